@@ -1,0 +1,65 @@
+# iconpick — `make run` opens the picker on the bundled demo app, `make test` runs every test.
+# Both install what they need first (Debian packages, as root).
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+CONFIGURATION ?= debug
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share/iconpick
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux
+
+.PHONY: all setup build run test clean install uninstall format lint art
+
+all: build
+
+# Installs the C libraries and tools the build and the end-to-end tests need, if any is missing.
+setup:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
+	pkg-config --exists libpng 2>/dev/null || missing="$$missing libpng-dev"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "iconpick needs:$$missing"; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+		echo "Run as root, then try again:"; \
+		echo "  sudo apt-get update && sudo apt-get install -y $(APT_PACKAGES)"; \
+		exit 1; \
+	fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(APT_PACKAGES)
+
+build: setup
+	$(SWIFT) build -c $(CONFIGURATION) --product iconpick
+
+run: build
+	$(SWIFT) run -c $(CONFIGURATION) --skip-build iconpick Assets/Palette
+
+test: setup
+	$(SWIFT) test
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build
+
+install: CONFIGURATION = release
+install: build
+	install -d $(BINDIR) $(DATADIR)
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/iconpick" $(BINDIR)/iconpick
+	rm -rf $(DATADIR)/Palette
+	cp -R Assets/Palette $(DATADIR)/Palette
+
+uninstall:
+	rm -f $(BINDIR)/iconpick
+	rm -rf $(DATADIR)
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+# Remakes the demo app's icons (needs Pillow: python3 -m pip install pillow).
+art:
+	python3 Assets/tools/make-palette-art.py Assets/Palette/Assets.xcassets

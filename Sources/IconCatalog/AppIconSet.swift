@@ -1,0 +1,131 @@
+import Foundation
+
+/// Reads an `.appiconset/Contents.json` into renditions: the legacy list of sizes, the single 1024 pt
+/// universal form, and `appearances` (dark, tinted).
+enum AppIconSet {
+  static func renditions(in folder: URL) throws(IconCatalogError) -> [IconRendition] {
+    let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
+    // A set without Contents.json has no images; `check` reports that, reading goes on.
+    guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+    let data = try FileData.read(file)
+
+    let contents: Contents
+    do {
+      contents = try JSONDecoder().decode(Contents.self, from: data)
+    } catch {
+      throw .invalidContentsJSON(file: file.path, reason: describe(error))
+    }
+
+    var renditions: [IconRendition] = []
+    for (index, image) in (contents.images ?? []).enumerated() {
+      renditions.append(try rendition(image, in: folder, file: file, index: index))
+    }
+    return renditions
+  }
+
+  private static func rendition(_ image: Contents.Image, in folder: URL, file: URL, index: Int)
+    throws(IconCatalogError) -> IconRendition
+  {
+    func invalid(_ what: String) -> IconCatalogError {
+      .invalidContentsJSON(file: file.path, reason: "images[\(index)]: \(what)")
+    }
+    var pointSize: Double?
+    if let size = image.size {
+      guard let parsed = parseSize(size) else {
+        throw invalid("size \"\(size)\" is not WIDTHxHEIGHT")
+      }
+      pointSize = parsed
+    }
+    var scale = 1  // The single-size form has no scale: one 1024 pt image at 1x.
+    if let text = image.scale {
+      guard let parsed = parseScale(text) else { throw invalid("scale \"\(text)\" is not like 2x") }
+      scale = parsed
+    }
+    return IconRendition(
+      file: image.filename.flatMap {
+        $0.isEmpty ? nil : folder.appendingPathComponent($0, isDirectory: false)
+      },
+      idiom: image.idiom ?? "universal",
+      pointSize: pointSize,
+      scale: scale,
+      appearance: appearance(image.appearances ?? []),
+      platform: image.platform)
+  }
+
+  /// `"83.5x83.5"` → 83.5. Icons are square, so the width is the size.
+  static func parseSize(_ text: String) -> Double? {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+      width.isFinite, width > 0, height.isFinite, height > 0
+    else { return nil }
+    return width
+  }
+
+  /// `"2x"` → 2.
+  static func parseScale(_ text: String) -> Int? {
+    guard text.lowercased().hasSuffix("x"), let scale = Int(text.dropLast()), scale > 0 else {
+      return nil
+    }
+    return scale
+  }
+
+  /// Only `luminosity` changes an app icon; other appearance kinds leave it `any`.
+  private static func appearance(_ appearances: [Contents.Appearance]) -> IconAppearance {
+    for entry in appearances where entry.appearance == "luminosity" {
+      switch entry.value {
+      case "dark": return .dark
+      case "tinted": return .tinted
+      default: continue
+      }
+    }
+    return .any
+  }
+
+  /// A one-line reason naming where in the JSON the problem is.
+  private static func describe(_ error: any Error) -> String {
+    guard let decoding = error as? DecodingError else { return FileData.reason(error) }
+    func path(_ codingPath: [any CodingKey]) -> String {
+      let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      if text.isEmpty { return "the top level" }
+      return text.hasPrefix(".") ? String(text.dropFirst()) : text
+    }
+    switch decoding {
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)) should be \(kind(type))"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)) should be \(kind(type)), not null"
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])) is missing"
+    case .dataCorrupted(let context):
+      if let underlying = context.underlyingError { return FileData.reason(underlying) }
+      return IconCatalogError.oneLine(context.debugDescription)
+    @unknown default:
+      return FileData.reason(error)
+    }
+  }
+
+  private static func kind(_ type: Any.Type) -> String {
+    if type == String.self { return "a string" }
+    if type is [Any].Type { return "an array" }
+    return "an object"
+  }
+
+  /// The parts of Contents.json iconpick uses; everything else (info, role, subtype, ...) is ignored.
+  private struct Contents: Decodable {
+    var images: [Image]?
+
+    struct Image: Decodable {
+      var filename: String?
+      var idiom: String?
+      var size: String?
+      var scale: String?
+      var platform: String?
+      var appearances: [Appearance]?
+    }
+
+    struct Appearance: Decodable {
+      var appearance: String
+      var value: String
+    }
+  }
+}

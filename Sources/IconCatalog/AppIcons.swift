@@ -1,0 +1,93 @@
+import Foundation
+
+/// An app's icon configuration, as the built app would see it.
+public struct AppIcons: Sendable, Equatable {
+  /// The name shown to people: `CFBundleDisplayName`, else `CFBundleName`, else the folder's name.
+  public var appName: String
+  public var bundleIdentifier: String
+  /// The primary icon; always present (App Review 4.6: the user can always go back to it).
+  public var primary: AppIcon
+  /// The alternates, in the order they were declared.
+  public var alternates: [AppIcon]
+  /// The folder the app was read from.
+  public var location: URL
+
+  public init(
+    appName: String, bundleIdentifier: String, primary: AppIcon, alternates: [AppIcon],
+    location: URL
+  ) {
+    self.appName = appName
+    self.bundleIdentifier = bundleIdentifier
+    self.primary = primary
+    self.alternates = alternates
+    self.location = location
+  }
+
+  /// Mirrors `UIApplication.supportsAlternateIcons`.
+  public var supportsAlternateIcons: Bool { !alternates.isEmpty }
+
+  /// The primary first, then every alternate.
+  public var allIcons: [AppIcon] { [primary] + alternates }
+
+  /// The alternate that `setAlternateIconName` would accept under this exact name.
+  public func alternate(named name: String) -> AppIcon? {
+    alternates.first { $0.name == name }
+  }
+}
+
+/// One icon the app can show.
+public struct AppIcon: Sendable, Equatable, Hashable {
+  /// For an alternate, the name passed to `setAlternateIconName`; for the primary, its asset name.
+  public var name: String
+  /// The asset (icon set) that holds the images, when it differs from `name` or is known.
+  public var assetName: String?
+  /// A short name for people: `AppIcon-Green` -> `Green`, the primary -> `Default`.
+  public var displayName: String
+  public var isPrimary: Bool
+  public var renditions: [IconRendition]
+
+  public init(
+    name: String, assetName: String?, displayName: String, isPrimary: Bool,
+    renditions: [IconRendition]
+  ) {
+    self.name = name
+    self.assetName = assetName
+    self.displayName = displayName
+    self.isPrimary = isPrimary
+    self.renditions = renditions
+  }
+}
+
+public enum IconAppearance: String, Sendable, Equatable, Hashable, CaseIterable {
+  case any, dark, tinted
+}
+
+/// One image of an icon: a slot of an `.appiconset`, or a loose file.
+public struct IconRendition: Sendable, Equatable, Hashable {
+  /// The image file; nil for a slot that names no file.
+  public var file: URL?
+  /// `universal`, `iphone`, `ipad`, `ios-marketing`, ...
+  public var idiom: String
+  /// The size in points (1024 for the single-size form), when known.
+  public var pointSize: Double?
+  /// 1, 2 or 3.
+  public var scale: Int
+  public var appearance: IconAppearance
+  /// `ios`, `macos`, ... when the slot names one.
+  public var platform: String?
+
+  public init(
+    file: URL?, idiom: String, pointSize: Double?, scale: Int, appearance: IconAppearance = .any,
+    platform: String? = nil
+  ) {
+    self.file = file
+    self.idiom = idiom
+    self.pointSize = pointSize
+    self.scale = scale
+    self.appearance = appearance
+    self.platform = platform
+  }
+
+  /// Pixels along one side, when the size is known.
+  public var pixelSize: Int? { pointSize.map { Int(($0 * Double(scale)).rounded()) } }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The build settings of the app, as Xcode would see them when building for an iOS device.
+///
+/// Filled from `.xcconfig` files today; a `project.pbxproj` reader can add its levels the same way
+/// (an earlier level wins over a later one).
+struct BuildSettings: Sendable {
+  struct Setting: Equatable, Sendable {
+    /// Not expanded yet: settings refer to each other and are expanded when read.
+    var value: String
+    /// Where it was set; nil for settings iconpick supplies itself (SRCROOT, ...).
+    var file: URL?
+  }
+
+  private(set) var settings: [String: Setting]
+
+  init(_ settings: [String: Setting] = [:]) {
+    self.settings = settings
+  }
+
+  /// Resolves the assignments of each level, then layers them: a key set in an earlier level wins.
+  init(levels: [[XCConfigAssignment]], builtIn: [String: String] = [:]) {
+    var merged: [String: Setting] = [:]
+    for level in levels {
+      merged.merge(Self.resolve(level)) { earlier, _ in earlier }
+    }
+    merged.merge(builtIn.mapValues { Setting(value: $0, file: nil) }) { fromFile, _ in fromFile }
+    self.init(merged)
+  }
+
+  /// The winning value of every key in one file (and its includes).
+  ///
+  /// A later line replaces an earlier one, except that a line whose condition matches an iOS device
+  /// build (`[sdk=iphoneos*]`) beats an unconditioned one wherever it is. `$(inherited)` is the value
+  /// the key had before the line.
+  static func resolve(_ assignments: [XCConfigAssignment]) -> [String: Setting] {
+    var winners: [String: (setting: Setting, specificity: Int)] = [:]
+    for assignment in assignments {
+      guard let specificity = BuildTarget.iOSDevice.specificity(of: assignment.conditions) else {
+        continue
+      }
+      let inherited = winners[assignment.key]?.setting.value ?? ""
+      let value = replacingInherited(in: assignment.value, with: inherited)
+      if let current = winners[assignment.key], current.specificity > specificity { continue }
+      winners[assignment.key] = (Setting(value: value, file: assignment.file), specificity)
+    }
+    return winners.mapValues(\.setting)
+  }
+
+  private static func replacingInherited(in value: String, with inherited: String) -> String {
+    let replaced = value.replacingOccurrences(of: "$(inherited)", with: inherited)
+      .replacingOccurrences(of: "${inherited}", with: inherited)
+    return replaced == value ? value : replaced.trimmingCharacters(in: .whitespaces)
+  }
+
+  // MARK: Reading
+
+  func file(settingKey key: String) -> URL? { settings[key]?.file }
+
+  func isSet(_ key: String) -> Bool { settings[key] != nil }
+
+  /// The expanded value, or nil when the key is unset, empty, or refers to a setting nobody sets.
+  func string(_ key: String) -> String? {
+    guard let raw = settings[key]?.value, let value = expand(raw), !value.isEmpty else {
+      return nil
+    }
+    return value
+  }
+
+  /// Whitespace-separated items; quotes group an item that holds spaces.
+  /// Unset variables expand to nothing here, as they do in Xcode.
+  func list(_ key: String) -> [String] {
+    guard let raw = settings[key]?.value else { return [] }
+    return Self.splitList(expand(raw, unsetIsEmpty: true) ?? "")
+  }
+
+  /// `YES` (any case), `true` or `1`.
+  func bool(_ key: String) -> Bool {
+    guard let value = string(key)?.lowercased() else { return false }
+    return ["yes", "true", "1"].contains(value)
+  }
+
+  /// Expands `$(VAR)` and `${VAR}` (nested, with the modifiers Xcode projects use most).
+  /// Returns nil when a variable is not set, unless `unsetIsEmpty`.
+  func expand(_ text: String, unsetIsEmpty: Bool = false) -> String? {
+    var expander = MacroExpander(settings: self, unsetIsEmpty: unsetIsEmpty)
+    return expander.expand(text)
+  }
+
+  static func splitList(_ text: String) -> [String] {
+    var items: [String] = []
+    var current = ""
+    var inItem = false
+    var quote: Character?
+    var escaped = false
+    for character in text {
+      if escaped {
+        current.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+        inItem = true
+      } else if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "\"" || character == "'" {
+        quote = character
+        inItem = true
+      } else if character.isWhitespace {
+        if inItem { items.append(current) }
+        current = ""
+        inItem = false
+      } else {
+        current.append(character)
+        inItem = true
+      }
+    }
+    if inItem { items.append(current) }
+    return items.filter { !$0.isEmpty }
+  }
+}
+
+/// What iconpick builds for when a setting is conditional: an iOS device.
+struct BuildTarget: Sendable {
+  var sdk: String
+  var arch: String
+
+  static let iOSDevice = BuildTarget(sdk: "iphoneos", arch: "arm64")
+
+  /// nil when the conditions exclude this target; otherwise how many conditions matched
+  /// (a matching conditional setting beats an unconditioned one).
+  func specificity(of conditions: [XCConfigCondition]) -> Int? {
+    for condition in conditions {
+      switch condition.name {
+      case "sdk":
+        guard Self.sdk(sdk, matches: condition.pattern) else { return nil }
+      case "arch":
+        guard Glob.matches(condition.pattern, arch) else { return nil }
+      default:
+        // `config=Debug` and the like: iconpick does not pick a configuration, so none applies.
+        return nil
+      }
+    }
+    return conditions.count
+  }
+
+  /// `iphoneos*`, `iphone*`, `*` and versioned names like `iphoneos17.2` all name the device SDK.
+  private static func sdk(_ sdk: String, matches pattern: String) -> Bool {
+    if Glob.matches(pattern, sdk) { return true }
+    guard pattern.hasPrefix(sdk) else { return false }
+    return pattern.dropFirst(sdk.count).allSatisfy { $0.isNumber || $0 == "." || $0 == "*" }
+  }
+}
+
+/// `*` and `?` wildcards, as in xcconfig conditions.
+enum Glob {
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    matches(Array(pattern)[...], Array(text)[...])
+  }
+
+  private static func matches(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>)
+    -> Bool
+  {
+    guard let first = pattern.first else { return text.isEmpty }
+    switch first {
+    case "*":
+      let rest = pattern.dropFirst()
+      var tail = text
+      while true {
+        if matches(rest, tail) { return true }
+        if tail.isEmpty { return false }
+        tail = tail.dropFirst()
+      }
+    case "?":
+      return !text.isEmpty && matches(pattern.dropFirst(), text.dropFirst())
+    default:
+      return text.first == first && matches(pattern.dropFirst(), text.dropFirst())
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Everything that can stop `AppIconReader` from reading an app.
+///
+/// Each case names the file involved; `description` is one line: the file, what is wrong, what to do.
+/// Missing icon sets are not errors here: the app is still returned, and `iconpick check` reports them.
+public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
+  /// PATH does not exist.
+  case notFound(path: String)
+  /// PATH exists but holds nothing that looks like an app.
+  case noApp(path: String)
+  /// The file exists but could not be read (permissions, not text, ...).
+  case unreadableFile(file: String, reason: String)
+  /// The file is not a property list in any format Foundation reads (XML, binary, old ASCII).
+  case unreadablePlist(file: String, reason: String)
+  /// The Info.plist parses but holds a value of the wrong kind, e.g. `CFBundleIcons` that is not a dictionary.
+  case invalidInfoPlist(file: String, reason: String)
+  /// An `.appiconset/Contents.json` that is not valid JSON or does not have the shape Xcode writes.
+  case invalidContentsJSON(file: String, reason: String)
+  /// A non-optional `#include "path"` in `includedFrom` names a file that does not exist.
+  case missingInclude(path: String, includedFrom: String)
+  /// `file` is reached again while it is still being included: the includes loop.
+  case includeCycle(file: String, includedFrom: String)
+  /// The `INFOPLIST_FILE` build setting, set in `declaredIn`, names `file`, which does not exist.
+  case infoPlistNotFound(file: String, declaredIn: String)
+  /// No bundle identifier: `value` is the raw `CFBundleIdentifier` (empty when there is none) and
+  /// no `PRODUCT_BUNDLE_IDENTIFIER` build setting resolves it.
+  case unresolvedBundleIdentifier(file: String, value: String)
+  /// The primary icon's set was not found in any of the `searched` catalogs.
+  /// `AppIconReader` does not throw this (it returns the icon with no renditions); `check` reports it.
+  case missingPrimaryIcon(name: String, searched: [String])
+
+  public var description: String {
+    switch self {
+    case .notFound(let path):
+      return "\(path): no such file or folder: check the path"
+    case .noApp(let path):
+      return
+        "\(path): no app found here: expected an Info.plist, an .xcassets folder or an .xcodeproj"
+    case .unreadableFile(let file, let reason):
+      return
+        "\(file): cannot be read (\(Self.oneLine(reason))): check that it exists and that you may read it"
+    case .unreadablePlist(let file, let reason):
+      return
+        "\(file): not a valid property list (\(Self.oneLine(reason))): fix it, or re-save it from Xcode"
+    case .invalidInfoPlist(let file, let reason):
+      return "\(file): \(Self.oneLine(reason)): fix the Info.plist"
+    case .invalidContentsJSON(let file, let reason):
+      return
+        "\(file): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the icon set in Xcode"
+    case .missingInclude(let path, let includedFrom):
+      return
+        "\(includedFrom): #include \"\(path)\" not found next to it or in the app folder: fix the path, or write #include? if the file is optional"
+    case .includeCycle(let file, let includedFrom):
+      return
+        "\(includedFrom): #include of \(file) loops back to itself: remove one of the #include lines"
+    case .infoPlistNotFound(let file, let declaredIn):
+      return "\(declaredIn): INFOPLIST_FILE names \(file), which does not exist: fix INFOPLIST_FILE"
+    case .unresolvedBundleIdentifier(let file, let value):
+      if value.isEmpty {
+        return
+          "\(file): no bundle identifier: set CFBundleIdentifier in the Info.plist or PRODUCT_BUNDLE_IDENTIFIER in an .xcconfig"
+      }
+      return
+        "\(file): CFBundleIdentifier \"\(value)\" uses a build setting that is not set: define it (usually PRODUCT_BUNDLE_IDENTIFIER) in an .xcconfig in the app folder"
+    case .missingPrimaryIcon(let name, let searched):
+      let places = searched.isEmpty ? "no asset catalog" : searched.joined(separator: ", ")
+      return
+        "\(name).appiconset: the primary icon's set is not in \(places): add it to an asset catalog or set ASSETCATALOG_COMPILER_APPICON_NAME"
+    }
+  }
+
+  /// Foundation's reasons sometimes span lines; the description must stay on one.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// One `KEY[condition=pattern]... = value` line of an `.xcconfig` file.
+struct XCConfigAssignment: Equatable, Sendable {
+  var key: String
+  /// In written order, e.g. `[("sdk", "iphoneos*")]`.
+  var conditions: [XCConfigCondition]
+  /// The raw value: not expanded, `$(inherited)` still in it.
+  var value: String
+  /// The file the line is in (an included file, not the one that included it).
+  var file: URL
+}
+
+struct XCConfigCondition: Equatable, Sendable {
+  var name: String
+  var pattern: String
+}
+
+/// A parsed `.xcconfig` file with its `#include`s followed, in the order Xcode reads them.
+///
+/// Only the syntax lives here; which assignment wins is `BuildSettings`' job.
+struct XCConfig: Sendable {
+  var file: URL
+  /// Every assignment, the included files' ones at the place of their `#include`.
+  var assignments: [XCConfigAssignment]
+  /// Every file reached through `#include`, directly or not.
+  var includedFiles: [URL]
+
+  /// - Parameter projectFolder: where an include is looked for when it is not next to the including
+  ///   file; Xcode also resolves includes against the project folder.
+  static func read(_ file: URL, projectFolder: URL? = nil) throws(IconCatalogError) -> XCConfig {
+    var config = XCConfig(file: file, assignments: [], includedFiles: [])
+    try config.parse(file, projectFolder: projectFolder, including: [])
+    return config
+  }
+
+  private mutating func parse(_ file: URL, projectFolder: URL?, including: [URL])
+    throws(IconCatalogError)
+  {
+    let text = try FileData.readText(file)
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      // Xcode ends a line at `//` even inside a value, which is why URLs in xcconfigs are written `/$()/`.
+      var line = Substring(rawLine)
+      if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty { continue }
+
+      if let include = Self.include(in: trimmed) {
+        guard let target = Self.locate(include.path, from: file, projectFolder: projectFolder)
+        else {
+          if include.optional { continue }
+          throw .missingInclude(path: include.path, includedFrom: file.path)
+        }
+        if target.path == file.path || including.contains(where: { $0.path == target.path }) {
+          throw .includeCycle(file: target.path, includedFrom: file.path)
+        }
+        if !includedFiles.contains(where: { $0.path == target.path }) {
+          includedFiles.append(target)
+        }
+        try parse(target, projectFolder: projectFolder, including: including + [file])
+        continue
+      }
+
+      // Lines Xcode would only warn about (stray text, other directives) are skipped, as it does.
+      if let assignment = Self.assignment(in: trimmed, file: file) {
+        assignments.append(assignment)
+      }
+    }
+  }
+
+  /// `#include "path"` or `#include? "path"` (the `?` makes a missing file fine).
+  static func include(in line: String) -> (path: String, optional: Bool)? {
+    guard line.hasPrefix("#include") else { return nil }
+    var rest = line.dropFirst("#include".count)
+    let optional = rest.first == "?"
+    if optional { rest = rest.dropFirst() }
+    guard rest.first?.isWhitespace == true || rest.first == "\"" else { return nil }
+    var path = rest.trimmingCharacters(in: .whitespaces)
+    if path.hasPrefix("\"") {
+      path.removeFirst()
+      guard let close = path.firstIndex(of: "\"") else { return nil }
+      path = String(path[..<close])
+    }
+    return path.isEmpty ? nil : (path, optional)
+  }
+
+  /// Next to the including file first, then in the project folder; Xcode also accepts the name
+  /// without `.xcconfig` (`#include "Default"`).
+  private static func locate(_ path: String, from file: URL, projectFolder: URL?) -> URL? {
+    let spellings = path.hasSuffix(".xcconfig") ? [path] : [path, path + ".xcconfig"]
+    var candidates: [URL] = []
+    for spelling in spellings {
+      if spelling.hasPrefix("/") {
+        candidates.append(URL(fileURLWithPath: spelling))
+      } else {
+        candidates.append(file.deletingLastPathComponent().appendingPathComponent(spelling))
+        if let projectFolder { candidates.append(projectFolder.appendingPathComponent(spelling)) }
+      }
+    }
+    return candidates.map { URL(fileURLWithPath: $0.standardizedFileURL.path, isDirectory: false) }
+      .first { isFile($0) }
+  }
+
+  private static func isFile(_ url: URL) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      && !isFolder.boolValue
+  }
+
+  /// `KEY = value`, `KEY[sdk=iphoneos*][arch=*] = value`, with an optional `;` at the end.
+  static func assignment(in line: String, file: URL) -> XCConfigAssignment? {
+    guard let equals = assignmentSign(in: line) else { return nil }
+    var left = line[..<equals].trimmingCharacters(in: .whitespaces)[...]
+    var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    if value.hasSuffix(";") {
+      value = String(value.dropLast()).trimmingCharacters(in: .whitespaces)
+    }
+
+    let keyEnd = left.firstIndex(of: "[") ?? left.endIndex
+    let key = String(left[..<keyEnd]).trimmingCharacters(in: .whitespaces)
+    guard isSettingName(key) else { return nil }
+    left = left[keyEnd...]
+
+    var conditions: [XCConfigCondition] = []
+    while !left.isEmpty {
+      guard left.first == "[", let close = left.firstIndex(of: "]") else { return nil }
+      let body = left[left.index(after: left.startIndex)..<close]
+      guard let sign = body.firstIndex(of: "=") else { return nil }
+      conditions.append(
+        XCConfigCondition(
+          name: body[..<sign].trimmingCharacters(in: .whitespaces),
+          pattern: body[body.index(after: sign)...].trimmingCharacters(in: .whitespaces)))
+      left = left[left.index(after: close)...].drop(while: \.isWhitespace)
+    }
+    return XCConfigAssignment(key: key, conditions: conditions, value: value, file: file)
+  }
+
+  /// The first `=` outside `[...]`: conditions hold `=` of their own.
+  private static func assignmentSign(in line: String) -> String.Index? {
+    var inCondition = false
+    for index in line.indices {
+      switch line[index] {
+      case "[": inCondition = true
+      case "]": inCondition = false
+      case "=" where !inCondition: return index
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  static func isSettingName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first == "_" || isASCIILetter(first) else {
+      return false
+    }
+    return text.unicodeScalars.allSatisfy {
+      $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0)
+    }
+  }
+
+  private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  }
+}

@@ -1,0 +1,61 @@
+/// Everything that can go wrong recording or reading the icon choice.
+///
+/// Each case carries what the user needs to act; `description` is a single line
+/// naming the file, what is wrong and what to do.
+public enum IconStateError: Error, Equatable, CustomStringConvertible {
+  /// Like iOS's NSCocoaErrorDomain 4 "The file doesn't exist.": the app declares no such icon.
+  case unknownIcon(name: String, appName: String, available: [String])
+  /// Another change held the lock past the timeout (like NSPOSIXErrorDomain 35).
+  case busy(lockFile: String)
+  /// An I/O error reading the state file (not corruption, which reads as `StoredChoice.corrupt`).
+  case unreadableState(file: String, reason: String)
+  /// Writing failed (`reason` is the strerror text); the previous choice is intact.
+  case writeFailed(file: String, reason: String)
+  case stateDirectoryUnusable(path: String, reason: String)
+  /// Would not make a safe file name: must match `[A-Za-z0-9._-]+` and not start with a dot.
+  case invalidBundleIdentifier(String)
+
+  public var description: String {
+    switch self {
+    case .unknownIcon(let name, let appName, let available):
+      let names = available.map { "\"\(oneLine($0))\"" }.joined(separator: ", ")
+      return "No icon named \"\(oneLine(name))\" in \(oneLine(appName)) (the file doesn't exist); "
+        + "the choice is unchanged. Available: \(names.isEmpty ? "none" : names)."
+    case .busy(let lockFile):
+      return "Another change to the icon choice is holding \(oneLine(lockFile)) "
+        + "(resource temporarily unavailable); the choice is unchanged. Try again when it finishes."
+    case .unreadableState(let file, let reason):
+      return "Cannot read the icon choice in \(oneLine(file)): \(oneLine(reason)). "
+        + "Fix its permissions or remove it, or pass --state-dir DIR."
+    case .writeFailed(let file, let reason):
+      return "Cannot record the icon choice in \(oneLine(file)): \(oneLine(reason)); "
+        + "the previous choice is unchanged. Free some space or fix the folder's permissions and try again."
+    case .stateDirectoryUnusable(let path, let reason):
+      return "Cannot use the state folder \(oneLine(path)): \(oneLine(reason)). "
+        + "Make it a writable folder or pass --state-dir DIR."
+    case .invalidBundleIdentifier(let identifier):
+      return "The bundle identifier \"\(oneLine(identifier))\" cannot name a state file: "
+        + "use only letters, digits, \".\", \"-\" and \"_\", not starting with \".\". "
+        + "Fix CFBundleIdentifier in the app's Info.plist."
+    }
+  }
+}
+
+/// Messages are one line; a name or path with a line break in it must not split them.
+func oneLine(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    default:
+      if scalar.properties.generalCategory == .control {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return result
+}

@@ -1,0 +1,66 @@
+import IconCatalog
+
+/// Mirrors UIApplication's alternate icon API for one app.
+public final class IconSwitcher: Sendable {
+  public let app: AppIcons
+  private let store: any ChoiceStore
+
+  public init(app: AppIcons, store: any ChoiceStore) {
+    self.app = app
+    self.store = store
+  }
+
+  public var supportsAlternateIcons: Bool { app.supportsAlternateIcons }
+
+  /// nil = the primary. Reads the store; undeclared, corrupt or unreadable -> nil, as iOS never fails this read.
+  public var alternateIconName: String? {
+    (try? readChoice())?.alternateIconName ?? nil
+  }
+
+  /// `alternateIconName` plus the notice the user should see about it, if any. I/O errors are thrown.
+  public func readChoice() throws(IconStateError) -> (
+    alternateIconName: String?, notice: StateNotice?
+  ) {
+    switch try store.load(bundleIdentifier: app.bundleIdentifier) {
+    case .primary:
+      return (nil, nil)
+    case .alternate(let name):
+      if app.alternate(named: name) != nil { return (name, nil) }
+      // A hand-written record of the primary's own name simply means the primary.
+      if name == app.primary.name { return (nil, nil) }
+      let file = store.location(bundleIdentifier: app.bundleIdentifier)
+      return (nil, .undeclaredIcon(name: name, file: file))
+    case .corrupt(let file, let reason):
+      return (nil, .corruptState(file: file, reason: reason))
+    }
+  }
+
+  /// nil resets to the primary; the primary's own name also resets. An unknown name throws `.unknownIcon`
+  /// before the store is touched, so the recorded choice stays exactly as it was.
+  @discardableResult
+  public func setAlternateIconName(_ name: String?) throws(IconStateError) -> [StateNotice] {
+    let recorded: String?
+    if let name {
+      if app.alternate(named: name) != nil {
+        recorded = name
+      } else if name == app.primary.name {
+        recorded = nil
+      } else {
+        throw .unknownIcon(name: name, appName: app.appName, available: app.allIcons.map(\.name))
+      }
+    } else {
+      recorded = nil
+    }
+    let report = try store.save(alternateIconName: recorded, bundleIdentifier: app.bundleIdentifier)
+    guard let copy = report.preservedCorruptCopy else { return [] }
+    return [
+      .keptCorruptCopy(file: store.location(bundleIdentifier: app.bundleIdentifier), copy: copy)
+    ]
+  }
+
+  /// The active icon (the primary when nothing usable is recorded).
+  public func activeIcon() throws(IconStateError) -> AppIcon {
+    guard let name = try readChoice().alternateIconName else { return app.primary }
+    return app.alternate(named: name) ?? app.primary
+  }
+}

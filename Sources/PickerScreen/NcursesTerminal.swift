@@ -1,0 +1,174 @@
+import CNcurses
+import Glibc
+
+/// The real terminal: draws frames with ncurses on /dev/tty and reads keys from it.
+/// The only file that knows about curses.
+public final class NcursesTerminal: PickerTerminal {
+  public let glyphs: GlyphSet
+  private let file: UnsafeMutablePointer<FILE>
+  private let screen: OpaquePointer
+  private let colorEnabled: Bool
+  private var pairs: [CellColors: Int32] = [:]
+  private var nextPair: Int32 = 1
+  private var ended = false
+
+  private struct CellColors: Hashable {
+    var foreground: TerminalColor
+    var background: TerminalColor
+  }
+
+  /// Opens `ttyPath` and starts curses on it, so stdout stays free for results.
+  public init(ttyPath: String = "/dev/tty", environment: [String: String]) throws(PickerScreenError)
+  {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    glyphs = codeset.uppercased() == "UTF-8" ? .unicode : .ascii
+
+    guard let file = fopen(ttyPath, "r+") else {
+      throw .noTerminal(path: ttyPath, reason: String(cString: strerror(errno)))
+    }
+    guard let screen = newterm(nil, file, file) else {
+      fclose(file)
+      throw .unknownTerminalType(environment["TERM"] ?? "")
+    }
+    self.file = file
+    self.screen = screen
+    set_term(screen)
+
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    if !noColor && has_colors() {
+      start_color()
+      use_default_colors()
+      colorEnabled = true
+    } else {
+      colorEnabled = false
+    }
+    raw()  // Ctrl-C arrives as a key, so quitting restores the terminal in one place.
+    noecho()
+    nonl()
+    set_escdelay(25)
+    let window = cn_stdscr()
+    keypad(window, true)
+    intrflush(window, false)
+    leaveok(window, true)
+    curs_set(0)
+    mouseinterval(0)
+    mousemask(cn_button1_pressed() | cn_button4_pressed() | cn_button5_pressed(), nil)
+  }
+
+  deinit { end() }
+
+  /// Gives the terminal back as it was. Safe to call more than once.
+  public func end() {
+    guard !ended else { return }
+    ended = true
+    endwin()
+    delscreen(screen)
+    fclose(file)
+  }
+
+  public var size: TerminalSize {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    cn_getmaxyx(cn_stdscr(), &rows, &columns)
+    return TerminalSize(columns: Int(columns), rows: Int(rows))
+  }
+
+  public func draw(_ frame: Frame) {
+    let window = cn_stdscr()
+    let current = size
+    werase(window)
+    for row in 0..<min(frame.size.rows, current.rows) {
+      var column = 0
+      let limit = min(frame.size.columns, current.columns)
+      while column < limit {
+        let style = frame[row, column].style
+        var text = ""
+        var end = column
+        // One run of cells that share a style becomes one write.
+        while end < limit && frame[row, end].style == style {
+          text += frame[row, end].glyph
+          end += 1
+        }
+        cn_set_attributes(window, attributes(for: style), pair(for: style))
+        // The bottom-right cell reports an error (the cursor cannot move past it) but is drawn.
+        _ = mvwaddstr(window, Int32(row), Int32(column), text)
+        column = end
+      }
+    }
+    cn_set_attributes(window, cn_a_normal(), 0)
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  public func nextKey(timeoutMilliseconds: Int) -> PickerKey? {
+    let window = cn_stdscr()
+    wtimeout(window, Int32(timeoutMilliseconds))
+    var code: wint_t = 0
+    let result = wget_wch(window, &code)
+    if result == ERR { return nil }
+    if result == cn_key_code_yes() {
+      switch Int32(code) {
+      case cn_key_up(): return .up
+      case cn_key_down(): return .down
+      case cn_key_ppage(): return .pageUp
+      case cn_key_npage(): return .pageDown
+      case cn_key_home(): return .home
+      case cn_key_end(): return .end
+      case cn_key_enter(): return .enter
+      case cn_key_resize(): return .resize(size)
+      case cn_key_mouse(): return mouseKey()
+      default: return nil
+      }
+    }
+    switch code {
+    case 0x1B: return .escape
+    case 0x0D, 0x0A: return .enter
+    default:
+      guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+      return .character(Character(scalar))
+    }
+  }
+
+  private func mouseKey() -> PickerKey? {
+    var event = MEVENT()
+    guard getmouse(&event) == OK else { return nil }
+    if event.bstate & cn_button1_pressed() != 0 {
+      return .click(row: Int(event.y), column: Int(event.x))
+    }
+    if event.bstate & cn_button4_pressed() != 0 { return .wheelUp }
+    if event.bstate & cn_button5_pressed() != 0 { return .wheelDown }
+    return nil
+  }
+
+  private func attributes(for style: CellStyle) -> attr_t {
+    var result = cn_a_normal()
+    if style.attributes.contains(.bold) { result |= cn_a_bold() }
+    if style.attributes.contains(.dim) { result |= cn_a_dim() }
+    if style.attributes.contains(.reverse) { result |= cn_a_reverse() }
+    if style.attributes.contains(.underline) { result |= cn_a_underline() }
+    return result
+  }
+
+  private func pair(for style: CellStyle) -> Int32 {
+    guard colorEnabled else { return 0 }
+    let colors = CellColors(foreground: style.foreground, background: style.background)
+    if colors.foreground == .terminalDefault && colors.background == .terminalDefault { return 0 }
+    if let pair = pairs[colors] { return pair }
+    guard nextPair < cn_color_pairs() else { return 0 }
+    let pair = nextPair
+    nextPair += 1
+    init_extended_pair(pair, colorNumber(colors.foreground), colorNumber(colors.background))
+    pairs[colors] = pair
+    return pair
+  }
+
+  private func colorNumber(_ color: TerminalColor) -> Int32 {
+    switch color {
+    case .terminalDefault: return -1
+    case .ansi(let index):
+      // An 8-colour terminal shows the bright colours as their plain ones.
+      return cn_colors() >= 16 ? Int32(index) : Int32(index % 8)
+    }
+  }
+}

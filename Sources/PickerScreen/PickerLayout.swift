@@ -1,0 +1,291 @@
+/// Turns a model and a terminal size into a frame. Pure: no terminal, no clock, no files.
+public enum PickerLayout {
+  /// Below this the layout is replaced by a one-line notice.
+  public static let minimumSize = TerminalSize(columns: 20, rows: 6)
+  /// Rows per item: the thumbnail is two rows tall.
+  static let itemHeight = 2
+  static let headerRows = 2
+  static let footerRows = 2
+  static let thumbnailWidth = 6
+  /// The preview pane appears from this width.
+  static let previewMinimumColumns = 60
+
+  static let titleStyle = CellStyle(attributes: [.bold])
+  static let ruleStyle = CellStyle(attributes: [.dim])
+  static let secondaryStyle = CellStyle(attributes: [.dim])
+  static let checkStyle = CellStyle(foreground: .ansi(2), attributes: [.bold])
+  static let cursorMarkStyle = CellStyle(foreground: .ansi(6), attributes: [.bold])
+  static let statusStyle = CellStyle(foreground: .ansi(3), attributes: [.bold])
+  static let alertStyle = CellStyle(attributes: [.bold])
+  static let buttonStyle = CellStyle(foreground: .ansi(4), attributes: [.bold, .reverse])
+
+  /// Items that fit in the list at this size.
+  public static func pageSize(for size: TerminalSize) -> Int {
+    max(1, (size.rows - headerRows - footerRows) / itemHeight)
+  }
+
+  public static func isTooSmall(_ size: TerminalSize) -> Bool {
+    size.columns < minimumSize.columns || size.rows < minimumSize.rows
+  }
+
+  public static func render(_ model: PickerModel, size: TerminalSize) -> Frame {
+    var frame = Frame(size: size)
+    guard size.columns > 0, size.rows > 0 else { return frame }
+    if isTooSmall(size) {
+      let need = "\(minimumSize.columns)x\(minimumSize.rows)"
+      frame.put("Too small: need \(need)", row: 0, column: 0, style: statusStyle)
+      return frame
+    }
+    drawHeader(model, into: &frame)
+    let columns = listColumns(for: size)
+    drawList(model, into: &frame, width: columns.list)
+    if let pane = columns.preview {
+      drawPreview(model, into: &frame, column: pane.column, width: pane.width)
+    }
+    drawFooter(model, into: &frame)
+    if let alert = model.alert { drawAlert(alert, glyphs: model.glyphs, into: &frame) }
+    return frame
+  }
+
+  /// What a mouse click at (row, column) lands on.
+  public enum Hit: Equatable, Sendable {
+    case item(Int)
+    case alertButton
+  }
+
+  public static func hitTest(_ model: PickerModel, size: TerminalSize, row: Int, column: Int)
+    -> Hit?
+  {
+    guard !isTooSmall(size) else { return nil }
+    if let alert = model.alert {
+      let box = alertBox(alert, glyphs: model.glyphs, size: size)
+      let button = box.button
+      return row == button.row && column >= button.column && column < button.column + button.width
+        ? .alertButton : nil
+    }
+    let listRow = row - headerRows
+    guard listRow >= 0, column < listColumns(for: size).list else { return nil }
+    let range = visibleRange(model, size: size)
+    let index = range.lowerBound + listRow / itemHeight
+    guard range.contains(index), listRow < pageSize(for: size) * itemHeight else { return nil }
+    return .item(index)
+  }
+
+  /// The items on screen: the model's scroll position, corrected so the cursor shows.
+  static func visibleRange(_ model: PickerModel, size: TerminalSize) -> Range<Int> {
+    let visible = pageSize(for: size)
+    var top = model.scrollTop
+    if model.cursor < top { top = model.cursor }
+    if model.cursor >= top + visible { top = model.cursor - visible + 1 }
+    top = min(max(0, top), max(0, model.items.count - visible))
+    return top..<min(model.items.count, top + visible)
+  }
+
+  static func listColumns(for size: TerminalSize) -> (
+    list: Int, preview: (column: Int, width: Int)?
+  ) {
+    guard size.columns >= previewMinimumColumns else { return (size.columns, nil) }
+    let width = min(40, max(19, size.columns / 3))
+    return (size.columns - width - 1, (size.columns - width - 1, width))
+  }
+
+  private static func drawHeader(_ model: PickerModel, into frame: inout Frame) {
+    let width = frame.size.columns
+    let count = model.items.count == 1 ? "1 icon" : "\(model.items.count) icons"
+    let countWidth = TextWidth.of(count)
+    let titleRoom = width - 2
+    let title = TextWidth.truncate(model.title, to: titleRoom, ellipsis: model.glyphs.ellipsis)
+    frame.put(title, row: 0, column: 1, style: titleStyle)
+    if TextWidth.of(title) + countWidth + 4 <= width {
+      frame.put(count, row: 0, column: width - 1 - countWidth, style: secondaryStyle)
+    }
+    frame.fill(row: 1, column: 1, count: width - 2, glyph: model.glyphs.separator, style: ruleStyle)
+  }
+
+  private static func drawList(_ model: PickerModel, into frame: inout Frame, width: Int) {
+    let glyphs = model.glyphs
+    let range = visibleRange(model, size: frame.size)
+    let showThumbnail = width >= 30
+    let nameColumn = showThumbnail ? 2 + thumbnailWidth + 2 : 2
+    let checkColumn = width - 3
+    let nameWidth = model.items.map { TextWidth.of($0.displayName) }.max() ?? 0
+    let nameRoom = max(0, checkColumn - 1 - nameColumn)
+    let showAssetName = nameWidth + 2 + 8 <= nameRoom
+
+    for (offset, index) in range.enumerated() {
+      let item = model.items[index]
+      let row = headerRows + offset * itemHeight
+      let isCursor = index == model.cursor
+      if isCursor { frame.put(glyphs.cursor, row: row, column: 0, style: cursorMarkStyle) }
+      if showThumbnail {
+        drawThumbnailPlaceholder(glyphs: glyphs, into: &frame, row: row, column: 2)
+      }
+
+      let nameStyle = index == model.activeIndex ? CellStyle(attributes: [.bold]) : CellStyle.plain
+      let name = TextWidth.truncate(item.displayName, to: nameRoom, ellipsis: glyphs.ellipsis)
+      frame.put(name, row: row, column: nameColumn, style: nameStyle)
+      if showAssetName && item.name != item.displayName {
+        let assetColumn = nameColumn + nameWidth + 2
+        let room = checkColumn - 1 - assetColumn
+        frame.put(
+          TextWidth.truncate(item.name, to: room, ellipsis: glyphs.ellipsis), row: row,
+          column: assetColumn,
+          style: secondaryStyle)
+      }
+      if index == model.activeIndex {
+        frame.put(glyphs.checkmark, row: row, column: checkColumn, style: checkStyle)
+      }
+      // The highlight covers the text only: a preview is never recoloured by it.
+      if isCursor {
+        frame.restyle(row: row, column: nameColumn - 1, count: checkColumn + 2 - (nameColumn - 1)) {
+          $0.attributes.insert(.reverse)
+        }
+      }
+    }
+  }
+
+  private static func drawThumbnailPlaceholder(
+    glyphs: GlyphSet, into frame: inout Frame, row: Int, column: Int
+  ) {
+    let inner = String(repeating: glyphs.boxHorizontal, count: thumbnailWidth - 2)
+    frame.put(
+      glyphs.boxTopLeft + inner + glyphs.boxTopRight, row: row, column: column, style: ruleStyle)
+    frame.put(
+      glyphs.boxBottomLeft + inner + glyphs.boxBottomRight, row: row + 1, column: column,
+      style: ruleStyle)
+  }
+
+  private static func drawPreview(
+    _ model: PickerModel, into frame: inout Frame, column: Int, width: Int
+  ) {
+    let top = headerRows
+    // Cells are about twice as tall as wide: this keeps the pane roughly square.
+    let bottom = min(frame.size.rows - footerRows - 1, top + width / 2)
+    guard bottom - top >= 2, width >= 4 else { return }
+    drawBox(
+      into: &frame, top: top, left: column, bottom: bottom, right: column + width - 1,
+      glyphs: model.glyphs)
+    let inner = width - 2
+    let item = model.cursorItem
+    let lines = [item.displayName, "preview"]
+    let middle = top + (bottom - top) / 2 - 1
+    for (offset, line) in lines.enumerated() where middle + offset < bottom {
+      let text = TextWidth.truncate(line, to: inner, ellipsis: model.glyphs.ellipsis)
+      let x = column + 1 + (inner - TextWidth.of(text)) / 2
+      frame.put(
+        text, row: middle + offset, column: x, style: offset == 0 ? titleStyle : secondaryStyle)
+    }
+  }
+
+  private static func drawFooter(_ model: PickerModel, into frame: inout Frame) {
+    let width = frame.size.columns
+    let rows = frame.size.rows
+    frame.fill(
+      row: rows - 2, column: 1, count: width - 2, glyph: model.glyphs.separator, style: ruleStyle)
+    if let status = model.status {
+      let text = TextWidth.truncate(status, to: width - 2, ellipsis: model.glyphs.ellipsis)
+      frame.put(text, row: rows - 1, column: 1, style: statusStyle)
+    } else {
+      let g = model.glyphs
+      let help =
+        model.alert == nil
+        ? "\(g.arrowsUpDown) move   \(g.enterKey) choose   q quit" : "\(g.enterKey) OK"
+      frame.put(
+        TextWidth.truncate(help, to: width - 2, ellipsis: g.ellipsis), row: rows - 1, column: 1,
+        style: secondaryStyle)
+    }
+  }
+
+  struct AlertBox {
+    var top: Int
+    var left: Int
+    var width: Int
+    var height: Int
+    var lines: [String]
+    var paddingRows: Int
+    var button: (row: Int, column: Int, width: Int)
+  }
+
+  static func alertBox(_ alert: PickerAlert, glyphs: GlyphSet, size: TerminalSize) -> AlertBox {
+    let buttonText = " \(alert.button) "
+    let widest = max(TextWidth.of(alert.message), TextWidth.of(buttonText))
+    let width = min(size.columns - 2, widest + 4)
+    let lines = wrap(alert.message, width: width - 4)
+    // Blank rows around the text are the first thing given up on a short terminal.
+    var padding = 2
+    while padding > 0 && lines.count + 3 + padding > size.rows { padding -= 1 }
+    let visibleLines = Array(lines.prefix(max(1, size.rows - 3 - padding)))
+    let height = visibleLines.count + 3 + padding
+    let top = max(0, (size.rows - height) / 2)
+    let left = max(0, (size.columns - width) / 2)
+    let buttonRow = top + height - 2
+    let buttonColumn = left + (width - TextWidth.of(buttonText)) / 2
+    return AlertBox(
+      top: top, left: left, width: width, height: height, lines: visibleLines, paddingRows: padding,
+      button: (buttonRow, buttonColumn, TextWidth.of(buttonText)))
+  }
+
+  private static func drawAlert(_ alert: PickerAlert, glyphs: GlyphSet, into frame: inout Frame) {
+    let box = alertBox(alert, glyphs: glyphs, size: frame.size)
+    for row in box.top..<(box.top + box.height) {
+      frame.fill(row: row, column: box.left, count: box.width)
+    }
+    drawBox(
+      into: &frame, top: box.top, left: box.left, bottom: box.top + box.height - 1,
+      right: box.left + box.width - 1, glyphs: glyphs)
+    let firstLine = box.top + 1 + (box.paddingRows > 1 ? 1 : 0)
+    for (offset, line) in box.lines.enumerated() {
+      let x = box.left + (box.width - TextWidth.of(line)) / 2
+      frame.put(line, row: firstLine + offset, column: x, style: alertStyle, limit: box.width - 2)
+    }
+    frame.put(
+      " \(alert.button) ", row: box.button.row, column: box.button.column, style: buttonStyle)
+  }
+
+  private static func drawBox(
+    into frame: inout Frame, top: Int, left: Int, bottom: Int, right: Int, glyphs: GlyphSet
+  ) {
+    let span = right - left - 1
+    frame.put(glyphs.boxTopLeft, row: top, column: left, style: ruleStyle)
+    frame.fill(
+      row: top, column: left + 1, count: span, glyph: glyphs.boxHorizontal, style: ruleStyle)
+    frame.put(glyphs.boxTopRight, row: top, column: right, style: ruleStyle)
+    for row in (top + 1)..<max(top + 1, bottom) {
+      frame.put(glyphs.boxVertical, row: row, column: left, style: ruleStyle)
+      frame.put(glyphs.boxVertical, row: row, column: right, style: ruleStyle)
+    }
+    frame.put(glyphs.boxBottomLeft, row: bottom, column: left, style: ruleStyle)
+    frame.fill(
+      row: bottom, column: left + 1, count: span, glyph: glyphs.boxHorizontal, style: ruleStyle)
+    frame.put(glyphs.boxBottomRight, row: bottom, column: right, style: ruleStyle)
+  }
+
+  /// Breaks text at spaces into lines of at most `width` columns; a longer word is cut.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+      var word = word
+      let candidate = line.isEmpty ? word : line + " " + word
+      if TextWidth.of(candidate) <= width {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      while TextWidth.of(word) > width {
+        var head = ""
+        for character in word {
+          if TextWidth.of(head) + TextWidth.of(character) > width { break }
+          head.append(character)
+        }
+        guard !head.isEmpty else { return lines }
+        lines.append(head)
+        word.removeFirst(head.count)
+      }
+      line = word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

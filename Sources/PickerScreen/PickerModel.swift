@@ -1,0 +1,186 @@
+import Foundation
+import IconCatalog
+import IconState
+
+/// One row of the picker.
+public struct PickerItem: Equatable, Sendable {
+  /// The name `setAlternateIconName` takes; for the primary, its asset name.
+  public var name: String
+  public var displayName: String
+  public var isPrimary: Bool
+
+  public init(name: String, displayName: String, isPrimary: Bool) {
+    self.name = name
+    self.displayName = displayName
+    self.isPrimary = isPrimary
+  }
+}
+
+/// The system-style confirmation shown after a change.
+public struct PickerAlert: Equatable, Sendable {
+  public var message: String
+  public var button: String
+}
+
+/// Why the picker stopped.
+public enum PickerOutcome: Equatable, Sendable {
+  case quit
+  case interrupted
+}
+
+/// Everything the picker screen shows. Changed only by `apply(_:)`.
+public struct PickerModel: Equatable, Sendable {
+  public let appName: String
+  public let items: [PickerItem]
+  public let glyphs: GlyphSet
+  public internal(set) var activeIndex: Int
+  public internal(set) var cursor: Int
+  /// The first item shown in the list.
+  public internal(set) var scrollTop: Int = 0
+  /// How many items fit in the list at the current size.
+  public internal(set) var pageSize: Int
+  public internal(set) var alert: PickerAlert?
+  /// A one-line message in the footer, cleared by the next key.
+  public internal(set) var status: String?
+  public internal(set) var outcome: PickerOutcome?
+
+  /// - Parameters:
+  ///   - activeName: the recorded `alternateIconName` (nil = the primary).
+  ///   - size: the terminal's size, so the cursor starts scrolled into view.
+  public init(
+    app: AppIcons, activeName: String?, glyphs: GlyphSet = .unicode, size: TerminalSize,
+    status: String? = nil
+  ) {
+    let alternates = app.alternates.sorted { lhs, rhs in
+      let order = lhs.name.caseInsensitiveCompare(rhs.name)
+      return order == .orderedSame ? lhs.name < rhs.name : order == .orderedAscending
+    }
+    // App Review 4.6: the way back to the original icon is always first.
+    let icons = [app.primary] + alternates
+    self.items = icons.map {
+      PickerItem(name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary)
+    }
+    self.appName = app.appName
+    self.glyphs = glyphs
+    let active =
+      activeName.flatMap { name in icons.firstIndex { !$0.isPrimary && $0.name == name } } ?? 0
+    self.activeIndex = active
+    self.cursor = active
+    self.pageSize = PickerLayout.pageSize(for: size)
+    self.status = status
+    scrollCursorIntoView()
+  }
+
+  public var activeItem: PickerItem { items[activeIndex] }
+  public var cursorItem: PickerItem { items[cursor] }
+  public var title: String { "App Icon \(glyphs.dot) \(appName)" }
+}
+
+/// What the picker can be asked to do. Keys, clicks and finished work all become actions.
+public enum PickerAction: Equatable, Sendable {
+  case moveUp
+  case moveDown
+  case pageUp
+  case pageDown
+  case moveToFirst
+  case moveToLast
+  /// Moves by a number of items without wrapping (the mouse wheel).
+  case moveBy(Int)
+  /// Moves the cursor to an item and chooses it (a click).
+  case pick(index: Int)
+  case choose
+  case dismissAlert
+  case quit
+  case interrupt
+  case resize(TerminalSize)
+  /// The switcher recorded the change that `choose` asked for.
+  case iconChanged(alternateIconName: String?, notices: [String])
+  case changeFailed(message: String)
+}
+
+/// Work the reducer asks the caller to do; the result comes back as an action.
+public enum PickerEffect: Equatable, Sendable {
+  case none
+  /// Call `setAlternateIconName`: nil resets to the primary.
+  case setAlternateIconName(String?)
+}
+
+extension PickerModel {
+  /// The reducer: applies one action and says what work, if any, must follow.
+  @discardableResult
+  public mutating func apply(_ action: PickerAction) -> PickerEffect {
+    switch action {
+    case .interrupt:
+      outcome = .interrupted
+      return .none
+    case .resize(let size):
+      pageSize = PickerLayout.pageSize(for: size)
+      scrollCursorIntoView()
+      return .none
+    case .iconChanged(let name, let notices):
+      let index =
+        name.flatMap { name in items.firstIndex { !$0.isPrimary && $0.name == name } } ?? 0
+      activeIndex = index
+      alert = PickerAlert(
+        message: ChangeAlert.message(appName: appName, unicode: glyphs.isUnicode),
+        button: ChangeAlert.button)
+      status = notices.isEmpty ? nil : notices.joined(separator: " ")
+      return .none
+    case .changeFailed(let message):
+      status = message
+      return .none
+    default:
+      break
+    }
+
+    // While the alert is up it is modal: only OK (or quitting outright) gets through.
+    if alert != nil {
+      switch action {
+      case .dismissAlert, .choose: alert = nil
+      case .quit: outcome = .quit
+      default: break
+      }
+      return .none
+    }
+
+    status = nil
+    switch action {
+    case .moveUp: cursor = cursor == 0 ? items.count - 1 : cursor - 1
+    case .moveDown: cursor = cursor == items.count - 1 ? 0 : cursor + 1
+    case .pageUp: cursor = max(0, cursor - pageSize)
+    case .pageDown: cursor = min(items.count - 1, cursor + pageSize)
+    case .moveToFirst: cursor = 0
+    case .moveToLast: cursor = items.count - 1
+    case .moveBy(let delta): cursor = min(max(0, cursor + delta), items.count - 1)
+    case .pick(let index):
+      guard items.indices.contains(index) else { return .none }
+      cursor = index
+      scrollCursorIntoView()
+      return chooseCursor()
+    case .choose:
+      return chooseCursor()
+    case .quit:
+      outcome = .quit
+    default:
+      break
+    }
+    scrollCursorIntoView()
+    return .none
+  }
+
+  private mutating func chooseCursor() -> PickerEffect {
+    if cursor == activeIndex {
+      status = "\(cursorItem.displayName) is already the icon for \(appName); nothing changed."
+      return .none
+    }
+    let item = items[cursor]
+    return .setAlternateIconName(item.isPrimary ? nil : item.name)
+  }
+
+  mutating func scrollCursorIntoView() {
+    let visible = max(1, pageSize)
+    if cursor < scrollTop { scrollTop = cursor }
+    if cursor >= scrollTop + visible { scrollTop = cursor - visible + 1 }
+    scrollTop = min(max(0, scrollTop), max(0, items.count - visible))
+  }
+}

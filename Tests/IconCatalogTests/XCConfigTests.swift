@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+@testable import IconCatalog
+
+@Suite("Build settings from .xcconfig files")
+struct XCConfigTests {
+  /// An app with this xcconfig (and `Info.plist` naming no icons); returns what was read.
+  private func read(_ xcconfig: String, extraFiles: [String: String] = [:]) throws -> AppIcons {
+    let fixture = try Fixture()
+    try fixture.writePlist("Info.plist", ["CFBundleIdentifier": "dev.example.Config"])
+    try fixture.write("App.xcconfig", xcconfig)
+    for (path, text) in extraFiles { try fixture.write(path, text) }
+    return try AppIconReader.read(at: fixture.root)
+  }
+
+  @Test("comments, ${VAR}, $(VAR), $(inherited) and quoted list items")
+  func syntax() throws {
+    let icons = try read(
+      """
+      // A comment line.
+      FLAVOUR = Green   // a trailing comment
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-${FLAVOUR}
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(inherited) "App Icon Blue" 'Night Sky';
+        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(inherited)   AppIcon-$(FLAVOUR)Dark
+      """)
+    #expect(
+      icons.alternates.map(\.name) == [
+        "AppIcon-Green", "App Icon Blue", "Night Sky", "AppIcon-GreenDark",
+      ])
+    #expect(
+      icons.alternates.map(\.displayName) == ["Green", "App Icon Blue", "Night Sky", "GreenDark"])
+  }
+
+  @Test("$(inherited) with nothing below it disappears")
+  func inheritedAlone() throws {
+    let icons = try read("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(inherited) Blue\n")
+    #expect(icons.alternates.map(\.name) == ["Blue"])
+  }
+
+  @Test(
+    "[sdk=iphoneos*] beats an unconditioned setting in either order; other SDKs and configs are ignored",
+    arguments: [
+      """
+      ASSETCATALOG_COMPILER_APPICON_NAME = Plain
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
+      """,
+      """
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
+      ASSETCATALOG_COMPILER_APPICON_NAME = Plain
+      ASSETCATALOG_COMPILER_APPICON_NAME[config=Debug] = DebugOnly
+      """,
+      """
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphonesimulator*] = Simulator
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*][arch=*] = Device
+      """,
+    ])
+  func conditions(xcconfig: String) throws {
+    #expect(try read(xcconfig).primary.name == "Device")
+  }
+
+  @Test("only other SDKs: the unconditioned value")
+  func otherSDKsOnly() throws {
+    let icons = try read(
+      """
+      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
+      ASSETCATALOG_COMPILER_APPICON_NAME = Plain
+      """)
+    #expect(icons.primary.name == "Plain")
+  }
+
+  @Test(
+    "#include is relative to the including file; included files are not read twice as their own level"
+  )
+  func include() throws {
+    let icons = try read(
+      """
+      #include "Config/Icons.xcconfig"
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(inherited) Extra
+      """,
+      extraFiles: [
+        "Config/Icons.xcconfig": """
+        #include "Shared/Base.xcconfig"
+        ASSETCATALOG_COMPILER_APPICON_NAME = $(BASE_NAME)
+        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(BASE_NAME)-Blue
+        """,
+        "Config/Shared/Base.xcconfig": "BASE_NAME = Brand\n",
+      ])
+    #expect(icons.primary.name == "Brand")
+    #expect(icons.alternates.map(\.name) == ["Brand-Blue", "Extra"])
+  }
+
+  @Test("#include falls back to the app folder, as Xcode resolves it against the project")
+  func includeFromProjectFolder() throws {
+    let icons = try read(
+      "",
+      extraFiles: [
+        "App/Config/App-Release.xcconfig": "#include \"Shared/Icons.xcconfig\"\n",
+        "Shared/Icons.xcconfig": "ASSETCATALOG_COMPILER_APPICON_NAME = Shared\n",
+      ])
+    #expect(icons.primary.name == "Shared")
+  }
+
+  @Test("#include may leave out .xcconfig, as Xcode allows")
+  func includeWithoutExtension() throws {
+    let icons = try read(
+      "#include \"Shared/Icons\"\n",
+      extraFiles: ["Shared/Icons.xcconfig": "ASSETCATALOG_COMPILER_APPICON_NAME = NoExtension\n"])
+    #expect(icons.primary.name == "NoExtension")
+  }
+
+  @Test("#include? of a missing file is fine")
+  func optionalInclude() throws {
+    let icons = try read(
+      """
+      #include? "Local.xcconfig"
+      ASSETCATALOG_COMPILER_APPICON_NAME = Kept
+      """)
+    #expect(icons.primary.name == "Kept")
+  }
+
+  @Test("a missing #include is an error naming both files")
+  func missingInclude() throws {
+    let fixture = try Fixture()
+    try fixture.writePlist("Info.plist", ["CFBundleIdentifier": "dev.example.Config"])
+    let including = try fixture.write("App.xcconfig", "#include \"Missing.xcconfig\"\n")
+    let error = try #require(throws: IconCatalogError.self) {
+      try AppIconReader.read(at: fixture.root)
+    }
+    #expect(error == .missingInclude(path: "Missing.xcconfig", includedFrom: including.path))
+    #expect(
+      error.description.hasPrefix(including.path + ": #include \"Missing.xcconfig\" not found"))
+  }
+
+  @Test("includes that loop are an error, not a hang")
+  func includeCycle() throws {
+    let fixture = try Fixture()
+    try fixture.writePlist("Info.plist", ["CFBundleIdentifier": "dev.example.Config"])
+    try fixture.write("A.xcconfig", "#include \"B.xcconfig\"\n")
+    try fixture.write("B.xcconfig", "#include \"A.xcconfig\"\n")
+    let error = try #require(throws: IconCatalogError.self) {
+      try AppIconReader.read(at: fixture.root)
+    }
+    guard case .includeCycle = error else {
+      Issue.record("expected includeCycle, got \(error)")
+      return
+    }
+  }
+
+  @Test("the shallowest xcconfig wins a conflict between separate files")
+  func levels() throws {
+    let icons = try read(
+      "ASSETCATALOG_COMPILER_APPICON_NAME = Top\n",
+      extraFiles: [
+        "Deeper/Other.xcconfig":
+          "ASSETCATALOG_COMPILER_APPICON_NAME = Deep\nPRODUCT_NAME = Deeper\n"
+      ])
+    #expect(icons.primary.name == "Top")
+  }
+
+  @Test("lines Xcode would not accept are skipped")
+  func strayLines() throws {
+    let icons = try read(
+      """
+      this is not a setting
+      = no key
+      BAD-KEY = x
+      ASSETCATALOG_COMPILER_APPICON_NAME = Fine
+      """)
+    #expect(icons.primary.name == "Fine")
+  }
+
+  // MARK: The pieces
+
+  @Test("assignment lines parse into key, conditions and value")
+  func assignmentParsing() throws {
+    let file = URL(fileURLWithPath: "/x/App.xcconfig")
+    let parsed = try #require(
+      XCConfig.assignment(in: "KEY[sdk=iphoneos*] [arch=arm64] = a b ;", file: file))
+    #expect(parsed.key == "KEY")
+    #expect(
+      parsed.conditions == [
+        XCConfigCondition(name: "sdk", pattern: "iphoneos*"),
+        XCConfigCondition(name: "arch", pattern: "arm64"),
+      ])
+    #expect(parsed.value == "a b")
+    #expect(XCConfig.assignment(in: "KEY[sdk=iphoneos* = a", file: file) == nil)
+    #expect(XCConfig.include(in: "#include? \"Local.xcconfig\"")?.optional == true)
+    #expect(XCConfig.include(in: "#include \"A.xcconfig\"")?.path == "A.xcconfig")
+    #expect(XCConfig.include(in: "#includes \"A\"") == nil)
+  }
+
+  @Test("lists split on whitespace; quotes and backslashes keep spaces")
+  func listSplitting() {
+    #expect(
+      BuildSettings.splitList(#"  a "b c"  'd e' f\ g "" h "#) == ["a", "b c", "d e", "f g", "h"])
+    #expect(BuildSettings.splitList("") == [])
+  }
+
+  @Test("expansion: nesting, modifiers, defaults, unset and looping settings")
+  func expansion() {
+    let settings = BuildSettings([
+      "NAME": .init(value: "My App", file: nil),
+      "WHICH": .init(value: "NAME", file: nil),
+      "LOOP_A": .init(value: "$(LOOP_B)", file: nil),
+      "LOOP_B": .init(value: "$(LOOP_A)", file: nil),
+    ])
+    #expect(settings.expand("$($(WHICH))") == "My App")
+    #expect(settings.expand("$(NAME:rfc1034identifier)") == "My-App")
+    #expect(settings.expand("$(NAME:c99extidentifier:lower)") == "my_app")
+    #expect(settings.expand("$(NAME:upper)") == "MY APP")
+    #expect(settings.expand("$(UNSET:default=Fallback)") == "Fallback")
+    #expect(settings.expand("a $(UNSET) b") == nil)
+    #expect(settings.expand("a $(UNSET) b", unsetIsEmpty: true) == "a  b")
+    #expect(settings.expand("$(LOOP_A)") == nil)
+    #expect(settings.expand("$(NAME:unknownmodifier)") == nil)
+    #expect(settings.expand("cost $5 and $(unterminated") == "cost $5 and $(unterminated")
+    let deep = String(repeating: "$(", count: 500) + "NAME" + String(repeating: ")", count: 500)
+    #expect(settings.expand(deep) == nil)
+  }
+
+  @Test("sdk conditions: device SDK patterns match, others do not")
+  func sdkPatterns() {
+    let target = BuildTarget.iOSDevice
+    for pattern in ["iphoneos*", "iphoneos", "iphone*", "*", "iphoneos17.2"] {
+      #expect(target.specificity(of: [.init(name: "sdk", pattern: pattern)]) == 1, "\(pattern)")
+    }
+    for pattern in ["macosx*", "iphonesimulator*", "appletvos*", "watchos"] {
+      #expect(target.specificity(of: [.init(name: "sdk", pattern: pattern)]) == nil, "\(pattern)")
+    }
+    #expect(target.specificity(of: []) == 0)
+    #expect(target.specificity(of: [.init(name: "config", pattern: "Debug")]) == nil)
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The picker as a person uses it: the real binary, in a real terminal (tmux).
+@Suite(.serialized) struct PickerEndToEndTests {
+  /// Starts iconpick on Palette in tmux; when it exits the shell records its status,
+  /// its stdout and the terminal settings it left behind.
+  func launch(_ scratch: Scratch, locale: String = "C.UTF-8", extraArguments: String = "") throws
+    -> TmuxSession
+  {
+    let binary = try iconpickBinary()
+    let command = [
+      "cd \(shellQuote(scratch.url.path)) &&",
+      "\(shellQuote(binary.path)) --state-dir \(shellQuote(scratch.file("state").path))",
+      "\(shellQuote(paletteFolder().path)) \(extraArguments) > out.txt 2> err.txt;",
+      "echo $? > rc.tmp; stty -a > stty.txt; mv rc.tmp rc.txt; exec sleep 600",
+    ].joined(separator: " ")
+    return try TmuxSession(
+      command: command,
+      environment: ["LANG": locale, "LC_ALL": locale, "HOME": scratch.url.path, "NO_COLOR": ""])
+  }
+
+  func exitStatus(_ scratch: Scratch) -> String? {
+    waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func chooseAnIconSeeTheAlertAndFindItCheckedNextTime() throws {
+    let scratch = try Scratch()
+    do {
+      let tmux = try launch(scratch)
+      var screen = tmux.waitForScreen(containing: "App Icon · Palette")
+      #expect(line(of: "Default", in: screen)?.contains("✓") == true)
+      #expect(line(of: "Default", in: screen)?.hasPrefix("❯") == true)
+
+      try tmux.send("Down")
+      screen = tmux.waitForScreen("cursor on Blue") {
+        line(of: "AppIcon-Blue", in: $0)?.hasPrefix("❯") == true
+      }
+      try tmux.send("Enter")
+      screen = tmux.waitForScreen(containing: "You have changed the icon for “Palette”.")
+      #expect(screen.contains(" OK "))
+
+      try tmux.send("Enter")
+      screen = tmux.waitForScreen("the alert closed") { !$0.contains("You have changed") }
+      #expect(line(of: "AppIcon-Blue", in: screen)?.contains("✓") == true)
+      #expect(line(of: "Default", in: screen)?.contains("✓") == false)
+
+      try tmux.send("q")
+      #expect(exitStatus(scratch) == "0")
+      // stdout was a file, not the terminal: it gets the active icon's name.
+      #expect(scratch.read("out.txt") == "AppIcon-Blue\n")
+      let stty = scratch.read("stty.txt") ?? ""
+      #expect(
+        stty.contains(" icanon") && stty.contains(" echo "), "terminal not restored:\n\(stty)")
+    }
+
+    // A second launch with the same state folder sees the first one's choice.
+    try FileManager.default.removeItem(at: scratch.file("rc.txt"))
+    let tmux = try launch(scratch)
+    let screen = tmux.waitForScreen(containing: "App Icon · Palette")
+    #expect(line(of: "AppIcon-Blue", in: screen)?.contains("✓") == true)
+    #expect(line(of: "AppIcon-Blue", in: screen)?.hasPrefix("❯") == true)
+    try tmux.send("Escape")
+    #expect(exitStatus(scratch) == "0")
+  }
+
+  @Test func enterOnTheActiveIconChangesNothing() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    try tmux.send("Enter")
+    let screen = tmux.waitForScreen(containing: "already the icon")
+    #expect(!screen.contains("You have changed"))
+    try tmux.send("q")
+    #expect(exitStatus(scratch) == "0")
+    #expect(scratch.read("out.txt") == "AppIcon\n")
+  }
+
+  @Test func shrinkingToTwoByTwoAndBackKeepsItWorking() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    try tmux.resize(columns: 2, rows: 2)
+    tmux.waitForScreen("the 2×2 notice") { $0.hasPrefix("To") }
+    try tmux.send("j")
+    try tmux.resize(columns: 100, rows: 30)
+    var screen = tmux.waitForScreen(containing: "App Icon · Palette")
+    #expect(line(of: "AppIcon-Blue", in: screen)?.hasPrefix("❯") == true)
+    try tmux.send("j", "Enter")
+    screen = tmux.waitForScreen(containing: "You have changed the icon for “Palette”.")
+    try tmux.send("Escape")
+    screen = tmux.waitForScreen("the alert closed") { !$0.contains("You have changed") }
+    #expect(line(of: "AppIcon-Green", in: screen)?.contains("✓") == true)
+    try tmux.send("q")
+    #expect(exitStatus(scratch) == "0")
+  }
+
+  @Test func ctrlCExits130AndRestoresTheTerminal() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    try tmux.send("C-c")
+    #expect(exitStatus(scratch) == "130")
+    let stty = scratch.read("stty.txt") ?? ""
+    #expect(stty.contains(" icanon") && stty.contains(" echo "))
+  }
+
+  @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
+  func aSignalDuringTheAlertRestoresTheTerminal(signal: String, status: String) throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    try tmux.send("Down", "Enter")
+    tmux.waitForScreen(containing: "You have changed")
+    // The state folder is unique to this test; the anchor skips the shell and tmux around it.
+    let pattern = "^\(try iconpickBinary().path) --state-dir \(scratch.file("state").path)"
+    #expect(try runProcess("/usr/bin/pkill", ["-\(signal)", "-f", pattern]).status == 0)
+    #expect(exitStatus(scratch) == status)
+    let stty = scratch.read("stty.txt") ?? ""
+    #expect(stty.contains(" icanon") && stty.contains(" echo "), "terminal not restored:\n\(stty)")
+    #expect(scratch.read("err.txt") == "")
+  }
+
+  @Test func aCLocaleDrawsInASCII() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch, locale: "C")
+    let screen = tmux.waitForScreen(containing: "App Icon - Palette")
+    #expect(line(of: "Default", in: screen)?.hasPrefix(">") == true)
+    #expect(line(of: "Default", in: screen)?.contains("*") == true)
+    #expect(screen.allSatisfy { $0.isASCII })
+    try tmux.send("q")
+    #expect(exitStatus(scratch) == "0")
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The built `iconpick` binary, beside the test bundle in the build folder.
+func iconpickBinary() throws -> URL {
+  var candidates: [URL] = []
+  if let executable = Bundle.main.executableURL {
+    candidates.append(executable.deletingLastPathComponent().appendingPathComponent("iconpick"))
+  }
+  candidates.append(
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("iconpick"))
+  candidates.append(packageRoot().appendingPathComponent(".build/debug/iconpick"))
+  return try #require(
+    candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+    "iconpick binary not found in \(candidates.map(\.path))")
+}
+
+func packageRoot() -> URL {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
+
+func paletteFolder() -> URL { packageRoot().appendingPathComponent("Assets/Palette") }
+
+/// A scratch folder removed when the test ends.
+final class Scratch {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "iconpick-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+  func read(_ name: String) -> String? { try? String(contentsOf: file(name), encoding: .utf8) }
+}
+
+/// Runs a program to completion and returns its status and output.
+@discardableResult
+func runProcess(
+  _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+  stdin: Data? = nil
+) throws -> (status: Int32, stdout: String, stderr: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  if let environment { process.environment = environment }
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = stdin == nil ? FileHandle.nullDevice : Pipe()
+  try process.run()
+  if let stdin, let pipe = process.standardInput as? Pipe {
+    pipe.fileHandleForWriting.write(stdin)
+    try pipe.fileHandleForWriting.close()
+  }
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: outData, as: UTF8.self),
+    String(decoding: errData, as: UTF8.self)
+  )
+}
+
+/// A private tmux server with one session, so tests never touch a user's tmux.
+final class TmuxSession {
+  let socket = "iconpick-test-\(UUID().uuidString.prefix(8))"
+  let name = "t"
+  let tmux: String
+
+  /// Starts `command` (a shell command line) in a detached session of the given size.
+  init(columns: Int = 100, rows: Int = 30, command: String, environment: [String: String] = [:])
+    throws
+  {
+    tmux = try #require(
+      ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      },
+      "tmux is not installed: run `make setup`")
+    var arguments = [
+      "-f", "/dev/null", "-L", socket, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y",
+      "\(rows)",
+    ]
+    for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
+      arguments += ["-e", "\(key)=\(value)"]
+    }
+    arguments.append(command)
+    let status = spawnDetached(tmux, arguments)
+    try #require(status == 0, "tmux new-session failed with status \(status)")
+  }
+
+  deinit { _ = try? runProcess(tmux, ["-L", socket, "kill-server"]) }
+
+  func send(_ keys: String...) throws {
+    try runProcess(tmux, ["-L", socket, "send-keys", "-t", name] + keys)
+  }
+
+  func resize(columns: Int, rows: Int) throws {
+    try runProcess(
+      tmux, ["-L", socket, "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
+  func capture() -> String {
+    (try? runProcess(tmux, ["-L", socket, "capture-pane", "-p", "-t", name]).stdout) ?? ""
+  }
+
+  /// Waits until the screen satisfies `condition`; the generous limit only guards against hangs.
+  @discardableResult
+  func waitForScreen(
+    _ what: String, timeout: TimeInterval = 30, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (String) -> Bool
+  ) -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = capture()
+    while !condition(screen) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+      screen = capture()
+    }
+    #expect(
+      condition(screen), "waiting for \(what); screen was:\n\(screen)",
+      sourceLocation: sourceLocation)
+    return screen
+  }
+
+  @discardableResult
+  func waitForScreen(containing text: String, sourceLocation: SourceLocation = #_sourceLocation)
+    -> String
+  {
+    waitForScreen("“\(text)”", sourceLocation: sourceLocation) { $0.contains(text) }
+  }
+}
+
+/// Runs a program that starts a daemon (the tmux server) and waits for it with waitpid.
+/// Foundation's Process waits for every inherited descriptor to close, which a daemon
+/// never does, so it would wait forever.
+func spawnDetached(_ executable: String, _ arguments: [String]) -> Int32 {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  // The test runner's threads block signals; the terminal under test must get them.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var noSignals = sigset_t()
+  sigemptyset(&noSignals)
+  posix_spawnattr_setsigmask(&attributes, &noSignals)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+  var pid = pid_t()
+  guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else { return -1 }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  return (status >> 8) & 0xFF
+}
+
+/// Waits for a file a shell writes when the program under test has exited.
+func waitForFile(_ url: URL, timeout: TimeInterval = 30) -> String? {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") {
+      return text
+    }
+    Thread.sleep(forTimeInterval: 0.05)
+  }
+  return nil
+}
+
+/// Single-quotes a string for sh.
+func shellQuote(_ text: String) -> String {
+  "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// The line of the screen that shows `text`.
+func line(of text: String, in screen: String) -> String? {
+  screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).first {
+    $0.contains(text)
+  }
+}
