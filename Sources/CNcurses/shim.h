@@ -48,6 +48,12 @@ static inline mmask_t cn_button5_pressed(void) {
 #endif
 }
 
+// tigetstr answers (char *)-1 for a name that is not a string capability.
+static inline bool cn_has_capability(const char *name) {
+    char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1;
+}
+
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }

@@ -34,6 +34,14 @@ public final class NcursesTerminal: PickerTerminal {
     self.file = file
     self.screen = screen
     set_term(screen)
+    // Without cursor addressing (TERM=dumb) every frame would print as a scroll of junk.
+    guard cn_has_capability("cup") else {
+      endwin()
+      delscreen(screen)
+      fclose(file)
+      ended = true
+      throw .terminalTooLimited(environment["TERM"] ?? "")
+    }
 
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     if !noColor && has_colors() {

@@ -183,8 +183,19 @@ public enum PickerLayout {
     frame.fill(
       row: rows - 2, column: 1, count: width - 2, glyph: model.glyphs.separator, style: ruleStyle)
     if let status = model.status {
-      let text = TextWidth.truncate(status, to: width - 2, ellipsis: model.glyphs.ellipsis)
-      frame.put(text, row: rows - 1, column: 1, style: statusStyle)
+      // A long notice (a file path to act on) may take the rule's row too, rather than be cut.
+      var lines = wrap(status, width: width - 2)
+      if lines.count > 2 {
+        lines = [
+          lines[0],
+          TextWidth.truncate(
+            lines[1...].joined(separator: " "), to: width - 2, ellipsis: model.glyphs.ellipsis),
+        ]
+      }
+      if lines.count == 2 { frame.fill(row: rows - 2, column: 0, count: width) }
+      for (offset, line) in lines.enumerated() {
+        frame.put(line, row: rows - lines.count + offset, column: 1, style: statusStyle)
+      }
     } else {
       let g = model.glyphs
       let help =

@@ -4,15 +4,20 @@ public enum PickerScreenError: Error, Equatable, CustomStringConvertible {
   case noTerminal(path: String, reason: String)
   /// terminfo has no entry for $TERM.
   case unknownTerminalType(String)
+  /// The terminal cannot move the cursor (TERM=dumb), which a full-screen picker needs.
+  case terminalTooLimited(String)
 
   public var description: String {
     switch self {
     case .noTerminal(let path, let reason):
       return
-        "cannot open the terminal \(path): \(reason). The picker needs an interactive terminal; in scripts use `iconpick get`/`set`."
+        "cannot open the terminal \(path): \(reason). The picker needs an interactive terminal."
     case .unknownTerminalType(let name):
       return
         "unknown terminal type \"\(name)\" (TERM): terminfo has no entry for it. Set TERM to one it knows, e.g. TERM=xterm-256color, or install ncurses-term."
+    case .terminalTooLimited(let name):
+      return
+        "the terminal type \"\(name)\" (TERM) cannot move the cursor, which the picker needs. Use a full terminal type, e.g. TERM=xterm-256color."
     }
   }
 }

@@ -153,4 +153,15 @@ import Testing
     #expect(frame.text(row: 0).contains("…"))
     #expect(frame.text(row: 0).count == 40)
   }
+
+  @Test func aLongStatusTakesTwoLinesInsteadOfBeingCut() {
+    let notice =
+      "/home/someone/.local/state/iconpick/dev.iconpick.Palette.json was damaged; kept a copy at /home/someone/.local/state/iconpick/dev.iconpick.Palette.json.corrupt-20261129T165724Z."
+    let size = TerminalSize(columns: 100, rows: 24)
+    let frame = PickerLayout.render(
+      PickerModel(app: makeApp(), activeName: nil, size: size, status: notice), size: size)
+    let footer = frame.text(row: 22) + frame.text(row: 23)
+    #expect(footer.contains("was damaged"))
+    #expect(footer.contains("corrupt-20261129T165724Z."))
+  }
 }

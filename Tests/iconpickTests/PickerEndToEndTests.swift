@@ -5,14 +5,15 @@ import Testing
 @Suite(.serialized) struct PickerEndToEndTests {
   /// Starts iconpick on Palette in tmux; when it exits the shell records its status,
   /// its stdout and the terminal settings it left behind.
-  func launch(_ scratch: Scratch, locale: String = "C.UTF-8", extraArguments: String = "") throws
+  func launch(_ scratch: Scratch, locale: String = "C.UTF-8", term: String? = nil) throws
     -> TmuxSession
   {
     let binary = try iconpickBinary()
     let command = [
       "cd \(shellQuote(scratch.url.path)) &&",
+      term.map { "TERM=\(shellQuote($0))" } ?? "",
       "\(shellQuote(binary.path)) --state-dir \(shellQuote(scratch.file("state").path))",
-      "\(shellQuote(paletteFolder().path)) \(extraArguments) > out.txt 2> err.txt;",
+      "\(shellQuote(paletteFolder().path)) > out.txt 2> err.txt;",
       "echo $? > rc.tmp; stty -a > stty.txt; mv rc.tmp rc.txt; exec sleep 600",
     ].joined(separator: " ")
     return try TmuxSession(
@@ -130,5 +131,20 @@ import Testing
     #expect(screen.allSatisfy { $0.isASCII })
     try tmux.send("q")
     #expect(exitStatus(scratch) == "0")
+  }
+
+  @Test(arguments: [
+    ("dumb", "cannot move the cursor"),
+    ("no-such-terminal", "unknown terminal type \"no-such-terminal\""),
+  ])
+  func aTerminalThePickerCannotUseGivesAOneLineError(term: String, message: String) throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch, term: term)
+    #expect(exitStatus(scratch) == "1")
+    let errors = scratch.read("err.txt") ?? ""
+    #expect(errors.hasPrefix("iconpick: "))
+    #expect(errors.contains(message))
+    #expect(errors.split(separator: "\n").count == 1)
+    #expect(!tmux.capture().contains("App Icon"))
   }
 }
