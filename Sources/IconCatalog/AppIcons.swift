@@ -45,16 +45,30 @@ public struct AppIcon: Sendable, Equatable, Hashable {
   public var displayName: String
   public var isPrimary: Bool
   public var renditions: [IconRendition]
+  /// The idioms whose Info.plist dictionary declares this name: `iphone` for `CFBundleIcons`,
+  /// `ipad` for `CFBundleIcons~ipad`. Empty when no Info.plist declares it (build settings only,
+  /// which generate it for every idiom). One entry means it works on that idiom only.
+  public var declaredIdioms: [String]
+  /// `UIPrerenderedIcon`: the system adds no gloss (iOS 6 and earlier).
+  public var isPrerendered: Bool
 
   public init(
     name: String, assetName: String?, displayName: String, isPrimary: Bool,
-    renditions: [IconRendition]
+    renditions: [IconRendition], declaredIdioms: [String] = [], isPrerendered: Bool = false
   ) {
     self.name = name
     self.assetName = assetName
     self.displayName = displayName
     self.isPrimary = isPrimary
     self.renditions = renditions
+    self.declaredIdioms = declaredIdioms
+    self.isPrerendered = isPrerendered
+  }
+
+  /// The image files that exist for this icon, each once, in rendition order.
+  public var files: [URL] {
+    var seen = Set<String>()
+    return renditions.compactMap(\.file).filter { seen.insert($0.path).inserted }
   }
 }
 
