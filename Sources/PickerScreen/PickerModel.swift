@@ -51,12 +51,7 @@ public struct PickerModel: Equatable, Sendable {
     app: AppIcons, activeName: String?, glyphs: GlyphSet = .unicode, size: TerminalSize,
     status: String? = nil
   ) {
-    let alternates = app.alternates.sorted { lhs, rhs in
-      let order = lhs.name.caseInsensitiveCompare(rhs.name)
-      return order == .orderedSame ? lhs.name < rhs.name : order == .orderedAscending
-    }
-    // App Review 4.6: the way back to the original icon is always first.
-    let icons = [app.primary] + alternates
+    let icons = app.listedIcons
     self.items = icons.map {
       PickerItem(name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary)
     }

@@ -9,30 +9,10 @@ struct PickCommand {
   var options: Options
   var environment: [String: String]
 
-  /// A failure before the picker could start, with what the user can do about it.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   func run() throws -> ExitStatus {
-    let currentDirectory = URL(
-      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    guard
-      let path = AppPath.resolve(
-        options.path, currentDirectory: currentDirectory, executable: Bundle.main.executableURL)
-    else {
-      throw Failure(
-        description:
-          "no app in the current folder and the bundled demo app (share/iconpick/Palette) is missing; give a PATH"
-      )
-    }
-    let app = try AppIconReader.read(at: path)
-    let stateDirectory =
-      options.stateDirectory.map {
-        URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
-      }
-      ?? FileChoiceStore.defaultDirectory(environment: environment)
-    let switcher = IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory))
+    let context = try AppContext.load(options, environment: environment)
+    let app = context.app
+    let switcher = context.switcher
     let choice = try switcher.readChoice()
 
     SignalTrap.install()

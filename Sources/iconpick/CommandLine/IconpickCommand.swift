@@ -1,0 +1,44 @@
+import Foundation
+import IconCatalog
+import IconState
+import PickerScreen
+
+/// The command line: parses, runs the picker, and turns every outcome into an exit status.
+enum IconpickCommand {
+  static let version = "0.1.0"
+
+  static func run(arguments: [String], environment: [String: String]) -> ExitStatus {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      printError("\(error.message)\nRun 'iconpick --help' for usage.")
+      return .usage
+    }
+    if options.showHelp {
+      print(Usage.text(for: options.command))
+      return .success
+    }
+    if options.showVersion {
+      print("iconpick \(version)")
+      return .success
+    }
+    do {
+      switch options.command {
+      case .pick: return try PickCommand(options: options, environment: environment).run()
+      case .list: return try ListCommand(options: options, environment: environment).run()
+      }
+    } catch {
+      printError(String(describing: error))
+      return .failure
+    }
+  }
+
+  static func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("iconpick: warning: \(message)\n".utf8))
+  }
+
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("iconpick: \(message)\n".utf8))
+  }
+}

@@ -1,0 +1,58 @@
+/// The help texts, one per command.
+enum Usage {
+  static let globalOptions = """
+    OPTIONS:
+      --state-dir DIR       Keep the recorded choice in DIR
+                            (default: $XDG_STATE_HOME/iconpick or ~/.local/state/iconpick).
+      --target NAME         The app target, when the project has several.
+      --configuration NAME  The build configuration to read (default: Release).
+      -h, --help            Show help.
+      --version             Show the version.
+    """
+
+  static let pathArgument = """
+    ARGUMENTS:
+      PATH    The app: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an
+              .xcodeproj; an Info.plist; or a built .app. Default: the current folder if it
+              holds an app, otherwise the bundled demo app, Palette.
+    """
+
+  static func text(for command: Subcommand) -> String {
+    switch command {
+    case .pick:
+      return """
+        USAGE: iconpick [PATH] [OPTIONS]
+               iconpick list [PATH] [--json] [OPTIONS]
+
+        Choose the app's icon in an interactive picker, as iOS's alternate icons do.
+
+        \(pathArgument)
+
+        \(globalOptions)
+
+        COMMANDS:
+          list      List the app's icons; the active one is marked.
+
+        KEYS: ↑/↓ k/j Ctrl-P/Ctrl-N move · PgUp/PgDn Home/End g/G jump · Enter choose · q/Esc quit
+
+        EXIT STATUS: 0 done · 1 failed · 2 bad command line · 130 interrupted (Ctrl-C).
+        """
+    case .list:
+      return """
+        USAGE: iconpick list [PATH] [--json] [OPTIONS]
+
+        List the app's icons: the primary first, then the alternates in case-insensitive
+        order. ✓ marks the active one; each line shows the display name, the name to pass
+        to setAlternateIconName and the number of image files.
+
+        \(pathArgument)
+
+        \(globalOptions)
+          --json                Print JSON: {"app", "supportsAlternateIcons",
+                                "alternateIconName", "icons": [...]}.
+
+        EXIT STATUS: 0 done · 1 failed · 2 bad command line.
+        """
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import IconCatalog
+import IconState
+
+/// `iconpick list [PATH] [--json]`: the icons, the active one marked.
+struct ListCommand {
+  var options: Options
+  var environment: [String: String]
+
+  func run() throws -> ExitStatus {
+    let context = try AppContext.load(options, environment: environment)
+    let app = context.app
+    let choice = try context.switcher.readChoice()
+    if let notice = choice.notice { IconpickCommand.printWarning(notice.description) }
+    let activeName = choice.alternateIconName ?? app.primary.name
+    let icons = app.listedIcons
+    for icon in icons where icon.files.isEmpty {
+      IconpickCommand.printWarning(
+        "\"\(icon.name)\" has no image files: no icon set or loose files were found for it")
+    }
+    if options.json {
+      print(try json(app: app, icons: icons, alternateIconName: choice.alternateIconName))
+    } else {
+      print(table(icons: icons, activeName: activeName), terminator: "")
+    }
+    return .success
+  }
+
+  private func table(icons: [AppIcon], activeName: String) -> String {
+    let check = LocaleGlyphs.isUTF8 ? "✓" : "*"
+    let displayWidth = icons.map(\.displayName.count).max() ?? 0
+    let nameWidth = icons.map(\.name.count).max() ?? 0
+    var output = ""
+    for icon in icons {
+      let mark = icon.name == activeName ? check : " "
+      let count = icon.files.count
+      var columns = [
+        mark,
+        icon.displayName.padding(toLength: displayWidth, withPad: " ", startingAt: 0),
+        icon.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
+        count == 0 ? "no files" : count == 1 ? "1 file" : "\(count) files",
+      ]
+      if icon.declaredIdioms == ["iphone"] { columns.append("(iPhone only)") }
+      if icon.declaredIdioms == ["ipad"] { columns.append("(iPad only)") }
+      output += columns.joined(separator: "  ") + "\n"
+    }
+    return output
+  }
+
+  private struct ListJSON: Encodable {
+    struct App: Encodable {
+      var name: String
+      var bundleIdentifier: String
+      var path: String
+    }
+    struct Icon: Encodable {
+      var name: String
+      var displayName: String
+      var primary: Bool
+      var active: Bool
+      var idioms: [String]
+      var files: [String]
+    }
+    var app: App
+    var supportsAlternateIcons: Bool
+    var alternateIconName: String?
+    var icons: [Icon]
+
+    enum CodingKeys: String, CodingKey {
+      case app, supportsAlternateIcons, alternateIconName, icons
+    }
+
+    // null, not a missing key, says "the primary", as alternateIconName does on iOS.
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(app, forKey: .app)
+      try container.encode(supportsAlternateIcons, forKey: .supportsAlternateIcons)
+      try container.encode(alternateIconName, forKey: .alternateIconName)
+      try container.encode(icons, forKey: .icons)
+    }
+  }
+
+  private func json(app: AppIcons, icons: [AppIcon], alternateIconName: String?) throws -> String {
+    let activeName = alternateIconName ?? app.primary.name
+    let document = ListJSON(
+      app: .init(
+        name: app.appName, bundleIdentifier: app.bundleIdentifier, path: app.location.path),
+      supportsAlternateIcons: app.supportsAlternateIcons,
+      alternateIconName: alternateIconName,
+      icons: icons.map { icon in
+        var idioms: [String] = []
+        for idiom in icon.renditions.map(\.idiom) where !idioms.contains(idiom) {
+          idioms.append(idiom)
+        }
+        return .init(
+          name: icon.name, displayName: icon.displayName, primary: icon.isPrimary,
+          active: icon.name == activeName && icon.isPrimary == (alternateIconName == nil),
+          idioms: idioms, files: icon.files.map(\.path))
+      })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(document), as: UTF8.self)
+  }
+}
+
+/// Whether the user's locale can show Unicode marks.
+enum LocaleGlyphs {
+  static let isUTF8: Bool = {
+    setlocale(LC_ALL, "")
+    return String(cString: nl_langinfo(nl_item(CODESET))).uppercased() == "UTF-8"
+  }()
+}

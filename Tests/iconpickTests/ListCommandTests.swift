@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@Suite struct ListCommandTests {
+  func list(_ arguments: [String], state: Scratch, locale: String = "C.UTF-8") throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    try runProcess(
+      iconpickBinary().path, ["list"] + arguments + ["--state-dir", state.file("state").path],
+      environment: ["LANG": locale, "LC_ALL": locale, "PATH": "/usr/bin:/bin"])
+  }
+
+  @Test func theHumanFormMarksTheActiveIconAndCountsFiles() throws {
+    let state = try Scratch()
+    let result = try list([paletteFolder().path], state: state)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 8)
+    #expect(lines.first == "✓  Default  AppIcon         1 file")
+    #expect(lines[1] == "   Blue     AppIcon-Blue    1 file")
+    #expect(lines.last == "   Yellow   AppIcon-Yellow  1 file")
+  }
+
+  @Test func anASCIILocaleMarksWithAnAsterisk() throws {
+    let state = try Scratch()
+    let result = try list([paletteFolder().path], state: state, locale: "C")
+    #expect(result.stdout.hasPrefix("*  Default"))
+  }
+
+  @Test func theJSONFormFollowsTheRecordedChoice() throws {
+    let state = try Scratch()
+    try FileManager.default.createDirectory(
+      at: state.file("state"), withIntermediateDirectories: true)
+    try Data(
+      #"{"alternateIconName":"AppIcon-Teal","bundleIdentifier":"dev.iconpick.Palette"}"#.utf8
+    )
+    .write(to: state.file("state/dev.iconpick.Palette.json"))
+    let result = try list([paletteFolder().path, "--json"], state: state)
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["alternateIconName"] as? String == "AppIcon-Teal")
+    #expect(object["supportsAlternateIcons"] as? Bool == true)
+    let app = try #require(object["app"] as? [String: Any])
+    #expect(app["name"] as? String == "Palette")
+    #expect(app["bundleIdentifier"] as? String == "dev.iconpick.Palette")
+    let icons = try #require(object["icons"] as? [[String: Any]])
+    #expect(
+      icons.map { $0["name"] as? String } == [
+        "AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-Pink",
+        "AppIcon-Purple", "AppIcon-Teal", "AppIcon-Yellow",
+      ])
+    #expect(
+      icons.filter { $0["active"] as? Bool == true }.map { $0["name"] as? String } == [
+        "AppIcon-Teal"
+      ])
+    #expect(icons.first?["primary"] as? Bool == true)
+    #expect(icons.first?["displayName"] as? String == "Default")
+    let files = try #require(icons.first?["files"] as? [String])
+    #expect(files.count == 1)
+    #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+    #expect(icons.first?["idioms"] as? [String] == ["universal"])
+  }
+
+  @Test func thePrimaryIsNullInJSON() throws {
+    let state = try Scratch()
+    let result = try list([paletteFolder().path, "--json"], state: state)
+    #expect(result.stdout.contains(#""alternateIconName" : null"#))
+  }
+
+  @Test func aNameWithoutFilesIsListedWithAWarning() throws {
+    let project = try Scratch()
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(
+      at: project.file("Assets.xcassets/AppIcon.appiconset"), withIntermediateDirectories: true)
+    try Data(
+      #"{"images":[{"filename":"a.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+        .utf8
+    )
+    .write(to: project.file("Assets.xcassets/AppIcon.appiconset/Contents.json"))
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(
+      to: project.file("Assets.xcassets/AppIcon.appiconset/a.png"))
+    try Data(
+      """
+      PRODUCT_BUNDLE_IDENTIFIER = com.example.Gone
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-Gone
+      """.utf8
+    ).write(to: project.file("App.xcconfig"))
+    let result = try list([project.url.path], state: project)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Gone     AppIcon-Gone  no files"))
+    #expect(
+      result.stderr
+        == "iconpick: warning: \"AppIcon-Gone\" has no image files: no icon set or loose files were found for it\n"
+    )
+  }
+
+  @Test func aMalformedInfoPlistFailsNamingTheFile() throws {
+    let project = try Scratch()
+    try Data("<plist><dict><key>CFBundleIdentifier</key>".utf8).write(
+      to: project.file("Info.plist"))
+    let result = try list([project.url.path], state: project)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("iconpick: "))
+    #expect(result.stderr.contains("Info.plist"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func listHasItsOwnHelp() throws {
+    let result = try runProcess(iconpickBinary().path, ["list", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("USAGE: iconpick list"))
+  }
+
+  @Test func jsonIsNotAnOptionOfThePicker() throws {
+    let result = try runProcess(iconpickBinary().path, ["--json"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--json"))
+  }
+}
