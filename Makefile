@@ -10,7 +10,7 @@ DATADIR = $(DESTDIR)$(PREFIX)/share/iconpick
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux
 
-.PHONY: all setup build run test clean install uninstall format lint art
+.PHONY: all setup build run test clean install uninstall format lint art bench corpus
 
 all: build
 
@@ -63,3 +63,8 @@ lint:
 # Remakes the demo app's icons (needs Pillow: python3 -m pip install pillow).
 art:
 	python3 Assets/tools/make-palette-art.py Assets/Palette/Assets.xcassets
+
+# Speed, measured with the release build: medians of repeated runs, with ratios.
+bench: setup
+	$(SWIFT) build -c release --product iconpick
+	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
