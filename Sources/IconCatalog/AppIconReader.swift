@@ -4,35 +4,39 @@ import Foundation
 public enum AppIconReader {
   /// PATH can be a folder holding an Info.plist, .xcconfig and/or .xcassets (searched recursively, skipping build outputs: .build, build, DerivedData, .git, Pods, node_modules), or an Info.plist file itself (its folder is the app root).
   public static func read(at path: URL) throws(IconCatalogError) -> AppIcons {
-    let location = try AppLocation.locate(path)
-    let settings = try buildSettings(for: location)
-    let infoPlist = try location.infoPlist(settings: settings).map { url throws(IconCatalogError) in
-      try InfoPlist.read(url)
+    try read(at: path, target: nil, configuration: nil)
+  }
+
+  /// PATH may also be an `.xcodeproj`, or a folder holding one: then the app target's settings and
+  /// catalogs are read. `target` names the app target (required when there are several);
+  /// `configuration` the build configuration (nil: Release).
+  public static func read(at path: URL, target: String?, configuration: String?)
+    throws(IconCatalogError) -> AppIcons
+  {
+    // A built app's processed Info.plist already holds what the build settings generated.
+    if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
+    let location = try AppLocation.locate(path, target: target, configuration: configuration)
+    let settings: BuildSettings
+    if let projectTarget = location.target {
+      settings = projectTarget.settings
+    } else {
+      settings = try buildSettings(for: location)
     }
-    let catalogs = AssetCatalogs(catalogs: location.files.catalogs.map(AssetCatalog.scan))
+    let infoPlist = try location.readInfoPlist(settings: settings)
+    let catalogs = try AssetCatalog.appIconSets(
+      in: location.files.catalogs, iconBundles: location.files.iconBundles)
 
     let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)
-    var renditions = RenditionCache(catalogs: catalogs)
-    let primary = AppIcon(
-      name: names.primary, assetName: names.primary,
-      displayName: IconDisplayName.friendly(
-        for: names.primary, primaryName: names.primary, isPrimary: true),
-      isPrimary: true, renditions: try renditions.of(names.primary))
-    var alternates: [AppIcon] = []
-    for alternate in names.alternates {
-      alternates.append(
-        AppIcon(
-          name: alternate.name, assetName: alternate.assetName,
-          displayName: IconDisplayName.friendly(
-            for: alternate.name, primaryName: names.primary, isPrimary: false),
-          isPrimary: false, renditions: try renditions.of(alternate.assetName)))
-    }
+    let icons = try names.icons(
+      catalogs: catalogs, looseFiles: { LooseIconFiles.searching(location.root) })
 
     return AppIcons(
-      appName: appName(infoPlist: infoPlist, settings: settings, root: location.root),
+      appName: appName(
+        infoPlist: infoPlist, settings: settings, root: location.root,
+        fromProject: location.target != nil),
       bundleIdentifier: try bundleIdentifier(
         infoPlist: infoPlist, settings: settings, root: location.root),
-      primary: primary, alternates: alternates, location: location.root)
+      primary: icons.primary, alternates: icons.alternates, location: location.root)
   }
 
   /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset, or an .xcodeproj) — used to decide whether `iconpick` with no PATH opens the current folder.
@@ -43,7 +47,8 @@ public enum AppIconReader {
   // MARK: Steps
 
   /// Every `.xcconfig` not included by another one is a level of its own; the shallowest wins a
-  /// conflict. (Which configuration Xcode uses comes from the project file, which is not read yet.)
+  /// conflict. Only without a project target: a target's settings come from its project
+  /// (`ProjectTarget`), which says which xcconfigs apply.
   static func buildSettings(for location: AppLocation) throws(IconCatalogError) -> BuildSettings {
     var configs: [XCConfig] = []
     for file in location.files.xcconfigs {
@@ -64,10 +69,14 @@ public enum AppIconReader {
     return BuildSettings(levels: levels, builtIn: builtIn)
   }
 
-  /// `CFBundleDisplayName`, else `CFBundleName`, else the folder's name; a value whose settings
-  /// cannot be resolved is passed over rather than shown raw.
-  static func appName(infoPlist: InfoPlist?, settings: BuildSettings, root: URL) -> String {
-    for raw in [infoPlist?.displayName, infoPlist?.bundleName].compactMap({ $0 }) {
+  /// `CFBundleDisplayName`, else `CFBundleName`, else (for a project target, where it always has a
+  /// value) `PRODUCT_NAME`, else the folder's name; a value whose settings cannot be resolved is
+  /// passed over rather than shown raw.
+  static func appName(
+    infoPlist: InfoPlist?, settings: BuildSettings, root: URL, fromProject: Bool = false
+  ) -> String {
+    let productName = fromProject ? "$(PRODUCT_NAME)" : nil
+    for raw in [infoPlist?.displayName, infoPlist?.bundleName, productName].compactMap({ $0 }) {
       if let name = settings.expand(raw)?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
         return name
       }
@@ -89,25 +98,5 @@ public enum AppIconReader {
     }
     if let identifier = settings.string("PRODUCT_BUNDLE_IDENTIFIER") { return identifier }
     throw .unresolvedBundleIdentifier(file: (infoPlist?.file ?? root).path, value: raw ?? "")
-  }
-}
-
-/// Reads each icon set once, even when several alternates share it.
-private struct RenditionCache {
-  let catalogs: AssetCatalogs
-  private var read: [String: [IconRendition]] = [:]
-
-  init(catalogs: AssetCatalogs) {
-    self.catalogs = catalogs
-  }
-
-  /// No set with that name: no renditions (`check` reports the missing set).
-  mutating func of(_ assetName: String) throws(IconCatalogError) -> [IconRendition] {
-    if let known = read[assetName] { return known }
-    let renditions = try catalogs.iconSet(named: assetName).map { set throws(IconCatalogError) in
-      try AppIconSet.renditions(in: set.folder)
-    }
-    read[assetName] = renditions ?? []
-    return renditions ?? []
   }
 }

@@ -13,7 +13,7 @@ enum AppIconSet {
     do {
       contents = try JSONDecoder().decode(Contents.self, from: data)
     } catch {
-      throw .invalidContentsJSON(file: file.path, reason: describe(error))
+      throw .invalidContentsJSON(file: file.path, reason: JSONProblem.describe(error))
     }
 
     var renditions: [IconRendition] = []
@@ -81,8 +81,30 @@ enum AppIconSet {
     return .any
   }
 
+  /// The parts of Contents.json iconpick uses; everything else (info, role, subtype, ...) is ignored.
+  private struct Contents: Decodable {
+    var images: [Image]?
+
+    struct Image: Decodable {
+      var filename: String?
+      var idiom: String?
+      var size: String?
+      var scale: String?
+      var platform: String?
+      var appearances: [Appearance]?
+    }
+
+    struct Appearance: Decodable {
+      var appearance: String
+      var value: String
+    }
+  }
+}
+
+/// Turns a `JSONDecoder` failure into a one-line reason naming where in the JSON the problem is.
+enum JSONProblem {
   /// A one-line reason naming where in the JSON the problem is.
-  private static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     guard let decoding = error as? DecodingError else { return FileData.reason(error) }
     func path(_ codingPath: [any CodingKey]) -> String {
       let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -104,28 +126,11 @@ enum AppIconSet {
     }
   }
 
-  private static func kind(_ type: Any.Type) -> String {
+  static func kind(_ type: Any.Type) -> String {
     if type == String.self { return "a string" }
+    if type == Bool.self { return "true or false" }
+    if type == Int.self || type == Double.self { return "a number" }
     if type is [Any].Type { return "an array" }
     return "an object"
-  }
-
-  /// The parts of Contents.json iconpick uses; everything else (info, role, subtype, ...) is ignored.
-  private struct Contents: Decodable {
-    var images: [Image]?
-
-    struct Image: Decodable {
-      var filename: String?
-      var idiom: String?
-      var size: String?
-      var scale: String?
-      var platform: String?
-      var appearances: [Appearance]?
-    }
-
-    struct Appearance: Decodable {
-      var appearance: String
-      var value: String
-    }
   }
 }

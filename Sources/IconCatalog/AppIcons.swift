@@ -65,10 +65,13 @@ public struct AppIcon: Sendable, Equatable, Hashable {
     self.isPrerendered = isPrerendered
   }
 
-  /// The image files that exist for this icon, each once, in rendition order.
+  /// The image files that exist for this icon, each once, in rendition order. A file that
+  /// Contents.json names but that is missing on disk is not one (`check` reports it).
   public var files: [URL] {
     var seen = Set<String>()
-    return renditions.compactMap(\.file).filter { seen.insert($0.path).inserted }
+    return renditions.compactMap(\.file).filter {
+      seen.insert($0.path).inserted && FileManager.default.fileExists(atPath: $0.path)
+    }
   }
 }
 

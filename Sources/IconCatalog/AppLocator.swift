@@ -4,13 +4,21 @@ import Foundation
 struct AppLocation: Sendable {
   /// The folder the app is read from (SRCROOT, in Xcode's words).
   var root: URL
+  /// With a project target, `catalogs` and `iconBundles` hold only the target's.
   var files: ProjectFiles
   /// Set when PATH was an Info.plist file: that one is used, whatever else is around.
   var givenInfoPlist: URL?
+  /// The application target of the Xcode project, when there is one: its settings and catalogs
+  /// replace what the folder holds.
+  var target: ProjectTarget?
 
-  /// - PATH a folder: it is the root. A `.xcodeproj` or `.xcworkspace`: the folder holding it.
+  /// - PATH a folder: it is the root, unless an `.xcodeproj` is found in it (the shallowest), whose
+  ///   folder is. A `.xcodeproj`: the folder holding it. A `.xcworkspace`: the folder holding it.
   /// - PATH a `.plist` file: the Info.plist, and its folder is the root.
-  static func locate(_ path: URL) throws(IconCatalogError) -> AppLocation {
+  /// - `target` and `configuration` choose among the project's app targets and configurations.
+  static func locate(_ path: URL, target: String? = nil, configuration: String? = nil)
+    throws(IconCatalogError) -> AppLocation
+  {
     let path = path.standardizedFileURL
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
@@ -18,16 +26,52 @@ struct AppLocation: Sendable {
     }
     if !isFolder.boolValue {
       guard path.pathExtension == "plist" else { throw .noApp(path: path.path) }
+      guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
       let root = folderURL(path.deletingLastPathComponent())
       return AppLocation(root: root, files: ProjectFiles.scan(root), givenInfoPlist: path)
     }
     let isProject = ["xcodeproj", "xcworkspace"].contains(path.pathExtension)
     let root = folderURL(isProject ? path.deletingLastPathComponent() : path)
     let files = ProjectFiles.scan(root)
+
+    let project =
+      path.pathExtension == "xcodeproj" ? folderURL(path) : try appProject(in: files, under: root)
+    if let project,
+      let resolved = try ProjectTarget.resolve(
+        project: project, target: target, configuration: configuration)
+    {
+      let projectRoot = folderURL(project.deletingLastPathComponent())
+      var projectFiles = projectRoot == root ? files : ProjectFiles.scan(projectRoot)
+      // The target's own catalogs and .icon bundles, not every one in the repository.
+      projectFiles.catalogs = resolved.catalogs
+      projectFiles.iconBundles = resolved.iconBundles
+      return AppLocation(
+        root: projectRoot, files: projectFiles, givenInfoPlist: nil, target: resolved)
+    }
+    guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
     guard !(files.infoPlists.isEmpty && files.catalogs.isEmpty && files.projects.isEmpty) else {
       throw .noApp(path: path.path)
     }
     return AppLocation(root: root, files: files, givenInfoPlist: nil)
+  }
+
+  /// The shallowest `.xcodeproj` under `root`; several at that depth cannot be told apart.
+  private static func appProject(in files: ProjectFiles, under root: URL) throws(IconCatalogError)
+    -> URL?
+  {
+    func depth(_ project: URL) -> Int {
+      ProjectFiles.relativeComponents(of: project, under: root).count
+    }
+    guard let shallowest = files.projects.map(depth).min() else { return nil }
+    let candidates = files.projects.filter { depth($0) == shallowest }
+    guard candidates.count == 1 else {
+      throw .ambiguousProject(
+        folder: root.path,
+        projects: candidates.map {
+          ProjectFiles.relativeComponents(of: $0, under: root).joined(separator: "/")
+        })
+    }
+    return candidates.first
   }
 
   /// One spelling for a folder, however PATH was written, so results compare equal.
@@ -39,6 +83,7 @@ struct AppLocation: Sendable {
   /// outside test folders; nil when there is none.
   func infoPlist(settings: BuildSettings) throws(IconCatalogError) -> URL? {
     if let givenInfoPlist { return givenInfoPlist }
+    if target != nil { return try targetInfoPlist(settings: settings) }
     // Unset, or built from settings iconpick cannot resolve (TARGET_NAME...): fall back to looking.
     if let named = settings.string("INFOPLIST_FILE") {
       let declaredIn = settings.file(settingKey: "INFOPLIST_FILE")
@@ -55,6 +100,34 @@ struct AppLocation: Sendable {
       throw .infoPlistNotFound(file: named, declaredIn: (declaredIn ?? root).path)
     }
     return preferredInfoPlist()
+  }
+
+  /// A project target's `INFOPLIST_FILE`, relative to SRCROOT as Xcode resolves it; nil when the
+  /// target sets none (its Info.plist is generated, or it has none).
+  private func targetInfoPlist(settings: BuildSettings) throws(IconCatalogError) -> URL? {
+    guard let named = settings.string("INFOPLIST_FILE") else { return nil }
+    let url =
+      named.hasPrefix("/") ? URL(fileURLWithPath: named) : root.appendingPathComponent(named)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      let declaredIn = settings.file(settingKey: "INFOPLIST_FILE") ?? target?.projectFile ?? root
+      throw .infoPlistNotFound(file: named, declaredIn: declaredIn.path)
+    }
+    return url.standardizedFileURL
+  }
+
+  /// The app's Info.plist as the build writes it: the file, and for a target with
+  /// `GENERATE_INFOPLIST_FILE = YES` the `INFOPLIST_KEY_*` settings under it (the file's own keys
+  /// win, as in Xcode). nil when there is neither.
+  func readInfoPlist(settings: BuildSettings) throws(IconCatalogError) -> InfoPlist? {
+    let file = try infoPlist(settings: settings)
+    guard let target, givenInfoPlist == nil, settings.bool("GENERATE_INFOPLIST_FILE") else {
+      return try file.map { url throws(IconCatalogError) in try InfoPlist.read(url) }
+    }
+    var keys = ProjectTarget.generatedInfoPlistKeys(settings)
+    if let file {
+      keys.merge(try PropertyListFile.readDictionary(file)) { _, explicit in explicit }
+    }
+    return InfoPlist(file: file ?? target.projectFile, root: keys)
   }
 
   /// Shallowest first; at one depth, the one in a folder named like the app or its project, then by path.

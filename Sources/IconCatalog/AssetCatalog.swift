@@ -1,47 +1,201 @@
 import Foundation
 
-/// An `.xcassets` folder and the app icon sets in it.
+/// An `.xcassets` folder and the app icons in it: `.appiconset` folders and Icon Composer `.icon`
+/// bundles, at any depth of groups.
 struct AssetCatalog: Sendable {
   struct IconSet: Equatable, Sendable {
-    /// The folder name without `.appiconset`: the name build settings and Info.plist use.
+    enum Kind: Equatable, Sendable {
+      /// `NAME.appiconset` with a `Contents.json`.
+      case appIconSet
+      /// An Icon Composer `NAME.icon` bundle with an `icon.json`.
+      case iconComposer
+    }
+
+    /// The folder name without its extension, prefixed by `Group/` for each enclosing group whose
+    /// Contents.json says `provides-namespace`: the name build settings and Info.plist use.
     var name: String
     var folder: URL
+    var kind: Kind = .appIconSet
+
+    /// Its images; the JSON is read only now, when the icon is used.
+    func renditions() throws(IconCatalogError) -> [IconRendition] {
+      switch kind {
+      case .appIconSet: return try AppIconSet.renditions(in: folder)
+      case .iconComposer: return try IconComposerBundle.renditions(in: folder)
+      }
+    }
   }
 
   var folder: URL
-  /// Every `NAME.appiconset`, at any depth (groups are plain folders), sorted by path.
+  /// Every app icon in the catalog, at any depth, sorted by path.
   var iconSets: [IconSet]
 
-  /// Lists the icon sets; their Contents.json is read only when an icon is used (`AppIconSet`).
+  /// Asset kinds that hold no app icon: not worth walking into.
+  static let leafExtensions: Set<String> = [
+    "imageset", "colorset", "dataset", "symbolset", "iconset", "launchimage", "brandassets",
+    "imagestack", "imagestacklayer", "cubetextureset", "mipmapset", "textureset", "arimageset",
+    "arresourcegroup", "complicationset", "stickerpack", "sticker", "stickersequence",
+    "spriteatlas", "solidimagestack", "solidimagestacklayer", "gcdashboardimage", "gcleaderboard",
+    "gcleaderboardset", "gcachievement",
+  ]
+
+  /// Reads the catalog's folders; a group's `Contents.json` that is not valid JSON is an error
+  /// (actool refuses it too).
+  static func read(_ folder: URL) throws(IconCatalogError) -> AssetCatalog {
+    try walk(folder, strict: true)
+  }
+
+  /// Like `read`, but a broken group `Contents.json` only loses its namespace: for quick looks
+  /// such as "is there an app here?".
   static func scan(_ folder: URL) -> AssetCatalog {
+    (try? walk(folder, strict: false)) ?? AssetCatalog(folder: folder, iconSets: [])
+  }
+
+  /// The app icons of exactly these catalogs, plus Icon Composer bundles outside any catalog (a
+  /// target's resources, or the `.icon` bundles found in a project folder).
+  static func appIconSets(in catalogs: [URL], iconBundles: [URL]) throws(IconCatalogError)
+    -> AssetCatalogs
+  {
+    var read: [AssetCatalog] = []
+    for catalog in catalogs { read.append(try AssetCatalog.read(catalog)) }
+    // A bundle listed on its own and also found inside a listed catalog counts once, as the catalog's.
+    var seen = Set(read.flatMap(\.iconSets).map(\.folder.path))
+    var bundles: [IconSet] = []
+    for url in iconBundles where seen.insert(folderURL(url).path).inserted {
+      bundles.append(
+        IconSet(
+          name: url.deletingPathExtension().lastPathComponent, folder: folderURL(url),
+          kind: .iconComposer))
+    }
+    return AssetCatalogs(catalogs: read, iconBundles: bundles)
+  }
+
+  private static func walk(_ catalog: URL, strict: Bool) throws(IconCatalogError) -> AssetCatalog {
+    let catalog = folderURL(catalog)
     var sets: [IconSet] = []
+    var namespaces = NamespaceCache(strict: strict)
     let keys: [URLResourceKey] = [.isDirectoryKey]
-    // An unreadable subfolder hides only what is in it; the rest of the catalog still counts.
+    // An unreadable subfolder hides only what is in it; the walker follows no symbolic links.
     let walker = FileManager.default.enumerator(
-      at: folder, includingPropertiesForKeys: keys, options: [], errorHandler: { _, _ in true })
+      at: catalog, includingPropertiesForKeys: keys, options: [], errorHandler: { _, _ in true })
     while let url = walker?.nextObject() as? URL {
-      guard url.pathExtension == "appiconset" else { continue }
-      walker?.skipDescendants()
       guard (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true else { continue }
-      let folder = URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: true)
-      sets.append(IconSet(name: folder.deletingPathExtension().lastPathComponent, folder: folder))
+      let ext = url.pathExtension
+      let kind: IconSet.Kind
+      switch ext {
+      case "appiconset": kind = .appIconSet
+      case "icon": kind = .iconComposer
+      default:
+        if leafExtensions.contains(ext) || url.lastPathComponent.hasPrefix(".") {
+          walker?.skipDescendants()
+        }
+        continue
+      }
+      walker?.skipDescendants()
+      let folder = folderURL(url)
+      let groups = ProjectFiles.relativeComponents(of: folder, under: catalog).dropLast()
+      let prefix = try namespaces.prefix(for: Array(groups), in: catalog)
+      sets.append(
+        IconSet(
+          name: prefix + folder.deletingPathExtension().lastPathComponent, folder: folder,
+          kind: kind))
     }
     sets.sort { $0.folder.path < $1.folder.path }
-    return AssetCatalog(folder: folder, iconSets: sets)
+    return AssetCatalog(folder: catalog, iconSets: sets)
+  }
+
+  /// One spelling for a folder, however it was reached, so results compare equal.
+  static func folderURL(_ url: URL) -> URL {
+    URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: true)
   }
 
   var hasIconSet: Bool { !iconSets.isEmpty }
 }
 
-/// The icon sets of several catalogs, looked up by name.
+/// Which group folders provide a namespace; each group's Contents.json is read once.
+private struct NamespaceCache {
+  let strict: Bool
+  private var provides: [String: Bool] = [:]
+
+  init(strict: Bool) {
+    self.strict = strict
+  }
+
+  /// `A/B/` for groups A and B that provide a namespace, in order; "" when none does.
+  mutating func prefix(for groups: [String], in catalog: URL) throws(IconCatalogError) -> String {
+    var prefix = ""
+    var folder = catalog
+    for group in groups {
+      folder = folder.appendingPathComponent(group, isDirectory: true)
+      if try providesNamespace(folder) { prefix += group + "/" }
+    }
+    return prefix
+  }
+
+  private mutating func providesNamespace(_ group: URL) throws(IconCatalogError) -> Bool {
+    if let known = provides[group.path] { return known }
+    let file = group.appendingPathComponent("Contents.json", isDirectory: false)
+    var answer = false
+    if FileManager.default.fileExists(atPath: file.path) {
+      do {
+        answer = try Self.decode(file)
+      } catch {
+        if strict { throw error }
+      }
+    }
+    provides[group.path] = answer
+    return answer
+  }
+
+  private static func decode(_ file: URL) throws(IconCatalogError) -> Bool {
+    let data = try FileData.read(file)
+    do {
+      return try JSONDecoder().decode(GroupContents.self, from: data).properties?.providesNamespace
+        ?? false
+    } catch {
+      throw .invalidGroupContentsJSON(file: file.path, reason: JSONProblem.describe(error))
+    }
+  }
+
+  /// A group's Contents.json: `{"properties": {"provides-namespace": true}, "info": {...}}`.
+  private struct GroupContents: Decodable {
+    var properties: Properties?
+
+    struct Properties: Decodable {
+      var providesNamespace: Bool?
+
+      enum CodingKeys: String, CodingKey {
+        case providesNamespace = "provides-namespace"
+      }
+    }
+  }
+}
+
+/// The app icons of several catalogs and loose `.icon` bundles, looked up by name.
 struct AssetCatalogs: Sendable {
-  var catalogs: [AssetCatalog]
+  let catalogs: [AssetCatalog]
+  /// Icon Composer bundles outside any catalog.
+  let iconBundles: [AssetCatalog.IconSet]
+  /// All app icons: catalog by catalog, then the loose bundles.
+  let iconSets: [AssetCatalog.IconSet]
+  private let byName: [String: [AssetCatalog.IconSet]]
 
-  /// All icon sets, catalog by catalog.
-  var iconSets: [AssetCatalog.IconSet] { catalogs.flatMap(\.iconSets) }
+  init(catalogs: [AssetCatalog], iconBundles: [AssetCatalog.IconSet] = []) {
+    self.catalogs = catalogs
+    self.iconBundles = iconBundles
+    iconSets = catalogs.flatMap(\.iconSets) + iconBundles
+    byName = Dictionary(grouping: iconSets, by: \.name)
+  }
 
-  /// The first set with this exact name (actool refuses two sets with one name, so order rarely matters).
+  /// The first app icon with this exact name (actool refuses two sets with one name).
   func iconSet(named name: String) -> AssetCatalog.IconSet? {
-    iconSets.first { $0.name == name }
+    iconSets(named: name).first
+  }
+
+  /// Every app icon with this name: an `.appiconset` and a `.icon` may share one (Xcode 26 uses the
+  /// `.icon` where Liquid Glass exists and the set on older systems), `.appiconset` first.
+  func iconSets(named name: String) -> [AssetCatalog.IconSet] {
+    let sets = byName[name] ?? []
+    return sets.filter { $0.kind == .appIconSet } + sets.filter { $0.kind == .iconComposer }
   }
 }

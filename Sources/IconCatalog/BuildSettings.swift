@@ -2,8 +2,8 @@ import Foundation
 
 /// The build settings of the app, as Xcode would see them when building for an iOS device.
 ///
-/// Filled from `.xcconfig` files today; a `project.pbxproj` reader can add its levels the same way
-/// (an earlier level wins over a later one).
+/// Without a project, filled from the `.xcconfig` files of the folder (`init(levels:builtIn:)`); for a
+/// target of a `project.pbxproj`, from Xcode's layers (`init(layers:builtIn:for:)`).
 struct BuildSettings: Sendable {
   struct Setting: Equatable, Sendable {
     /// Not expanded yet: settings refer to each other and are expanded when read.
@@ -28,18 +28,41 @@ struct BuildSettings: Sendable {
     self.init(merged)
   }
 
+  /// One level of Xcode's stack: an `.xcconfig` (with its includes) or a `buildSettings` dictionary.
+  struct Layer: Sendable {
+    var assignments: [XCConfigAssignment]
+    /// An `.xcconfig` is read top to bottom, so `$(inherited)` on a line sees the lines above it;
+    /// a `buildSettings` dictionary has no order, so it only sees the layer below.
+    var isOrdered: Bool
+  }
+
+  /// Xcode's layering, lowest first: `builtIn` (TARGET_NAME, SRCROOT, ...), then e.g. the project's
+  /// xcconfig, the project's settings, the target's xcconfig, the target's settings. A higher layer
+  /// wins; its `$(inherited)` is the value of the layers below.
+  init(layers: [Layer], builtIn: [String: String], for target: BuildTarget) {
+    var merged = builtIn.mapValues { Setting(value: $0, file: nil) }
+    for layer in layers {
+      let resolved = Self.resolve(
+        layer.assignments, over: merged, for: target, chained: layer.isOrdered)
+      merged.merge(resolved) { _, higher in higher }
+    }
+    self.init(merged)
+  }
+
   /// The winning value of every key in one file (and its includes).
   ///
-  /// A later line replaces an earlier one, except that a line whose condition matches an iOS device
-  /// build (`[sdk=iphoneos*]`) beats an unconditioned one wherever it is. `$(inherited)` is the value
-  /// the key had before the line.
-  static func resolve(_ assignments: [XCConfigAssignment]) -> [String: Setting] {
+  /// A later line replaces an earlier one, except that a line whose condition matches the build
+  /// (`[sdk=iphoneos*]` for an iOS device) beats an unconditioned one wherever it is. `$(inherited)`
+  /// is the value the key had before the line (`chained`), else the value in `below`.
+  static func resolve(
+    _ assignments: [XCConfigAssignment], over below: [String: Setting] = [:],
+    for target: BuildTarget = .iOSDevice, chained: Bool = true
+  ) -> [String: Setting] {
     var winners: [String: (setting: Setting, specificity: Int)] = [:]
     for assignment in assignments {
-      guard let specificity = BuildTarget.iOSDevice.specificity(of: assignment.conditions) else {
-        continue
-      }
-      let inherited = winners[assignment.key]?.setting.value ?? ""
+      guard let specificity = target.specificity(of: assignment.conditions) else { continue }
+      let before = chained ? winners[assignment.key]?.setting.value : nil
+      let inherited = before ?? below[assignment.key]?.value ?? ""
       let value = replacingInherited(in: assignment.value, with: inherited)
       if let current = winners[assignment.key], current.specificity > specificity { continue }
       winners[assignment.key] = (Setting(value: value, file: assignment.file), specificity)
@@ -123,6 +146,14 @@ struct BuildSettings: Sendable {
 struct BuildTarget: Sendable {
   var sdk: String
   var arch: String
+  /// The build configuration (`Release`, ...); nil when no project says which one is used.
+  var configuration: String?
+
+  init(sdk: String, arch: String, configuration: String? = nil) {
+    self.sdk = sdk
+    self.arch = arch
+    self.configuration = configuration
+  }
 
   static let iOSDevice = BuildTarget(sdk: "iphoneos", arch: "arm64")
 
@@ -135,8 +166,11 @@ struct BuildTarget: Sendable {
         guard Self.sdk(sdk, matches: condition.pattern) else { return nil }
       case "arch":
         guard Glob.matches(condition.pattern, arch) else { return nil }
+      case "config":
+        // Without a project no configuration is chosen, so none applies.
+        guard let configuration, Glob.matches(condition.pattern, configuration) else { return nil }
       default:
-        // `config=Debug` and the like: iconpick does not pick a configuration, so none applies.
+        // `variant=`, `dialect=` and the like describe builds iconpick does not make.
         return nil
       }
     }

@@ -17,6 +17,10 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case invalidInfoPlist(file: String, reason: String)
   /// An `.appiconset/Contents.json` that is not valid JSON or does not have the shape Xcode writes.
   case invalidContentsJSON(file: String, reason: String)
+  /// An asset catalog group folder's `Contents.json` (read for `provides-namespace`) that is not valid JSON.
+  case invalidGroupContentsJSON(file: String, reason: String)
+  /// An Icon Composer `.icon/icon.json` that is not valid JSON or does not have the shape Icon Composer writes.
+  case invalidIconJSON(file: String, reason: String)
   /// A non-optional `#include "path"` in `includedFrom` names a file that does not exist.
   case missingInclude(path: String, includedFrom: String)
   /// `file` is reached again while it is still being included: the includes loop.
@@ -29,6 +33,21 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   /// The primary icon's set was not found in any of the `searched` catalogs.
   /// `AppIconReader` does not throw this (it returns the icon with no renditions); `check` reports it.
   case missingPrimaryIcon(name: String, searched: [String])
+  /// `project.pbxproj` parses as a property list but lacks what Xcode writes (`reason` says what).
+  case malformedProject(file: String, reason: String)
+  /// Several `.xcodeproj` at the same depth of `folder`: which one is the app's is not clear.
+  case ambiguousProject(folder: String, projects: [String])
+  /// The project has several application targets and none was chosen.
+  case ambiguousTarget(project: String, targets: [String])
+  /// `--target name` names no application target of the project.
+  case unknownTarget(project: String, name: String, targets: [String])
+  /// `--configuration name` names no build configuration of the target.
+  case unknownConfiguration(project: String, name: String, configurations: [String])
+  /// The `configuration` of `owner` (`the project`, `target App`) in `project` is based on the
+  /// `.xcconfig` `file`, which does not exist.
+  case missingBaseConfiguration(file: String, project: String, configuration: String, owner: String)
+  /// `--target` or `--configuration` was given, but `path` holds no Xcode project with an app target.
+  case noProject(path: String)
 
   public var description: String {
     switch self {
@@ -48,6 +67,12 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
     case .invalidContentsJSON(let file, let reason):
       return
         "\(file): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the icon set in Xcode"
+    case .invalidGroupContentsJSON(let file, let reason):
+      return
+        "\(file): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the group in Xcode"
+    case .invalidIconJSON(let file, let reason):
+      return
+        "\(file): invalid icon.json (\(Self.oneLine(reason))): fix it, or re-save the icon in Icon Composer"
     case .missingInclude(let path, let includedFrom):
       return
         "\(includedFrom): #include \"\(path)\" not found next to it or in the app folder: fix the path, or write #include? if the file is optional"
@@ -67,6 +92,29 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
       let places = searched.isEmpty ? "no asset catalog" : searched.joined(separator: ", ")
       return
         "\(name).appiconset: the primary icon's set is not in \(places): add it to an asset catalog or set ASSETCATALOG_COMPILER_APPICON_NAME"
+    case .malformedProject(let file, let reason):
+      return
+        "\(file): not a valid Xcode project (\(Self.oneLine(reason))): fix it, or re-save the project in Xcode"
+    case .ambiguousProject(let folder, let projects):
+      return
+        "\(folder): several Xcode projects (\(projects.joined(separator: ", "))): pass the .xcodeproj of the app as PATH"
+    case .ambiguousTarget(let project, let targets):
+      return
+        "\(project): several app targets (\(targets.joined(separator: ", "))): choose one with --target NAME"
+    case .unknownTarget(let project, let name, let targets):
+      let known = targets.isEmpty ? "none" : targets.joined(separator: ", ")
+      return
+        "\(project): no app target named \"\(name)\" (app targets: \(known)): choose one of them with --target NAME"
+    case .unknownConfiguration(let project, let name, let configurations):
+      let known = configurations.isEmpty ? "none" : configurations.joined(separator: ", ")
+      return
+        "\(project): no build configuration named \"\(name)\" (configurations: \(known)): choose one of them with --configuration NAME"
+    case .missingBaseConfiguration(let file, let project, let configuration, let owner):
+      return
+        "\(project): the \(configuration) configuration of \(owner) is based on \(file), which does not exist: create it (a template next to it may show how), or choose another configuration with --configuration NAME"
+    case .noProject(let path):
+      return
+        "\(path): --target and --configuration need an Xcode project with an app target, and there is none here: pass the .xcodeproj as PATH, or leave the options out"
     }
   }
 

@@ -1,19 +1,98 @@
 import Foundation
 
 /// Short names for people: icon names usually repeat the primary's name (`AppIcon-Green`),
-/// which says nothing in a list of icons.
+/// which says nothing in a list of icons, and are written for code (`AppIconDarkMode`).
 public enum IconDisplayName {
-  /// `AppIcon-Green` -> "Green" (the primary's name as a prefix, then any separators - _ space, are dropped);
-  /// `AppIconBlue` -> "Blue"; `Dark` -> "Dark"; the primary -> "Default"; if stripping would leave nothing,
-  /// keep the name.
+  /// The primary → "Default". An alternate: the last component of a namespaced name
+  /// (`Seasons/AppIcon-Winter` → `AppIcon-Winter`), split into words at separators (- _ . space) and
+  /// case changes, without the primary's name (or Xcode's default, `AppIcon`) at the start or the
+  /// end: `AppIcon-Green` → "Green", `AppIconDarkMode` → "Dark Mode", `AppIconRetroCRT` →
+  /// "Retro CRT", `cute_appicon` → "cute", `BlueIcon` → "Blue Icon". A number alone keeps the word
+  /// before it: `AppIcon2` → "Icon 2". Letter case is kept. If nothing would be left, the name.
   public static func friendly(for name: String, primaryName: String, isPrimary: Bool) -> String {
     if isPrimary { return "Default" }
-    guard !primaryName.isEmpty,
-      let prefix = name.range(of: primaryName, options: [.anchored, .caseInsensitive])
-    else { return name }
-    let rest = name[prefix.upperBound...].drop { separators.contains($0) }
-    return rest.isEmpty ? name : String(rest)
+    let name = lastComponent(name)
+    let words = words(in: name)
+    guard !words.isEmpty else { return name }
+
+    var dropsEverything = false
+    for redundant in [lastComponent(primaryName), defaultName] {
+      for fromEnd in [false, true] {
+        guard let count = matchingWords(words, redundant, fromEnd: fromEnd) else { continue }
+        guard count < words.count else {
+          dropsEverything = true
+          continue
+        }
+        let rest = fromEnd ? Array(words.dropLast(count)) : Array(words.dropFirst(count))
+        // "2" alone says little: keep the word it was numbering ("Icon 2").
+        if !fromEnd, rest.count == 1, rest[0].allSatisfy(\.isNumber) {
+          return "\(words[count - 1]) \(rest[0])"
+        }
+        return rest.joined(separator: " ")
+      }
+    }
+    // The name is only the primary's (or AppIcon): shown as written, so it stays recognisable.
+    return dropsEverything ? name : words.joined(separator: " ")
   }
 
-  private static let separators: Set<Character> = ["-", "_", " "]
+  /// Xcode's name for the first icon set; alternates are often named after it.
+  private static let defaultName = "AppIcon"
+  private static let separators: Set<Character> = ["-", "_", " ", "."]
+
+  private static func lastComponent(_ name: String) -> String {
+    name.split(separator: "/").last.map(String.init) ?? name
+  }
+
+  /// How many of `words`, from the start (or end), spell `phrase` ignoring case and separators:
+  /// `App`,`Icon` spell `AppIcon`; `appicon` does too. Nil when they do not spell it exactly.
+  private static func matchingWords(_ words: [String], _ phrase: String, fromEnd: Bool) -> Int? {
+    let target = phrase.lowercased().filter { !separators.contains($0) }
+    guard !target.isEmpty else { return nil }
+    var spelled = ""
+    for (index, word) in (fromEnd ? words.reversed() : words).enumerated() {
+      spelled = fromEnd ? word.lowercased() + spelled : spelled + word.lowercased()
+      if spelled == target { return index + 1 }
+      guard fromEnd ? target.hasSuffix(spelled) : target.hasPrefix(spelled) else { return nil }
+    }
+    return nil
+  }
+
+  /// `AppIcon-RetroCRT2` → App, Icon, Retro, CRT, 2. A new word starts after a separator; at an
+  /// upper-case letter after a lower-case one (but `iPhone`, `iOS` stay whole); at the last capital
+  /// of a run that a lower-case letter follows (`HDRMode` → HDR, Mode); at a digit after two or
+  /// more letters (`V2` stays, `Retro2` splits); at a capital after digits that starts a word
+  /// (`2024Crescendo` → 2024, Crescendo; `3D` stays).
+  static func words(in text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    let characters = Array(text)
+    for (index, character) in characters.enumerated() {
+      if separators.contains(character) {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+        continue
+      }
+      if let previous = current.last {
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        let nextIsLower = next?.isLowercase ?? false
+        var boundary = false
+        if character.isUppercase && previous.isLowercase {
+          boundary = !(current.count == 1)  // iPhone, iOS, eSports
+        } else if character.isUppercase && previous.isUppercase && nextIsLower {
+          boundary = true
+        } else if character.isNumber && previous.isLetter {
+          boundary = current.count > 1
+        } else if character.isUppercase && previous.isNumber && nextIsLower {
+          boundary = true
+        }
+        if boundary {
+          words.append(current)
+          current = ""
+        }
+      }
+      current.append(character)
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
 }

@@ -1,11 +1,35 @@
 import Foundation
 
+/// What an Info.plist icon dictionary says about one icon, beyond its name.
+struct DeclaredIcon: Equatable, Sendable {
+  /// `CFBundleIconName`: the asset holding the images. Raw; may hold `$(VAR)`.
+  var iconName: String?
+  /// `CFBundleIconFiles`: loose image names, as written (usually without extension).
+  var iconFiles: [String] = []
+  /// The idioms whose icon dictionary declares it: `iphone`, `ipad`.
+  var idioms: [String] = []
+  /// `UIPrerenderedIcon`.
+  var isPrerendered = false
+
+  /// Another dictionary's declaration of the same icon: the first `CFBundleIconName` stays (the
+  /// iPhone dictionary is read first), files and idioms are added.
+  mutating func merge(_ other: DeclaredIcon) {
+    if iconName == nil { iconName = other.iconName }
+    for file in other.iconFiles where !iconFiles.contains(file) { iconFiles.append(file) }
+    for idiom in other.idioms where !idioms.contains(idiom) { idioms.append(idiom) }
+    isPrerendered = isPrerendered || other.isPrerendered
+  }
+}
+
 /// An alternate icon as Info.plist declares it.
 struct DeclaredAlternate: Equatable, Sendable {
-  /// The key of `CFBundleAlternateIcons`: what `setAlternateIconName` takes.
+  /// The key of `CFBundleAlternateIcons` (or, on tvOS, an item of its array): what
+  /// `setAlternateIconName` takes.
   var name: String
+  var icon: DeclaredIcon
+
   /// Its `CFBundleIconName`: the asset holding the images. Raw; may hold `$(VAR)`.
-  var iconName: String?
+  var iconName: String? { icon.iconName }
 }
 
 /// The keys of an app's Info.plist that iconpick reads. String values are raw: they may hold
@@ -33,35 +57,147 @@ struct InfoPlist {
 
   /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName` (the iPhone entry first).
   func primaryIconName() throws(IconCatalogError) -> String? {
-    for key in Self.iconKeys {
-      guard let icons = try dictionary(root, key, path: key) else { continue }
-      let path = "\(key) → CFBundlePrimaryIcon"
-      guard let primary = try dictionary(icons, "CFBundlePrimaryIcon", path: path) else { continue }
-      if let name = try string(primary, "CFBundleIconName", path: path + " → CFBundleIconName") {
-        return name
-      }
-    }
-    return nil
+    try primaryIcon()?.iconName
   }
 
-  /// The `CFBundleAlternateIcons` entries of every icon dictionary, without repeats.
-  /// Plist dictionaries carry no order, so the entries come sorted by name.
+  /// `CFBundlePrimaryIcon` of every idiom's dictionary, merged; also the old top-level
+  /// `CFBundleIconFiles` and `CFBundleIconFile` (iOS 3), which name the primary's files.
+  /// Nil when nothing declares a primary.
+  func primaryIcon() throws(IconCatalogError) -> DeclaredIcon? {
+    var found: DeclaredIcon?
+    for dictionary in try iconDictionaries() {
+      guard let primary = try primary(in: dictionary.icons, path: dictionary.key) else { continue }
+      var declared = primary
+      declared.idioms = dictionary.idioms
+      if found == nil { found = declared } else { found?.merge(declared) }
+    }
+    var legacy = DeclaredIcon()
+    legacy.iconFiles = try strings(root, "CFBundleIconFiles", path: "CFBundleIconFiles") ?? []
+    if let single = try string(root, "CFBundleIconFile", path: "CFBundleIconFile") {
+      legacy.iconFiles.append(single)
+    }
+    if !legacy.iconFiles.isEmpty {
+      if found == nil { found = legacy } else { found?.merge(legacy) }
+    }
+    return found
+  }
+
+  /// The `CFBundleAlternateIcons` entries of every idiom's dictionary, each name once.
+  /// Plist dictionaries carry no order, so dictionary entries come sorted by name; the tvOS array
+  /// form keeps its order. The iPhone dictionary's names come first.
   func alternates() throws(IconCatalogError) -> [DeclaredAlternate] {
     var found: [DeclaredAlternate] = []
-    for key in Self.iconKeys {
-      guard let icons = try dictionary(root, key, path: key) else { continue }
-      let path = "\(key) → CFBundleAlternateIcons"
-      guard let entries = try dictionary(icons, "CFBundleAlternateIcons", path: path) else {
-        continue
-      }
-      for name in entries.keys.sorted() where !found.contains(where: { $0.name == name }) {
-        guard let entry = try dictionary(entries, name, path: "\(path) → \(name)") else { continue }
-        let iconName = try string(
-          entry, "CFBundleIconName", path: "\(path) → \(name) → CFBundleIconName")
-        found.append(DeclaredAlternate(name: name, iconName: iconName))
+    var index: [String: Int] = [:]
+    for dictionary in try iconDictionaries() {
+      for alternate in try alternates(in: dictionary.icons, path: dictionary.key) {
+        var declared = alternate
+        declared.icon.idioms = dictionary.idioms
+        if let at = index[declared.name] {
+          found[at].icon.merge(declared.icon)
+        } else {
+          index[declared.name] = found.count
+          found.append(declared)
+        }
       }
     }
     return found
+  }
+
+  // MARK: The icon dictionaries
+
+  /// Info.plist key modifiers: on iPad `CFBundleIcons~ipad` replaces `CFBundleIcons` when present,
+  /// on iPhone `CFBundleIcons~iphone` does. So a name in `CFBundleIcons` works on iPad too unless
+  /// there is a `CFBundleIcons~ipad`.
+  private func iconDictionaries() throws(IconCatalogError) -> [(
+    key: String, icons: [String: Any], idioms: [String]
+  )] {
+    let base = "CFBundleIcons"
+    var dictionaries: [String: [String: Any]] = [:]
+    for key in [base, base + "~iphone", base + "~ipad"] {
+      dictionaries[key] = try dictionary(root, key, path: key)
+    }
+    var result: [(key: String, icons: [String: Any], idioms: [String])] = []
+    for idiom in ["iphone", "ipad"] {
+      let key = dictionaries[base + "~" + idiom] != nil ? base + "~" + idiom : base
+      guard let icons = dictionaries[key] else { continue }
+      if let at = result.firstIndex(where: { $0.key == key }) {
+        result[at].idioms.append(idiom)
+      } else {
+        result.append((key, icons, [idiom]))
+      }
+    }
+    return result
+  }
+
+  /// The iOS form (a dictionary) or the tvOS form (a string: the asset's name).
+  private func primary(in icons: [String: Any], path: String) throws(IconCatalogError)
+    -> DeclaredIcon?
+  {
+    let key = "CFBundlePrimaryIcon"
+    let path = "\(path) → \(key)"
+    switch icons[key] {
+    case nil:
+      return nil
+    case let name as String:
+      return DeclaredIcon(iconName: name)
+    case let entry as [String: Any]:
+      return try declaredIcon(entry, path: path)
+    case let value?:
+      throw .invalidInfoPlist(
+        file: file.path,
+        reason: "\(path) is \(Self.kind(of: value)), expected a dictionary (or, on tvOS, a string)")
+    }
+  }
+
+  /// The iOS form (a dictionary keyed by name) or the tvOS form (an array of names).
+  private func alternates(in icons: [String: Any], path: String) throws(IconCatalogError)
+    -> [DeclaredAlternate]
+  {
+    let key = "CFBundleAlternateIcons"
+    let path = "\(path) → \(key)"
+    switch icons[key] {
+    case nil:
+      return []
+    case let names as [Any]:
+      var found: [DeclaredAlternate] = []
+      for (index, item) in names.enumerated() {
+        guard let name = item as? String else {
+          throw .invalidInfoPlist(
+            file: file.path,
+            reason: "\(path)[\(index)] is \(Self.kind(of: item)), expected a string (an icon name)")
+        }
+        // setAlternateIconName("") means nothing; an empty item names no icon.
+        if !name.isEmpty {
+          found.append(DeclaredAlternate(name: name, icon: DeclaredIcon(iconName: name)))
+        }
+      }
+      return found
+    case let entries as [String: Any]:
+      var found: [DeclaredAlternate] = []
+      for name in entries.keys.sorted() where !name.isEmpty {
+        let entryPath = "\(path) → \(name)"
+        guard let entry = try dictionary(entries, name, path: entryPath) else { continue }
+        found.append(DeclaredAlternate(name: name, icon: try declaredIcon(entry, path: entryPath)))
+      }
+      return found
+    case let value?:
+      throw .invalidInfoPlist(
+        file: file.path,
+        reason:
+          "\(path) is \(Self.kind(of: value)), expected a dictionary (or, on tvOS, an array of names)"
+      )
+    }
+  }
+
+  /// One icon's dictionary: `CFBundleIconName`, `CFBundleIconFiles`, `UIPrerenderedIcon`.
+  private func declaredIcon(_ entry: [String: Any], path: String) throws(IconCatalogError)
+    -> DeclaredIcon
+  {
+    DeclaredIcon(
+      iconName: try string(entry, "CFBundleIconName", path: "\(path) → CFBundleIconName"),
+      iconFiles: try strings(entry, "CFBundleIconFiles", path: "\(path) → CFBundleIconFiles") ?? [],
+      isPrerendered: try bool(entry, "UIPrerenderedIcon", path: "\(path) → UIPrerenderedIcon")
+        ?? false)
   }
 
   // MARK: Typed access that names the offending key
@@ -87,6 +223,39 @@ struct InfoPlist {
         file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected a string")
     }
     return string
+  }
+
+  private func strings(_ parent: [String: Any], _ key: String, path: String)
+    throws(IconCatalogError) -> [String]?
+  {
+    guard let value = parent[key] else { return nil }
+    guard let items = value as? [Any] else {
+      throw .invalidInfoPlist(
+        file: file.path,
+        reason: "\(path) is \(Self.kind(of: value)), expected an array of file names")
+    }
+    var strings: [String] = []
+    for (index, item) in items.enumerated() {
+      guard let string = item as? String else {
+        throw .invalidInfoPlist(
+          file: file.path,
+          reason: "\(path)[\(index)] is \(Self.kind(of: item)), expected a string (a file name)")
+      }
+      strings.append(string)
+    }
+    return strings
+  }
+
+  private func bool(_ parent: [String: Any], _ key: String, path: String) throws(IconCatalogError)
+    -> Bool?
+  {
+    guard let value = parent[key] else { return nil }
+    // A plist <true/> may come back as Bool or as NSNumber; strings ("YES") are not booleans.
+    guard !(value is String), let bool = value as? Bool else {
+      throw .invalidInfoPlist(
+        file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected true or false")
+    }
+    return bool
   }
 
   private static func kind(of value: Any) -> String {

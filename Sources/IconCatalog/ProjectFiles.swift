@@ -6,6 +6,8 @@ struct ProjectFiles: Sendable {
   var xcconfigs: [URL] = []
   var catalogs: [URL] = []
   var projects: [URL] = []
+  /// Icon Composer `.icon` bundles outside any asset catalog (those inside are the catalog's).
+  var iconBundles: [URL] = []
 
   /// Build outputs and dependencies: they hold copies (built `Info.plist`s, other apps' catalogs).
   static let skippedFolders: Set<String> = [
@@ -38,7 +40,9 @@ struct ProjectFiles: Sendable {
         // Catalogs and projects are read whole by their own readers; hidden folders are tooling.
         if ext == "xcassets" { files.catalogs.append(url) }
         if ext == "xcodeproj" { files.projects.append(url) }
-        let opaque = ["xcassets", "xcodeproj"].contains(ext) || skippedExtensions.contains(ext)
+        if ext == "icon", IconComposerBundle.isBundle(url) { files.iconBundles.append(url) }
+        let opaque =
+          ["xcassets", "xcodeproj", "icon"].contains(ext) || skippedExtensions.contains(ext)
         if opaque || name.hasPrefix(".") || skippedFolders.contains(name)
           || depth >= (maxDepth ?? .max)
         {
@@ -52,7 +56,7 @@ struct ProjectFiles: Sendable {
     }
     for (keyPath, isFolder) in [
       (\ProjectFiles.infoPlists, false), (\.xcconfigs, false), (\.catalogs, true),
-      (\.projects, true),
+      (\.projects, true), (\.iconBundles, true),
     ] {
       files[keyPath: keyPath] = files[keyPath: keyPath].map { absolute($0, isFolder: isFolder) }
         .sorted { $0.path < $1.path }

@@ -110,12 +110,18 @@ struct XCConfig: Sendable {
   /// `KEY = value`, `KEY[sdk=iphoneos*][arch=*] = value`, with an optional `;` at the end.
   static func assignment(in line: String, file: URL) -> XCConfigAssignment? {
     guard let equals = assignmentSign(in: line) else { return nil }
-    var left = line[..<equals].trimmingCharacters(in: .whitespaces)[...]
     var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
     if value.hasSuffix(";") {
       value = String(value.dropLast()).trimmingCharacters(in: .whitespaces)
     }
+    guard let (key, conditions) = settingKey(line[..<equals]) else { return nil }
+    return XCConfigAssignment(key: key, conditions: conditions, value: value, file: file)
+  }
 
+  /// `KEY` or `KEY[sdk=iphoneos*][arch=*]`: the left side of an xcconfig line, or a key of a
+  /// `project.pbxproj` `buildSettings` dictionary, which uses the same spelling.
+  static func settingKey(_ text: Substring) -> (key: String, conditions: [XCConfigCondition])? {
+    var left = text.trimmingCharacters(in: .whitespaces)[...]
     let keyEnd = left.firstIndex(of: "[") ?? left.endIndex
     let key = String(left[..<keyEnd]).trimmingCharacters(in: .whitespaces)
     guard isSettingName(key) else { return nil }
@@ -132,7 +138,7 @@ struct XCConfig: Sendable {
           pattern: body[body.index(after: sign)...].trimmingCharacters(in: .whitespaces)))
       left = left[left.index(after: close)...].drop(while: \.isWhitespace)
     }
-    return XCConfigAssignment(key: key, conditions: conditions, value: value, file: file)
+    return (key, conditions)
   }
 
   /// The first `=` outside `[...]`: conditions hold `=` of their own.

@@ -88,7 +88,8 @@ struct IconDisplayNameTests {
       ("AppIcon", "AppIcon", "AppIcon"),
       ("AppIcon--", "AppIcon", "AppIcon--"),
       ("Brand-Night", "Brand", "Night"),
-      ("AppIcon-Green", "Brand", "AppIcon-Green"),
+      // Xcode's default name says as little as the primary's.
+      ("AppIcon-Green", "Brand", "Green"),
       ("Green", "", "Green"),
     ])
   func alternates(name: String, primary: String, expected: String) {

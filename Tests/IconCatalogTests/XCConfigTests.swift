@@ -29,7 +29,7 @@ struct XCConfigTests {
         "AppIcon-Green", "App Icon Blue", "Night Sky", "AppIcon-GreenDark",
       ])
     #expect(
-      icons.alternates.map(\.displayName) == ["Green", "App Icon Blue", "Night Sky", "GreenDark"])
+      icons.alternates.map(\.displayName) == ["Green", "Blue", "Night Sky", "Green Dark"])
   }
 
   @Test("$(inherited) with nothing below it disappears")

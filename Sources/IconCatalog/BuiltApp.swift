@@ -1,0 +1,60 @@
+import Foundation
+
+/// A built `.app` bundle, as Xcode leaves it in DerivedData or an archive. Its processed Info.plist
+/// (binary or XML) is the truth: actool has already written every icon name into it, so build
+/// settings play no part. The images are the loose PNGs actool puts beside it
+/// (`AppIcon60x60@2x.png`, `AppIcon-Blue76x76@2x~ipad.png`), found through `CFBundleIconFiles`.
+/// `Assets.car` holds the same icons compiled; it cannot be read without Apple's tools, so it is
+/// left alone.
+enum BuiltApp {
+  /// True for a folder named `*.app` with an Info.plist at the top (iOS) or in `Contents/`
+  /// (macOS) and no Xcode project: a source folder that happens to be named `Something.app`
+  /// is read as a project.
+  static func isBuiltApp(_ path: URL) -> Bool {
+    let path = path.standardizedFileURL
+    guard path.pathExtension == "app", infoPlist(in: path) != nil else { return false }
+    let items = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
+    return !items.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+  }
+
+  /// The Info.plist and the folder holding the icons: the top for iOS, tvOS and watchOS bundles,
+  /// `Contents/Resources` for a macOS one.
+  private static func infoPlist(in app: URL) -> (plist: URL, resources: URL)? {
+    let manager = FileManager.default
+    let top = app.appendingPathComponent("Info.plist", isDirectory: false)
+    if manager.fileExists(atPath: top.path) { return (top, app) }
+    let contents = app.appendingPathComponent("Contents", isDirectory: true)
+    let mac = contents.appendingPathComponent("Info.plist", isDirectory: false)
+    if manager.fileExists(atPath: mac.path) {
+      return (mac, contents.appendingPathComponent("Resources", isDirectory: true))
+    }
+    return nil
+  }
+
+  static func read(at path: URL) throws(IconCatalogError) -> AppIcons {
+    let app = AssetCatalog.folderURL(path)
+    guard let (plistFile, resources) = infoPlist(in: app) else { throw .noApp(path: app.path) }
+    let infoPlist = try InfoPlist.read(plistFile)
+    let settings = BuildSettings()
+    let names = try IconNames.resolve(
+      settings: settings, infoPlist: infoPlist, catalogs: AssetCatalogs(catalogs: []))
+    // iOS looks up CFBundleIconFiles at the top of the bundle only.
+    let icons = try names.icons(
+      catalogs: AssetCatalogs(catalogs: []),
+      looseFiles: { LooseIconFiles.searching(resources, recursive: false) })
+
+    let folderName = app.deletingPathExtension().lastPathComponent
+    let candidates = [infoPlist.displayName, infoPlist.bundleName].compactMap { $0 }
+    let appName =
+      candidates.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? folderName
+    guard
+      let identifier = infoPlist.bundleIdentifier?.trimmingCharacters(in: .whitespaces),
+      !identifier.isEmpty
+    else {
+      throw .unresolvedBundleIdentifier(file: plistFile.path, value: "")
+    }
+    return AppIcons(
+      appName: appName, bundleIdentifier: identifier, primary: icons.primary,
+      alternates: icons.alternates, location: app)
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The loose PNGs that `CFBundleIconFiles` names, found the way iOS finds them in the built app:
+/// `Name.png`, `Name@2x.png`, `Name@3x~ipad.png`, `Name60x60@2x.png`, ...
+///
+/// The folder is walked once and every PNG indexed by its stem, so looking up any number of names
+/// costs one walk plus one dictionary lookup each.
+struct LooseIconFiles: Sendable {
+  /// A file or `CFBundleIconFiles` name taken apart:
+  /// `AppIcon-Blue76x76@2x~ipad.png` → stem `AppIcon-Blue`, 76 pt, 2x, `ipad`.
+  struct IconFileName: Equatable, Sendable {
+    var stem: String
+    var pointSize: Double?
+    var scale: Int?
+    /// `ipad` or `iphone`, from the `~ipad` / `~iphone` suffix.
+    var idiom: String?
+
+    /// The parts of `name`; nil when nothing is left for a stem. `.png` is optional: iOS adds it
+    /// to names given without one, and strips it from names given with one.
+    init?(_ name: String) {
+      var rest = Substring(name)
+      if rest.lowercased().hasSuffix(".png") { rest = rest.dropLast(4) }
+      // Xcode writes `@2x~ipad`; hand-made files sometimes say `~ipad@2x`.
+      for _ in 0..<2 {
+        if idiom == nil, let (stripped, found) = Self.idiomSuffix(of: rest) {
+          rest = stripped
+          idiom = found
+        }
+        if scale == nil, let (stripped, found) = Self.scaleSuffix(of: rest) {
+          rest = stripped
+          scale = found
+        }
+      }
+      if let (stripped, size) = Self.sizeSuffix(of: rest) {
+        rest = stripped
+        pointSize = size
+      }
+      guard !rest.isEmpty else { return nil }
+      stem = String(rest)
+    }
+
+    private static func idiomSuffix(of text: Substring) -> (Substring, String)? {
+      for idiom in ["ipad", "iphone"] where text.hasSuffix("~" + idiom) {
+        return (text.dropLast(idiom.count + 1), idiom)
+      }
+      return nil
+    }
+
+    /// `@2x` → 2.
+    private static func scaleSuffix(of text: Substring) -> (Substring, Int)? {
+      guard text.hasSuffix("x"), let at = text.lastIndex(of: "@") else { return nil }
+      let digits = text[text.index(after: at)..<text.index(before: text.endIndex)]
+      guard let scale = Int(digits), scale > 0, scale <= 4 else { return nil }
+      return (text[..<at], scale)
+    }
+
+    /// `60x60` or `83.5x83.5` at the end → the size in points. Icons are square.
+    private static func sizeSuffix(of text: Substring) -> (Substring, Double)? {
+      let number: (Character) -> Bool = { $0.isASCII && ($0.isNumber || $0 == ".") }
+      let height = text.reversed().prefix(while: number)
+      let beforeHeight = text.dropLast(height.count)
+      guard !height.isEmpty, beforeHeight.hasSuffix("x") else { return nil }
+      let widthPart = beforeHeight.dropLast()
+      let width = widthPart.reversed().prefix(while: number)
+      guard !width.isEmpty, let w = Double(String(width.reversed())),
+        let h = Double(String(height.reversed())), w == h, w > 0
+      else { return nil }
+      return (widthPart.dropLast(width.count), w)
+    }
+  }
+
+  private struct Entry: Sendable {
+    var name: IconFileName
+    var file: URL
+  }
+
+  /// Every indexed PNG, by stem, sorted by path.
+  private var byStem: [String: [Entry]] = [:]
+
+  static let empty = LooseIconFiles()
+
+  private init() {}
+
+  /// Indexes `files` (only PNGs whose names parse).
+  init(files: [URL]) {
+    for file in files.sorted(by: { $0.path < $1.path }) {
+      let name = file.lastPathComponent
+      guard name.lowercased().hasSuffix(".png"), let parsed = IconFileName(name) else { continue }
+      byStem[parsed.stem, default: []].append(Entry(name: parsed, file: file))
+    }
+  }
+
+  /// Folders whose PNGs never reach the app bundle as loose files: build outputs and copies
+  /// (`ProjectFiles.skippedFolders`, built bundles), and asset catalogs and Icon Composer bundles,
+  /// which are compiled (iOS cannot find a file inside them by name; `check` reports that).
+  static let unreachableExtensions: Set<String> = ProjectFiles.skippedExtensions.union([
+    "xcassets", "icon", "xcodeproj", "xcworkspace", "lproj",
+  ])
+
+  /// Every PNG under `root`, skipping build outputs, hidden folders, asset catalogs and bundles.
+  /// With `recursive` false only the folder itself (a built app keeps its icons at the top).
+  static func searching(_ root: URL, recursive: Bool = true) -> LooseIconFiles {
+    // PATH can be a catalog itself; nothing in it is a loose file. (A built app's root is searched.)
+    guard !["xcassets", "icon"].contains(root.pathExtension) else { return .empty }
+    let keys: [URLResourceKey] = [.isDirectoryKey]
+    var files: [URL] = []
+    // The walker does not follow symbolic links, so a link loop cannot trap it; an unreadable
+    // folder hides only what is in it.
+    let options: FileManager.DirectoryEnumerationOptions =
+      recursive ? [] : [.skipsSubdirectoryDescendants]
+    let walker = FileManager.default.enumerator(
+      at: root, includingPropertiesForKeys: keys, options: options, errorHandler: { _, _ in true })
+    while let url = walker?.nextObject() as? URL {
+      let name = url.lastPathComponent
+      if (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true {
+        if name.hasPrefix(".") || ProjectFiles.skippedFolders.contains(name)
+          || unreachableExtensions.contains(url.pathExtension)
+        {
+          walker?.skipDescendants()
+        }
+      } else if url.pathExtension.lowercased() == "png" {
+        files.append(URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: false))
+      }
+    }
+    return LooseIconFiles(files: files)
+  }
+
+  /// The renditions for `CFBundleIconFiles` names, in the order given, each file once.
+  /// A name with a size (`AppIcon60x60`) matches only files of that size; one without matches
+  /// every size. An extension or `@2x` in the name is resolved as iOS does (stripped).
+  func renditions(for names: [String]) -> [IconRendition] {
+    var seen = Set<String>()
+    var renditions: [IconRendition] = []
+    for name in names {
+      guard let wanted = IconFileName(name) else { continue }
+      for entry in byStem[wanted.stem] ?? [] {
+        if let size = wanted.pointSize, entry.name.pointSize != size { continue }
+        guard seen.insert(entry.file.path).inserted else { continue }
+        renditions.append(
+          IconRendition(
+            file: entry.file,
+            // A file without `~ipad`/`~iphone` is the iPhone one: iOS loads it on iPhone, and on
+            // iPad only when there is no `~ipad` file.
+            idiom: entry.name.idiom ?? "iphone",
+            pointSize: entry.name.pointSize,
+            scale: entry.name.scale ?? 1))
+      }
+    }
+    return renditions
+  }
+
+  var isEmpty: Bool { byStem.isEmpty }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import IconCatalog
+
+@Suite("Friendly display names: words")
+struct DisplayNameWordsTests {
+  @Test(
+    "CamelCase, acronyms, digits and separators",
+    arguments: [
+      ("AppIconDarkMode", "AppIcon", "Dark Mode"),
+      ("AppIcon-Green", "AppIcon", "Green"),
+      ("AppIconHDR", "AppIcon", "HDR"),
+      ("AppIconRetroCRT", "AppIcon", "Retro CRT"),
+      ("AppIconHDRMode", "AppIcon", "HDR Mode"),
+      ("BlueIcon", "AppIcon", "Blue Icon"),
+      ("AppIcon2", "AppIcon", "Icon 2"),
+      ("AppIconAlternate32", "AppIcon", "Alternate 32"),
+      ("AppIcon.Night.Sky", "AppIcon", "Night Sky"),
+      ("App Icon Blue", "AppIcon", "Blue"),
+      ("AppIcon-iPhone", "AppIcon", "iPhone"),
+      ("AppIcon-iOS7", "AppIcon", "iOS 7"),
+      ("AppIcon-V2", "AppIcon", "V2"),
+      ("AppIcon-3D", "AppIcon", "3D"),
+      ("AppIcon-80s", "AppIcon", "80s"),
+      ("2024Crescendo", "AppIcon", "2024 Crescendo"),
+      ("CRESCENDO", "AppIcon", "CRESCENDO"),
+      ("icon-1", "AppIcon", "icon 1"),
+      // The primary's name, or AppIcon, at the end says as little as at the start.
+      ("cute_appicon", "rated_five_appicon", "cute"),
+      ("froggo_purple_appicon", "rated_five_appicon", "froggo purple"),
+      ("BlueBrand", "Brand", "Blue"),
+      ("AppIcon-invertedLight-blue", "AppIcon-primary-primary", "inverted Light blue"),
+      ("Brand2", "Brand", "Brand 2"),
+      // A word that merely starts like the primary is not the primary.
+      ("AppIconic", "AppIcon", "App Iconic"),
+      // Namespaced: the last component.
+      ("Seasons/AppIcon-Winter", "AppIcon", "Winter"),
+      ("Seasons/Winter", "Brand/AppIcon", "Winter"),
+      ("Seasons/", "AppIcon", "Seasons"),
+      ("---", "AppIcon", "---"),
+    ])
+  func words(name: String, primary: String, expected: String) {
+    #expect(IconDisplayName.friendly(for: name, primaryName: primary, isPrimary: false) == expected)
+  }
+
+  @Test("the primary is Default, whatever its name")
+  func primary() {
+    #expect(
+      IconDisplayName.friendly(
+        for: "Seasons/AppIcon", primaryName: "Seasons/AppIcon", isPrimary: true)
+        == "Default")
+  }
+
+  @Test("word splitting on its own")
+  func splitting() {
+    #expect(IconDisplayName.words(in: "AppIconRetroCRT2") == ["App", "Icon", "Retro", "CRT", "2"])
+    #expect(IconDisplayName.words(in: "  a__b--c ") == ["a", "b", "c"])
+    #expect(IconDisplayName.words(in: "").isEmpty)
+  }
+}
+
+@Suite("Growth")
+struct GrowthTests {
+  /// 500 alternates, each with a set and loose files, then 2,000: the time should grow about 4x,
+  /// not 16x. A generous bound keeps a busy machine from failing it.
+  @Test("reading grows linearly with the number of icons")
+  func linear() throws {
+    func timed(_ count: Int) throws -> Double {
+      let fixture = try Fixture()
+      let names = (0..<count).map { "AppIcon-\($0)" }
+      try fixture.writePlist(
+        "Info.plist",
+        [
+          "CFBundleIdentifier": "dev.example.Many",
+          "CFBundleIcons": [
+            "CFBundleAlternateIcons": Dictionary(
+              uniqueKeysWithValues: names.map { ($0, ["CFBundleIconFiles": [$0]] as [String: Any]) }
+            )
+              as [String: Any]
+          ],
+        ])
+      try fixture.write(
+        "App.xcconfig",
+        "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \(names.joined(separator: " "))\n")
+      for name in names {
+        try fixture.write(
+          "Assets.xcassets/\(name).appiconset/Contents.json",
+          #"{"images": [{"filename": "a.png", "idiom": "universal", "size": "1024x1024"}]}"#)
+        try fixture.write("Loose/\(name)@2x.png", data: Data([0x89]))
+      }
+      let start = Date()
+      let icons = try AppIconReader.read(at: fixture.root)
+      let elapsed = Date().timeIntervalSince(start)
+      #expect(icons.alternates.count == count)
+      #expect(icons.alternates.allSatisfy { $0.renditions.count == 2 })
+      return elapsed
+    }
+    let small = try timed(500)
+    let large = try timed(2000)
+    // Linear: ~4x. Quadratic would be ~16x.
+    #expect(large < max(small, 0.05) * 9, "1000 icons: \(small) s, 4000 icons: \(large) s")
+  }
+}
