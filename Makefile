@@ -68,3 +68,7 @@ art:
 bench: setup
 	$(SWIFT) build -c release --product iconpick
 	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
+
+# Lists every real project in ../shared/corpus (not part of the repository); fails on an error.
+corpus: build
+	Tests/Corpus/run.sh "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus

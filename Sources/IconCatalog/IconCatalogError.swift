@@ -97,16 +97,16 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
         "\(file): not a valid Xcode project (\(Self.oneLine(reason))): fix it, or re-save the project in Xcode"
     case .ambiguousProject(let folder, let projects):
       return
-        "\(folder): several Xcode projects (\(projects.joined(separator: ", "))): pass the .xcodeproj of the app as PATH"
+        "\(folder): several Xcode projects (\(Self.quoted(projects))): pass the .xcodeproj of the app as PATH"
     case .ambiguousTarget(let project, let targets):
       return
-        "\(project): several app targets (\(targets.joined(separator: ", "))): choose one with --target NAME"
+        "\(project): several app targets (\(Self.quoted(targets))): choose one with --target NAME"
     case .unknownTarget(let project, let name, let targets):
-      let known = targets.isEmpty ? "none" : targets.joined(separator: ", ")
+      let known = targets.isEmpty ? "none" : Self.quoted(targets)
       return
         "\(project): no app target named \"\(name)\" (app targets: \(known)): choose one of them with --target NAME"
     case .unknownConfiguration(let project, let name, let configurations):
-      let known = configurations.isEmpty ? "none" : configurations.joined(separator: ", ")
+      let known = configurations.isEmpty ? "none" : Self.quoted(configurations)
       return
         "\(project): no build configuration named \"\(name)\" (configurations: \(known)): choose one of them with --configuration NAME"
     case .missingBaseConfiguration(let file, let project, let configuration, let owner):
@@ -116,6 +116,11 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
       return
         "\(path): --target and --configuration need an Xcode project with an app target, and there is none here: pass the .xcodeproj as PATH, or leave the options out"
     }
+  }
+
+  /// Target and configuration names hold spaces (`Swiftfin iOS`): quoted, a list reads unambiguously.
+  static func quoted(_ names: [String]) -> String {
+    names.map { "\"\($0)\"" }.joined(separator: ", ")
   }
 
   /// Foundation's reasons sometimes span lines; the description must stay on one.

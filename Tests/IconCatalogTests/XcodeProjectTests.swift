@@ -164,7 +164,7 @@ struct XcodeProjectTests {
         == .unknownConfiguration(
           project: sunrise.url("Sunrise.xcodeproj").path, name: "Staging",
           configurations: ["Debug", "Release"]))
-    #expect(error.description.contains("(configurations: Debug, Release)"))
+    #expect(error.description.contains(#"(configurations: "Debug", "Release")"#))
   }
 
   @Test("no Release configuration: the list's default is used")
@@ -299,7 +299,8 @@ struct XcodeProjectTests {
     #expect(error == .ambiguousTarget(project: project, targets: ["Harbor", "HarborTV"]))
     #expect(
       error.description
-        == "\(project): several app targets (Harbor, HarborTV): choose one with --target NAME")
+        == "\(project): several app targets (\"Harbor\", \"HarborTV\"): choose one with --target NAME"
+    )
 
     #expect(
       throws: IconCatalogError.unknownTarget(
@@ -341,6 +342,9 @@ struct XcodeProjectTests {
   @Test("synchronized folders: their catalogs and .icon bundles, minus the target's exceptions")
   func synchronizedFolders() throws {
     let harbor = try Fixture.harbor()
+    // A link back up the tree must not make the walk loop.
+    try FileManager.default.createSymbolicLink(
+      at: harbor.url("Harbor/Loop"), withDestinationURL: harbor.root)
     let target = try #require(try AppLocation.locate(harbor.root, target: "Harbor").target)
     // Shared.xcassets is in HarborTV's folder, ticked for Harbor too; Other.xcassets is not.
     #expect(

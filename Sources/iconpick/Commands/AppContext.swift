@@ -24,7 +24,8 @@ struct AppContext {
           "no app in the current folder and the bundled demo app (share/iconpick/Palette) is missing; give a PATH"
       )
     }
-    let app = try AppIconReader.read(at: path)
+    let app = try AppIconReader.read(
+      at: path, target: options.target, configuration: options.configuration)
     let stateDirectory =
       options.stateDirectory.map {
         URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
