@@ -30,13 +30,28 @@ public enum AppIconReader {
     let icons = try names.icons(
       catalogs: catalogs, looseFiles: { LooseIconFiles.searching(location.root) })
 
-    return AppIcons(
+    var warnings = location.target?.warnings ?? []
+    let identifier: String
+    do {
+      identifier = try bundleIdentifier(
+        infoPlist: infoPlist, settings: settings, root: location.root)
+    } catch {
+      // A project target whose identifier lives in a file that is not there (a gitignored
+      // xcconfig) can still be listed; its choice is kept under a stand-in identifier.
+      guard let target = location.target, !warnings.isEmpty else { throw error }
+      identifier = "unresolved." + target.name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
+      warnings.append(
+        "\(target.projectFile.path): target \"\(target.name)\" has no PRODUCT_BUNDLE_IDENTIFIER without the missing file; its choice is kept as \(identifier)"
+      )
+    }
+    var app = AppIcons(
       appName: appName(
         infoPlist: infoPlist, settings: settings, root: location.root,
         fromProject: location.target != nil),
-      bundleIdentifier: try bundleIdentifier(
-        infoPlist: infoPlist, settings: settings, root: location.root),
+      bundleIdentifier: identifier,
       primary: icons.primary, alternates: icons.alternates, location: location.root)
+    app.warnings = warnings
+    return app
   }
 
   /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset, or an .xcodeproj) — used to decide whether `iconpick` with no PATH opens the current folder.

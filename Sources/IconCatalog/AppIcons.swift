@@ -11,6 +11,8 @@ public struct AppIcons: Sendable, Equatable {
   public var alternates: [AppIcon]
   /// The folder the app was read from.
   public var location: URL
+  /// Problems that did not stop the reading but that the user should hear about.
+  public var warnings: [String] = []
 
   public init(
     appName: String, bundleIdentifier: String, primary: AppIcon, alternates: [AppIcon],

@@ -111,7 +111,7 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
         "\(project): no build configuration named \"\(name)\" (configurations: \(known)): choose one of them with --configuration NAME"
     case .missingBaseConfiguration(let file, let project, let configuration, let owner):
       return
-        "\(project): the \(configuration) configuration of \(owner) is based on \(file), which does not exist: create it (a template next to it may show how), or choose another configuration with --configuration NAME"
+        "\(project): the \(configuration) configuration of \(owner) is based on \(file), which does not exist; it was read without it, as Xcode builds: create it (a template next to it may show how) for its settings"
     case .noProject(let path):
       return
         "\(path): --target and --configuration need an Xcode project with an app target, and there is none here: pass the .xcodeproj as PATH, or leave the options out"

@@ -15,6 +15,8 @@ struct ProjectTarget: Sendable {
   var catalogs: [URL]
   /// `.icon` bundles (Icon Composer) of the target.
   var iconBundles: [URL]
+  /// Problems Xcode only warns about, such as a missing base configuration file.
+  var warnings: [String] = []
 
   static let defaultConfiguration = "Release"
 
@@ -56,7 +58,7 @@ struct ProjectTarget: Sendable {
       $0.name == targetConfiguration.name
     }
 
-    let layers = try layers(
+    let (layers, warnings) = try layers(
       project: project, target: chosen, projectConfiguration: projectConfiguration,
       targetConfiguration: targetConfiguration)
     let builtIn = [
@@ -85,7 +87,8 @@ struct ProjectTarget: Sendable {
     return ProjectTarget(
       project: project.bundle, projectFile: project.file, name: chosen.name,
       configuration: targetConfiguration.name, settings: settings,
-      catalogs: catalogs.filter(shipped), iconBundles: iconBundles.filter(shipped))
+      catalogs: catalogs.filter(shipped), iconBundles: iconBundles.filter(shipped),
+      warnings: warnings)
   }
 
   // MARK: Build settings
@@ -96,29 +99,34 @@ struct ProjectTarget: Sendable {
     project: XcodeProject, target: XcodeProject.Target,
     projectConfiguration: XcodeProject.Configuration?,
     targetConfiguration: XcodeProject.Configuration
-  ) throws(IconCatalogError) -> [BuildSettings.Layer] {
+  ) throws(IconCatalogError) -> (layers: [BuildSettings.Layer], warnings: [String]) {
     var layers: [BuildSettings.Layer] = []
+    var warnings: [String] = []
     let levels = [
       (projectConfiguration, "the project"), (targetConfiguration, "target \(target.name)"),
     ]
     for (configuration, owner) in levels {
       guard let configuration else { continue }
       if let base = configuration.baseConfiguration {
-        // Xcode cannot build a configuration whose base file is gone, so neither is it guessed at.
-        guard isFile(base) else {
-          throw .missingBaseConfiguration(
-            file: base.path, project: project.file.path, configuration: configuration.name,
-            owner: owner)
+        // Xcode warns ("Unable to open base configuration reference file") and builds without
+        // it; such files are often kept out of git, with a template beside them.
+        if isFile(base) {
+          let config = try XCConfig.read(base, projectFolder: project.sourceRoot)
+          layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
+        } else {
+          warnings.append(
+            IconCatalogError.missingBaseConfiguration(
+              file: base.path, project: project.file.path, configuration: configuration.name,
+              owner: owner
+            ).description)
         }
-        let config = try XCConfig.read(base, projectFolder: project.sourceRoot)
-        layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
       }
       layers.append(
         BuildSettings.Layer(
           assignments: assignments(configuration.buildSettings, file: project.file),
           isOrdered: false))
     }
-    return layers
+    return (layers, warnings)
   }
 
   /// A `buildSettings` dictionary as assignments; keys carry conditions as in an xcconfig

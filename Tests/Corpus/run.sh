@@ -12,15 +12,8 @@ fi
 state=$(mktemp -d)
 trap 'rm -rf "$state"' EXIT
 failures=0
+skipped=0
 projects=0
-
-list() {  # list PROJECT [--target NAME]
-  local output status
-  output=$("$binary" list "$@" --state-dir "$state" 2>&1)
-  status=$?
-  printf '%s\n' "$output" | sed 's/^/    /'
-  return $status
-}
 
 for project in "$corpus"/*/; do
   projects=$((projects + 1))
@@ -32,7 +25,15 @@ for project in "$corpus"/*/; do
     mapfile -t targets < <(grep -o 'several app targets ([^)]*)' <<<"$output" | grep -o '"[^"]*"' | tr -d '"')
     for target in "${targets[@]}"; do
       echo "  -- target $target"
-      list "$project" --target "$target" || failures=$((failures + 1))
+      output=$("$binary" list "$project" --target "$target" --state-dir "$state" 2>&1)
+      status=$?
+      printf '%s\n' "$output" | sed 's/^/    /'
+      if [ $status -ne 0 ] && grep -q 'INFOPLIST_FILE names .*, which does not exist' <<<"$output"; then
+        # The corpus copies only icon-related files: a helper target's Info.plist is not there.
+        skipped=$((skipped + 1))
+      elif [ $status -ne 0 ]; then
+        failures=$((failures + 1))
+      fi
     done
   else
     printf '%s\n' "$output" | sed 's/^/    /'
@@ -40,5 +41,5 @@ for project in "$corpus"/*/; do
   fi
 done
 echo
-echo "corpus: $projects projects, $failures errors"
+echo "corpus: $projects projects, $failures errors, $skipped targets skipped (their Info.plist is not in the corpus copy)"
 [ $failures -eq 0 ]

@@ -182,20 +182,32 @@ struct XcodeProjectTests {
     #expect(icons.bundleIdentifier == "dev.example.sunrise.debug")
   }
 
-  @Test("a configuration based on a missing .xcconfig: an error naming both files")
+  @Test(
+    "a configuration based on a missing .xcconfig: read without it, as Xcode does, with a warning")
   func missingBaseConfiguration() throws {
     let sunrise = try Fixture.sunrise()
     try FileManager.default.removeItem(at: sunrise.url("Sunrise/Sunrise.xcconfig"))
-    let error = try #require(throws: IconCatalogError.self) {
-      try AppIconReader.read(at: sunrise.root)
-    }
-    #expect(
-      error
-        == .missingBaseConfiguration(
-          file: sunrise.url("Sunrise/Sunrise.xcconfig").path, project: pbxproj(sunrise),
-          configuration: "Release", owner: "target Sunrise"))
-    #expect(error.description.hasPrefix(pbxproj(sunrise) + ": the Release configuration"))
-    #expect(error.description.contains(sunrise.url("Sunrise/Sunrise.xcconfig").path))
+    let icons = try AppIconReader.read(at: sunrise.root)
+    #expect(icons.bundleIdentifier == "dev.example.sunrise")
+    #expect(icons.warnings.count == 1)
+    let warning = try #require(icons.warnings.first)
+    #expect(warning.hasPrefix(pbxproj(sunrise) + ": the Release configuration of target Sunrise"))
+    #expect(warning.contains(sunrise.url("Sunrise/Sunrise.xcconfig").path))
+  }
+
+  @Test("an identifier only the missing .xcconfig had: a stand-in identifier and a warning")
+  func identifierInTheMissingConfiguration() throws {
+    let sunrise = try Fixture.sunrise()
+    try FileManager.default.removeItem(at: sunrise.url("Sunrise/Sunrise.xcconfig"))
+    let file = URL(fileURLWithPath: pbxproj(sunrise))
+    let text = try String(contentsOf: file, encoding: .utf8)
+      .replacingOccurrences(
+        of: #"PRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_PREFIX).sunrise";"#, with: "")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let icons = try AppIconReader.read(at: sunrise.root)
+    #expect(icons.bundleIdentifier == "unresolved.Sunrise")
+    #expect(icons.warnings.count == 2)
+    #expect(icons.warnings.last?.contains("no PRODUCT_BUNDLE_IDENTIFIER") == true)
   }
 
   // MARK: Info.plist and identity
