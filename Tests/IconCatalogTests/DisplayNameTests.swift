@@ -60,45 +60,37 @@ struct DisplayNameWordsTests {
   }
 }
 
-@Suite("Growth")
-struct GrowthTests {
-  /// 500 alternates, each with a set and loose files, then 2,000: the time should grow about 4x,
-  /// not 16x. A generous bound keeps a busy machine from failing it.
-  @Test("reading grows linearly with the number of icons")
-  func linear() throws {
-    func timed(_ count: Int) throws -> Double {
-      let fixture = try Fixture()
-      let names = (0..<count).map { "AppIcon-\($0)" }
-      try fixture.writePlist(
-        "Info.plist",
-        [
-          "CFBundleIdentifier": "dev.example.Many",
-          "CFBundleIcons": [
-            "CFBundleAlternateIcons": Dictionary(
-              uniqueKeysWithValues: names.map { ($0, ["CFBundleIconFiles": [$0]] as [String: Any]) }
-            )
-              as [String: Any]
-          ],
-        ])
+@Suite("Many icons")
+struct ManyIconsTests {
+  /// 2,000 alternates, each with a set and loose files, all resolve. How the time grows is
+  /// measured by `make bench`, not here: timed tests fail on a busy machine.
+  @Test("2,000 alternates with sets and loose files all resolve")
+  func manyIcons() throws {
+    let count = 2000
+    let fixture = try Fixture()
+    let names = (0..<count).map { "AppIcon-\($0)" }
+    try fixture.writePlist(
+      "Info.plist",
+      [
+        "CFBundleIdentifier": "dev.example.Many",
+        "CFBundleIcons": [
+          "CFBundleAlternateIcons": Dictionary(
+            uniqueKeysWithValues: names.map { ($0, ["CFBundleIconFiles": [$0]] as [String: Any]) }
+          )
+            as [String: Any]
+        ],
+      ])
+    try fixture.write(
+      "App.xcconfig",
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \(names.joined(separator: " "))\n")
+    for name in names {
       try fixture.write(
-        "App.xcconfig",
-        "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \(names.joined(separator: " "))\n")
-      for name in names {
-        try fixture.write(
-          "Assets.xcassets/\(name).appiconset/Contents.json",
-          #"{"images": [{"filename": "a.png", "idiom": "universal", "size": "1024x1024"}]}"#)
-        try fixture.write("Loose/\(name)@2x.png", data: Data([0x89]))
-      }
-      let start = Date()
-      let icons = try AppIconReader.read(at: fixture.root)
-      let elapsed = Date().timeIntervalSince(start)
-      #expect(icons.alternates.count == count)
-      #expect(icons.alternates.allSatisfy { $0.renditions.count == 2 })
-      return elapsed
+        "Assets.xcassets/\(name).appiconset/Contents.json",
+        #"{"images": [{"filename": "a.png", "idiom": "universal", "size": "1024x1024"}]}"#)
+      try fixture.write("Loose/\(name)@2x.png", data: Data([0x89]))
     }
-    let small = try timed(500)
-    let large = try timed(2000)
-    // Linear: ~4x. Quadratic would be ~16x.
-    #expect(large < max(small, 0.05) * 9, "1000 icons: \(small) s, 4000 icons: \(large) s")
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.alternates.count == count)
+    #expect(icons.alternates.allSatisfy { $0.renditions.count == 2 })
   }
 }
