@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, arrows pointing one way:
-// iconpick -> PickerScreen -> IconState -> IconCatalog; only PickerScreen's terminal file imports CNcurses.
+// iconpick -> PickerScreen -> (IconState, IconRender) -> IconCatalog.
+// Only PickerScreen's terminal file imports CNcurses; only IconRender imports CPNG.
 let package = Package(
   name: "iconpick",
   products: [
@@ -14,12 +15,19 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
     .target(name: "IconCatalog"),
+    .target(name: "IconRender", dependencies: ["IconCatalog", "CPNG"]),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
     .target(name: "PickerScreen", dependencies: ["IconState", "IconCatalog", "CNcurses"]),
     .executableTarget(
       name: "iconpick", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
+    .testTarget(name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),
     .testTarget(
       name: "PickerScreenTests", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
