@@ -54,6 +54,11 @@ static inline bool cn_has_capability(const char *name) {
     return value != NULL && value != (char *)-1;
 }
 
+// Direct colour: terminfo's RGB flag (ncurses 6.1+), and enough colours for 24-bit values.
+static inline bool cn_has_direct_color(void) {
+    return tigetflag("RGB") > 0 && COLORS >= 0x1000000;
+}
+
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }

@@ -17,6 +17,10 @@ public enum TerminalColor: Hashable, Sendable {
   case terminalDefault
   /// One of the 16 ANSI colours (0-15), which every colour terminal has.
   case ansi(UInt8)
+  /// One of the 256 palette colours (16-255 are the stable ones icons are quantized to).
+  case indexed(UInt8)
+  /// A 24-bit colour, for terminals with direct colour.
+  case rgb(UInt8, UInt8, UInt8)
 }
 
 public struct CellAttributes: OptionSet, Hashable, Sendable {

@@ -171,12 +171,26 @@ public final class NcursesTerminal: PickerTerminal {
     return pair
   }
 
+  /// What the terminal can show, as terminfo says: the number of colours and whether colour
+  /// numbers are 24-bit RGB values (direct colour, the `RGB` capability).
+  public var colorCapability: (colors: Int, direct: Bool) {
+    guard colorEnabled else { return (0, false) }
+    return (Int(cn_colors()), cn_has_direct_color())
+  }
+
   private func colorNumber(_ color: TerminalColor) -> Int32 {
+    let colors = cn_colors()
     switch color {
     case .terminalDefault: return -1
     case .ansi(let index):
       // An 8-colour terminal shows the bright colours as their plain ones.
-      return cn_colors() >= 16 ? Int32(index) : Int32(index % 8)
+      return colors >= 16 ? Int32(index) : Int32(index % 8)
+    case .indexed(let index):
+      return Int32(index) < colors ? Int32(index) : -1
+    case .rgb(let red, let green, let blue):
+      // Direct-colour terminfo entries number colours by their packed RGB value.
+      guard cn_has_direct_color() else { return -1 }
+      return Int32(red) << 16 | Int32(green) << 8 | Int32(blue)
     }
   }
 }
