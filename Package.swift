@@ -27,7 +27,8 @@ let package = Package(
     .executableTarget(
       name: "iconpick", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
-    .testTarget(name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"]),
+    .testTarget(
+      name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),
     .testTarget(
       name: "PickerScreenTests", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),

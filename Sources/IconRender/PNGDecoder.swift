@@ -1,0 +1,196 @@
+import CPNG
+import Foundation
+
+/// Decodes PNG files into 8-bit straight-alpha RGBA with libpng's simplified API.
+///
+/// The simplified API (`png_image`) reports errors in the struct instead of with
+/// setjmp/longjmp, which Swift cannot survive. It reads every colour type, bit depth,
+/// palette with tRNS, 16-bit and grey+alpha image, interlaced or not.
+///
+/// Nothing here is shared between calls, so decoding is safe on any thread.
+public enum PNGDecoder {
+  /// The largest width or height decoded by default: 8192×8192 RGBA is 256 MiB.
+  public static let defaultMaxDimension = 8192
+
+  /// Decodes the PNG file at `file`.
+  ///
+  /// The file's first bytes are checked first, so a JPEG or a Git LFS pointer named
+  /// `.png` is reported as what it is. The header's size is checked before any pixel
+  /// memory is allocated.
+  public static func decode(
+    file: URL, maxDimension: Int = defaultMaxDimension
+  ) throws(IconRenderError) -> RGBAImage {
+    let path = file.path
+    guard let stream = fopen(path, "rb") else {
+      throw .unreadable(file: path, reason: errorText(errno))
+    }
+    defer { fclose(stream) }
+
+    var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
+    let count = fread(&head, 1, head.count, stream)
+    if count < head.count, ferror(stream) != 0 {
+      throw .unreadable(file: path, reason: errorText(errno))
+    }
+    let format = ImageFormat.sniff(head[..<count])
+    guard format == .png else { throw .notPNG(file: path, format: format) }
+    // One open file for the sniff and the decode: nothing can replace it in between.
+    rewind(stream)
+    do {
+      return try decodePNG(source: path, head: head[..<count], maxDimension: maxDimension) {
+        image in
+        png_image_begin_read_from_stdio(image, stream)
+      }
+    } catch {
+      // libpng says only "Read Error" when the file runs out.
+      if case .corruptPNG(_, let reason) = error, feof(stream) != 0 {
+        throw .corruptPNG(file: path, reason: endsEarly(reason))
+      }
+      throw error
+    }
+  }
+
+  /// Decodes a PNG held in memory; `source` names it in errors (usually its path).
+  public static func decode(
+    data: [UInt8], source: String, maxDimension: Int = defaultMaxDimension
+  ) throws(IconRenderError) -> RGBAImage {
+    let format = ImageFormat.sniff(data[...])
+    guard format == .png else { throw .notPNG(file: source, format: format) }
+    // libpng reads from the buffer until png_image_finish_read returns, so the whole
+    // decode runs inside the one borrow of its bytes.
+    let result: Result<RGBAImage, IconRenderError> = data.withUnsafeBytes { bytes in
+      Result { () throws(IconRenderError) -> RGBAImage in
+        try decodePNG(source: source, head: data[...], maxDimension: maxDimension) { image in
+          png_image_begin_read_from_memory(image, bytes.baseAddress, bytes.count)
+        }
+      }
+    }
+    if case .failure(.corruptPNG(_, let reason)) = result, reason == "read beyond end of data" {
+      throw .corruptPNG(file: source, reason: endsEarly(reason))
+    }
+    return try result.get()
+  }
+
+  private static func endsEarly(_ libpngMessage: String) -> String {
+    "the data ends before the image does (libpng: \(libpngMessage))"
+  }
+
+  /// Reads the header with `begin`, checks the size, then decodes the pixels.
+  /// `head` is the file's first bytes, for what the simplified API does not report.
+  /// Every path that fails frees libpng's state.
+  private static func decodePNG(
+    source: String, head: ArraySlice<UInt8>, maxDimension: Int,
+    begin: (UnsafeMutablePointer<png_image>) -> Int32
+  ) throws(IconRenderError) -> RGBAImage {
+    var control = png_image()  // zeroed: opaque is NULL, as libpng requires
+    control.version = UInt32(PNG_IMAGE_VERSION)
+    return try withUnsafeMutablePointer(to: &control) {
+      (image) throws(IconRenderError) -> RGBAImage in
+      defer { png_image_free(image) }  // safe after finish_read has freed it too
+
+      guard begin(image) != 0 else {
+        throw .corruptPNG(file: source, reason: message(of: image))
+      }
+      let width = Int(image.pointee.width)
+      let height = Int(image.pointee.height)
+      guard width <= maxDimension, height <= maxDimension else {
+        throw .tooLarge(file: source, width: width, height: height, limit: maxDimension)
+      }
+      // 16-bit samples with no gAMA, sRGB or iCCP chunk are sRGB, as browsers and
+      // Apple's tools read them, not linear light (libpng's default). The flag can
+      // only be set after begin, which fills in `flags`.
+      image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+
+      let sixteenBit = image.pointee.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0
+      let pixels =
+        sixteenBit && isInterlaced(head)
+        ? try readThroughLinear(image, width: width, height: height, source: source)
+        : try readRGBA(image, width: width, height: height, source: source)
+      guard let decoded = RGBAImage(width: width, height: height, pixels: pixels) else {
+        throw .corruptPNG(file: source, reason: "the image has no pixels")
+      }
+      return decoded
+    }
+  }
+
+  /// The usual path: libpng converts whatever the file holds to 8-bit sRGB RGBA.
+  private static func readRGBA(
+    _ image: UnsafeMutablePointer<png_image>, width: Int, height: Int, source: String
+  ) throws(IconRenderError) -> [UInt8] {
+    // PNG_FORMAT_RGBA, spelled with its flags: Swift does not import the composite macro.
+    image.pointee.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    let rowBytes = width * 4
+    var finished = false
+    let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) {
+      buffer, initialized in
+      finished =
+        png_image_finish_read(image, nil, buffer.baseAddress, Int32(rowBytes), nil) != 0
+      // On failure the buffer is dropped unread; UInt8 needs no deinitialization.
+      initialized = finished ? buffer.count : 0
+    }
+    guard finished else { throw .corruptPNG(file: source, reason: message(of: image)) }
+    return pixels
+  }
+
+  /// For 16-bit interlaced files. libpng's 16-to-8-bit path loses rows of Adam7 images
+  /// (pnggroup/libpng#853: later passes merge into a stale row buffer; Debian's
+  /// 1.6.39 security updates have it), so these are read as 16-bit linear RGBA, which
+  /// takes another path, and brought to 8 bits here.
+  private static func readThroughLinear(
+    _ image: UnsafeMutablePointer<png_image>, width: Int, height: Int, source: String
+  ) throws(IconRenderError) -> [UInt8] {
+    image.pointee.format = UInt32(
+      PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    let rowSamples = width * 4
+    var finished = false
+    let linear = [UInt16](unsafeUninitializedCapacity: rowSamples * height) {
+      buffer, initialized in
+      // The stride counts 16-bit components, not bytes.
+      finished =
+        png_image_finish_read(image, nil, buffer.baseAddress, Int32(rowSamples), nil) != 0
+      initialized = finished ? buffer.count : 0
+    }
+    guard finished else { throw .corruptPNG(file: source, reason: message(of: image)) }
+
+    // Linear output has premultiplied ("associated") alpha: divide it out, then encode.
+    let encode = linearToEncoded
+    return [UInt8](unsafeUninitializedCapacity: linear.count) { pixels, initialized in
+      for offset in stride(from: 0, to: linear.count, by: 4) {
+        let alpha = UInt32(linear[offset + 3])
+        for channel in 0..<3 {
+          let premultiplied = UInt32(linear[offset + channel])
+          let straight =
+            alpha == 0 ? 0 : min(65535, (premultiplied * 65535 + alpha / 2) / alpha)
+          pixels[offset + channel] = encode[Int(straight)]
+        }
+        pixels[offset + 3] = UInt8((alpha * 255 + 32767) / 65535)
+      }
+      initialized = linear.count
+    }
+  }
+
+  /// 16-bit linear light to 8-bit encoded values. libpng linearizes 16-bit sRGB
+  /// samples with the power 2.2 (its gamma for sRGB), so this inverts that exactly:
+  /// an opaque sample v × 257 comes back as v, as on the direct path. Built once,
+  /// never changed.
+  private static let linearToEncoded: [UInt8] = (0...65535).map { value in
+    UInt8((pow(Double(value) / 65535, 1 / 2.2) * 255).rounded())
+  }
+
+  /// The IHDR interlace method (byte 28: after the signature, the chunk's length and
+  /// type, width, height, bit depth, colour type, compression and filter method).
+  private static func isInterlaced(_ head: ArraySlice<UInt8>) -> Bool {
+    head.count > 28 && head[head.startIndex + 28] == 1
+  }
+
+  /// libpng's error text, kept in the struct's fixed-size `message` field.
+  private static func message(of image: UnsafeMutablePointer<png_image>) -> String {
+    let text = withUnsafeBytes(of: image.pointee.message) { bytes in
+      String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    return text.isEmpty ? "libpng gave no reason" : text
+  }
+
+  private static func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import IconCatalog
+
+/// Makes an icon's preview at a cell size: picks the rendition, then the cache, else decodes
+/// and renders (and fills the cache). Never fails: what cannot be drawn becomes a marked
+/// placeholder. Safe to call from any thread.
+public struct Thumbnailer: Sendable {
+  public var mode: ColorMode
+  public var ascii: Bool
+  public var cache: ThumbnailCache?
+
+  public init(mode: ColorMode, ascii: Bool = false, cache: ThumbnailCache?) {
+    self.mode = mode
+    self.ascii = ascii
+    self.cache = cache
+  }
+
+  /// What was drawn, and why not when it is a placeholder.
+  public struct Result: Sendable {
+    public var image: CellImage
+    /// Nil when the icon itself is shown.
+    public var problem: String?
+  }
+
+  public func thumbnail(
+    for icon: AppIcon, columns: Int, rows: Int, appearance: IconAppearance = .any
+  ) -> Result {
+    let pixels = max(1, min(columns, rows * 2))
+    guard
+      let rendition = RenditionChooser.choose(
+        from: icon.renditions, pixels: pixels, appearance: appearance),
+      let file = rendition.file
+    else {
+      return Result(
+        image: IconRenderer.placeholder(columns: columns, rows: rows, label: "?", ascii: ascii),
+        problem: "\(icon.name) has no image file")
+    }
+    let key = ThumbnailCache.Key(
+      source: file, parameters: "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) v1")
+    if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
+      return Result(image: image, problem: nil)
+    }
+    do {
+      let decoded = try PNGDecoder.decode(file: file)
+      let image = IconRenderer.render(
+        decoded, columns: columns, rows: rows, mode: mode, ascii: ascii)
+      if let key { cache?.store(CellImageCoding.encode(image), for: key) }
+      return Result(image: image, problem: nil)
+    } catch {
+      return Result(
+        image: IconRenderer.placeholder(
+          columns: columns, rows: rows, label: Self.label(for: error), ascii: ascii),
+        problem: error.description)
+    }
+  }
+
+  /// A word short enough for a thumbnail that says what is wrong.
+  static func label(for error: IconRenderError) -> String {
+    switch error {
+    case .notPNG(_, let format):
+      switch format {
+      case .jpeg: return "JPEG"
+      case .gif: return "GIF"
+      case .heic: return "HEIC"
+      case .webp: return "WebP"
+      case .tiff: return "TIFF"
+      case .svg: return "SVG"
+      case .gitLFSPointer: return "LFS"
+      case .empty: return "empty"
+      case .appleCgBI: return "CgBI"
+      case .png, .unknown: return "?"
+      }
+    case .tooLarge: return "big"
+    case .corruptPNG: return "bad"
+    case .unreadable: return "?"
+    case .unknownColorMode: return "?"
+    }
+  }
+}
+
+/// The byte form of a cell image kept in the thumbnail cache.
+enum CellImageCoding {
+  static func encode(_ image: CellImage) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(UInt32(image.columns), to: &bytes)
+    append(UInt32(image.rows), to: &bytes)
+    for cell in image.cells {
+      let glyph = Array(String(cell.glyph).utf8)
+      bytes.append(UInt8(glyph.count))
+      bytes += glyph
+      append(cell.foreground, to: &bytes)
+      append(cell.background, to: &bytes)
+    }
+    return bytes
+  }
+
+  /// Nil for bytes that are not a whole, well-formed image (a damaged entry).
+  static func decode(_ bytes: [UInt8]) -> CellImage? {
+    var reader = Reader(bytes: bytes)
+    guard let columns = reader.uint32(), let rows = reader.uint32(), columns <= 4096, rows <= 4096
+    else { return nil }
+    var cells: [IconCell] = []
+    cells.reserveCapacity(Int(columns * rows))
+    for _ in 0..<Int(columns * rows) {
+      guard let length = reader.byte(), let glyphBytes = reader.bytes(Int(length)),
+        let text = String(validating: glyphBytes, as: UTF8.self), text.count == 1,
+        let foreground = reader.color(), let background = reader.color()
+      else { return nil }
+      cells.append(IconCell(glyph: text.first!, foreground: foreground, background: background))
+    }
+    guard reader.isAtEnd else { return nil }
+    return CellImage(columns: Int(columns), rows: Int(rows), cells: cells)
+  }
+
+  private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift in stride(from: 24, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+    }
+  }
+
+  private static func append(_ color: CellColor, to bytes: inout [UInt8]) {
+    switch color {
+    case .terminalDefault: bytes.append(0)
+    case .indexed(let index): bytes += [1, index]
+    case .rgb(let red, let green, let blue): bytes += [2, red, green, blue]
+    }
+  }
+
+  private struct Reader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func byte() -> UInt8? {
+      guard offset < bytes.count else { return nil }
+      defer { offset += 1 }
+      return bytes[offset]
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+      guard count >= 0, offset + count <= bytes.count else { return nil }
+      defer { offset += count }
+      return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func uint32() -> UInt32? {
+      guard let four = bytes(4) else { return nil }
+      return four.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    mutating func color() -> CellColor? {
+      switch byte() {
+      case 0: return .terminalDefault
+      case 1: return byte().map { .indexed($0) }
+      case 2:
+        guard let rgb = bytes(3) else { return nil }
+        return .rgb(rgb[0], rgb[1], rgb[2])
+      default: return nil
+      }
+    }
+  }
+}
