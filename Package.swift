@@ -23,9 +23,10 @@ let package = Package(
     .target(name: "IconCatalog"),
     .target(name: "IconRender", dependencies: ["IconCatalog", "CPNG"]),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
-    .target(name: "PickerScreen", dependencies: ["IconState", "IconCatalog", "CNcurses"]),
+    .target(
+      name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
     .executableTarget(
-      name: "iconpick", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
+      name: "iconpick", dependencies: ["PickerScreen", "IconRender", "IconState", "IconCatalog"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),

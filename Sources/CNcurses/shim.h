@@ -59,6 +59,18 @@ static inline bool cn_has_direct_color(void) {
     return tigetflag("RGB") > 0 && COLORS >= 0x1000000;
 }
 
+// For output without a screen (`iconpick show`): what terminfo says about `term`.
+// Returns false when terminfo has no entry for it.
+extern int setupterm(const char *, int, int *);
+static inline bool cn_terminfo_colors(const char *term, int *colors, bool *rgb) {
+    int error = 0;
+    if (setupterm(term, -1, &error) != 0) return false;
+    int count = tigetnum("colors");
+    *colors = count > 0 ? count : 0;
+    *rgb = tigetflag("RGB") > 0;
+    return true;
+}
+
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }

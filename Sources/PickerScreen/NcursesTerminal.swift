@@ -171,6 +171,15 @@ public final class NcursesTerminal: PickerTerminal {
     return pair
   }
 
+  /// What terminfo says `term` can show, without opening a screen: for output written to
+  /// stdout (`iconpick show`). Nil when terminfo has no entry for it.
+  public static func terminfoColors(term: String) -> (colors: Int, direct: Bool)? {
+    var colors: Int32 = 0
+    var rgb = false
+    guard cn_terminfo_colors(term, &colors, &rgb) else { return nil }
+    return (Int(colors), rgb)
+  }
+
   /// What the terminal can show, as terminfo says: the number of colours and whether colour
   /// numbers are 24-bit RGB values (direct colour, the `RGB` capability).
   public var colorCapability: (colors: Int, direct: Bool) {

@@ -27,6 +27,7 @@ enum IconpickCommand {
       switch options.command {
       case .pick: return try PickCommand(options: options, environment: environment).run()
       case .list: return try ListCommand(options: options, environment: environment).run()
+      case .show: return try ShowCommand(options: options, environment: environment).run()
       }
     } catch {
       printError(String(describing: error))

@@ -1,15 +1,21 @@
 import Foundation
+import IconRender
 
 /// The subcommands. The picker is the default, as `iconpick` alone opens it.
 enum Subcommand: String, CaseIterable, Equatable {
   case pick
   case list
+  case show
 }
 
 /// The command line, parsed.
-struct Options: Equatable {
+struct Options {
   var command: Subcommand = .pick
   var path: String?
+  /// `show`'s NAME: the icon to draw.
+  var iconName: String?
+  var color: String?
+  var size: (columns: Int, rows: Int)?
   var stateDirectory: String?
   var target: String?
   var configuration: String?
@@ -69,6 +75,27 @@ extension Options {
       case "--state-dir": options.stateDirectory = try value(for: name, inline: inline)
       case "--target": options.target = try value(for: name, inline: inline)
       case "--configuration": options.configuration = try value(for: name, inline: inline)
+      case "--color":
+        let mode = try value(for: name, inline: inline)
+        guard ColorMode(flag: mode) != nil else {
+          throw UsageError(
+            message:
+              "--color \"\(mode)\" is not a colour mode: use one of \(ColorMode.flagValues.joined(separator: ", "))"
+          )
+        }
+        options.color = mode
+      case "--size":
+        guard options.command == .show else {
+          throw UsageError(message: "--size is an option of 'iconpick show'")
+        }
+        let text = try value(for: name, inline: inline)
+        let parts = text.lowercased().split(separator: "x").map { Int($0) }
+        guard parts.count == 2, let columns = parts[0], let rows = parts[1],
+          (1...1000).contains(columns), (1...1000).contains(rows)
+        else {
+          throw UsageError(message: "--size \"\(text)\" is not COLSxROWS, e.g. 24x12")
+        }
+        options.size = (columns, rows)
       case "--json":
         guard options.command == .list else {
           throw UsageError(message: "--json is an option of 'iconpick list', not of the picker")
@@ -77,6 +104,25 @@ extension Options {
       default:
         throw UsageError(message: "unknown option '\(name)'")
       }
+    }
+    if options.command == .show {
+      // show [NAME] [PATH]: one word is a PATH when such a file exists, else a NAME.
+      switch positionals.count {
+      case 0: break
+      case 1:
+        if FileManager.default.fileExists(atPath: positionals[0]) {
+          options.path = positionals[0]
+        } else {
+          options.iconName = positionals[0]
+        }
+      case 2:
+        options.iconName = positionals[0]
+        options.path = positionals[1]
+      default:
+        throw UsageError(
+          message: "unexpected argument '\(positionals[2])': give at most a NAME and a PATH")
+      }
+      return options
     }
     guard positionals.count <= 1 else {
       throw UsageError(message: "unexpected argument '\(positionals[1])': give at most one PATH")

@@ -6,6 +6,8 @@ enum Usage {
                             (default: $XDG_STATE_HOME/iconpick or ~/.local/state/iconpick).
       --target NAME         The app target, when the project has several.
       --configuration NAME  The build configuration to read (default: Release).
+      --color MODE          truecolor, 256, 16 or none (default: from NO_COLOR,
+                            COLORTERM and terminfo).
       -h, --help            Show help.
       --version             Show the version.
     """
@@ -23,6 +25,7 @@ enum Usage {
       return """
         USAGE: iconpick [PATH] [OPTIONS]
                iconpick list [PATH] [--json] [OPTIONS]
+               iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [OPTIONS]
 
         Choose the app's icon in an interactive picker, as iOS's alternate icons do.
 
@@ -32,6 +35,7 @@ enum Usage {
 
         COMMANDS:
           list      List the app's icons; the active one is marked.
+          show      Print an icon's preview as terminal escape sequences.
 
         KEYS: ↑/↓ k/j Ctrl-P/Ctrl-N move · PgUp/PgDn Home/End g/G jump · Enter choose · q/Esc quit
 
@@ -52,6 +56,24 @@ enum Usage {
                                 "alternateIconName", "icons": [...]}.
 
         EXIT STATUS: 0 done · 1 failed · 2 bad command line.
+        """
+    case .show:
+      return """
+        USAGE: iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [OPTIONS]
+
+        Print an icon's preview to stdout as escape sequences (no curses), for scripts and
+        documentation: half-block cells, masked to the home-screen shape. NAME is the name
+        setAlternateIconName takes; the default is the active icon. One word is taken as
+        PATH when such a file exists, otherwise as NAME.
+
+        \(pathArgument)
+
+        \(globalOptions)
+          --size COLSxROWS      The size in cells (default 24x12; a cell is about twice as
+                                tall as wide, so 2:1 is square).
+
+        EXIT STATUS: 0 done · 1 failed (no such icon, or it could not be drawn: a
+        placeholder is printed and the reason goes to stderr) · 2 bad command line.
         """
     }
   }

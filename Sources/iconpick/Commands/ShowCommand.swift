@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+import IconCatalog
+import IconRender
+import IconState
+import PickerScreen
+
+/// `iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE]`: an icon's preview on
+/// stdout as escape sequences, for scripts and documentation.
+struct ShowCommand {
+  var options: Options
+  var environment: [String: String]
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  func run() throws -> ExitStatus {
+    let context = try AppContext.load(options, environment: environment)
+    let app = context.app
+    let icon: AppIcon
+    if let name = options.iconName {
+      guard let found = app.allIcons.first(where: { $0.name == name }) else {
+        throw Failure(
+          description:
+            "no icon named \"\(name)\" in \(app.appName): its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
+        )
+      }
+      icon = found
+    } else {
+      icon = try context.switcher.activeIcon()
+    }
+    let mode = try colorMode()
+    let size = options.size ?? (columns: 24, rows: 12)
+    let thumbnailer = Thumbnailer(
+      mode: mode, ascii: !LocaleGlyphs.isUTF8,
+      cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
+    let result = thumbnailer.thumbnail(for: icon, columns: size.columns, rows: size.rows)
+    print(AnsiWriter.ansi(result.image, mode: mode), terminator: "")
+    if let problem = result.problem {
+      IconpickCommand.printError(problem)
+      return .failure
+    }
+    return .success
+  }
+
+  /// `--color`, then NO_COLOR, COLORTERM and terminfo, as the picker decides.
+  private func colorMode() throws -> ColorMode {
+    let term = environment["TERM"] ?? ""
+    let terminfo = term.isEmpty ? nil : NcursesTerminal.terminfoColors(term: term)
+    return try ColorMode.detect(
+      flag: options.color, environment: environment, terminfoColors: terminfo?.colors ?? 0,
+      terminfoHasRGB: terminfo?.direct ?? false)
+  }
+}
