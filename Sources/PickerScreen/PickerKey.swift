@@ -39,6 +39,7 @@ extension PickerModel {
     case .end, .character("G"): return .moveToLast
     case .enter, .character("\r"), .character("\n"): return .choose
     case .escape, .character("q"): return .quit
+    case .character("a") where appearances.count > 1: return .cycleAppearance
     case .wheelUp: return .moveBy(-1)
     case .wheelDown: return .moveBy(1)
     default: return nil

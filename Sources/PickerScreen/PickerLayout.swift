@@ -1,3 +1,5 @@
+import IconRender
+
 /// Turns a model and a terminal size into a frame. Pure: no terminal, no clock, no files.
 public enum PickerLayout {
   /// Below this the layout is replaced by a one-line notice.
@@ -118,7 +120,13 @@ public enum PickerLayout {
       let isCursor = index == model.cursor
       if isCursor { frame.put(glyphs.cursor, row: row, column: 0, style: cursorMarkStyle) }
       if showThumbnail {
-        drawThumbnailPlaceholder(glyphs: glyphs, into: &frame, row: row, column: 2)
+        let key = ThumbnailKey(
+          name: item.name, columns: thumbnailWidth, rows: itemHeight, appearance: model.appearance)
+        if let image = model.thumbnails[key] {
+          drawCells(image, into: &frame, row: row, column: 2)
+        } else {
+          drawThumbnailPlaceholder(glyphs: glyphs, into: &frame, row: row, column: 2)
+        }
       }
 
       let nameStyle = index == model.activeIndex ? CellStyle(attributes: [.bold]) : CellStyle.plain
@@ -155,25 +163,89 @@ public enum PickerLayout {
       style: ruleStyle)
   }
 
+  /// The preview pane's box: rows `top...bottom`, from `column`, `width` wide; nil when
+  /// there is no room for one.
+  static func previewBox(size: TerminalSize) -> (top: Int, bottom: Int, column: Int, width: Int)? {
+    guard !isTooSmall(size), let pane = listColumns(for: size).preview else { return nil }
+    let top = headerRows
+    // Cells are about twice as tall as wide: this keeps the pane roughly square.
+    let bottom = min(size.rows - footerRows - 1, top + pane.width / 2)
+    guard bottom - top >= 3, pane.width >= 4 else { return nil }
+    return (top, bottom, pane.column, pane.width)
+  }
+
+  /// The cell size of the large preview: inside the box, above the name line.
+  static func previewImageSize(size: TerminalSize) -> (columns: Int, rows: Int)? {
+    guard let box = previewBox(size: size) else { return nil }
+    return (box.width - 2, box.bottom - box.top - 2)
+  }
+
+  /// The previews the screen shows at this size: the large one first, then each visible row's.
+  public static func thumbnailKeys(_ model: PickerModel, size: TerminalSize) -> [ThumbnailKey] {
+    guard !isTooSmall(size) else { return [] }
+    var keys: [ThumbnailKey] = []
+    if let preview = previewImageSize(size: size) {
+      keys.append(
+        ThumbnailKey(
+          name: model.cursorItem.name, columns: preview.columns, rows: preview.rows,
+          appearance: model.appearance))
+    }
+    if listColumns(for: size).list >= 30 {
+      for index in visibleRange(model, size: size) {
+        keys.append(
+          ThumbnailKey(
+            name: model.items[index].name, columns: thumbnailWidth, rows: itemHeight,
+            appearance: model.appearance))
+      }
+    }
+    return keys
+  }
+
   private static func drawPreview(
     _ model: PickerModel, into frame: inout Frame, column: Int, width: Int
   ) {
-    let top = headerRows
-    // Cells are about twice as tall as wide: this keeps the pane roughly square.
-    let bottom = min(frame.size.rows - footerRows - 1, top + width / 2)
-    guard bottom - top >= 2, width >= 4 else { return }
+    guard let box = previewBox(size: frame.size), let image = previewImageSize(size: frame.size)
+    else { return }
     drawBox(
-      into: &frame, top: top, left: column, bottom: bottom, right: column + width - 1,
-      glyphs: model.glyphs)
-    let inner = width - 2
+      into: &frame, top: box.top, left: box.column, bottom: box.bottom,
+      right: box.column + box.width - 1, glyphs: model.glyphs)
+    let inner = box.width - 2
     let item = model.cursorItem
-    let lines = [item.displayName, "preview"]
-    let middle = top + (bottom - top) / 2 - 1
-    for (offset, line) in lines.enumerated() where middle + offset < bottom {
-      let text = TextWidth.truncate(line, to: inner, ellipsis: model.glyphs.ellipsis)
-      let x = column + 1 + (inner - TextWidth.of(text)) / 2
+    let key = ThumbnailKey(
+      name: item.name, columns: image.columns, rows: image.rows, appearance: model.appearance)
+    if let cells = model.thumbnails[key] {
+      drawCells(cells, into: &frame, row: box.top + 1, column: box.column + 1)
+    } else {
+      let waiting = model.glyphs.ellipsis
       frame.put(
-        text, row: middle + offset, column: x, style: offset == 0 ? titleStyle : secondaryStyle)
+        waiting, row: box.top + 1 + image.rows / 2, column: box.column + 1 + inner / 2,
+        style: secondaryStyle)
+    }
+    let label = TextWidth.truncate(item.displayName, to: inner, ellipsis: model.glyphs.ellipsis)
+    frame.put(
+      label, row: box.bottom - 1, column: box.column + 1 + (inner - TextWidth.of(label)) / 2,
+      style: titleStyle)
+  }
+
+  /// Copies a rendered preview into the frame; its colours are the icon's own, never a theme's.
+  private static func drawCells(_ image: CellImage, into frame: inout Frame, row: Int, column: Int)
+  {
+    for y in 0..<image.rows {
+      for x in 0..<image.columns where frame.contains(row: row + y, column: column + x) {
+        let cell = image[y, x]
+        frame[row + y, column + x] = Cell(
+          glyph: String(cell.glyph),
+          style: CellStyle(
+            foreground: terminalColor(cell.foreground), background: terminalColor(cell.background)))
+      }
+    }
+  }
+
+  private static func terminalColor(_ color: CellColor) -> TerminalColor {
+    switch color {
+    case .terminalDefault: .terminalDefault
+    case .indexed(let index): .indexed(index)
+    case .rgb(let red, let green, let blue): .rgb(red, green, blue)
     }
   }
 
@@ -198,9 +270,10 @@ public enum PickerLayout {
       }
     } else {
       let g = model.glyphs
+      let appearance = model.appearances.count > 1 ? "   a appearance" : ""
       let help =
         model.alert == nil
-        ? "\(g.arrowsUpDown) move   \(g.enterKey) choose   q quit" : "\(g.enterKey) OK"
+        ? "\(g.arrowsUpDown) move   \(g.enterKey) choose\(appearance)   q quit" : "\(g.enterKey) OK"
       frame.put(
         TextWidth.truncate(help, to: width - 2, ellipsis: g.ellipsis), row: rows - 1, column: 1,
         style: secondaryStyle)

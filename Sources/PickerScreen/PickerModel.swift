@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import IconRender
 import IconState
 
 /// One row of the picker.
@@ -43,6 +44,12 @@ public struct PickerModel: Equatable, Sendable {
   /// A one-line message in the footer, cleared by the next key.
   public internal(set) var status: String?
   public internal(set) var outcome: PickerOutcome?
+  /// Previews that are ready, by icon, size and appearance; the rest show placeholders.
+  public internal(set) var thumbnails: [ThumbnailKey: CellImage] = [:]
+  /// The appearance previews are drawn in; `a` cycles through `appearances`.
+  public internal(set) var appearance: IconAppearance = .any
+  /// Any, plus Dark and Tinted when some icon has renditions for them.
+  public let appearances: [IconAppearance]
 
   /// - Parameters:
   ///   - activeName: the recorded `alternateIconName` (nil = the primary).
@@ -63,12 +70,17 @@ public struct PickerModel: Equatable, Sendable {
     self.cursor = active
     self.pageSize = PickerLayout.pageSize(for: size)
     self.status = status
+    let present = Set(app.allIcons.flatMap { $0.renditions.map(\.appearance) })
+    self.appearances = IconAppearance.allCases.filter { $0 == .any || present.contains($0) }
     scrollCursorIntoView()
   }
 
   public var activeItem: PickerItem { items[activeIndex] }
   public var cursorItem: PickerItem { items[cursor] }
-  public var title: String { "App Icon \(glyphs.dot) \(appName)" }
+  public var title: String {
+    let base = "App Icon \(glyphs.dot) \(appName)"
+    return appearances.count > 1 ? "\(base) \(glyphs.dot) \(appearance.displayName)" : base
+  }
 }
 
 /// What the picker can be asked to do. Keys, clicks and finished work all become actions.
@@ -91,6 +103,12 @@ public enum PickerAction: Equatable, Sendable {
   /// The switcher recorded the change that `choose` asked for.
   case iconChanged(alternateIconName: String?, notices: [String])
   case changeFailed(message: String)
+  /// `a`: the next appearance (Any, Dark, Tinted), when the icons have more than one.
+  case cycleAppearance
+  /// A preview finished rendering in the background.
+  case thumbnailReady(ThumbnailKey, CellImage)
+  /// Drops previews not in `keep` (those of sizes no longer on screen).
+  case forgetThumbnails(keep: Set<ThumbnailKey>)
 }
 
 /// Work the reducer asks the caller to do; the result comes back as an action.
@@ -121,6 +139,12 @@ extension PickerModel {
         button: ChangeAlert.button)
       status = notices.isEmpty ? nil : notices.joined(separator: " ")
       return .none
+    case .thumbnailReady(let key, let image):
+      thumbnails[key] = image
+      return .none
+    case .forgetThumbnails(let keep):
+      thumbnails = thumbnails.filter { keep.contains($0.key) }
+      return .none
     case .changeFailed(let message):
       status = message
       return .none
@@ -147,6 +171,9 @@ extension PickerModel {
     case .moveToFirst: cursor = 0
     case .moveToLast: cursor = items.count - 1
     case .moveBy(let delta): cursor = min(max(0, cursor + delta), items.count - 1)
+    case .cycleAppearance:
+      let index = appearances.firstIndex(of: appearance) ?? 0
+      appearance = appearances[(index + 1) % appearances.count]
     case .pick(let index):
       guard items.indices.contains(index) else { return .none }
       cursor = index
@@ -177,5 +204,31 @@ extension PickerModel {
     if cursor < scrollTop { scrollTop = cursor }
     if cursor >= scrollTop + visible { scrollTop = cursor - visible + 1 }
     scrollTop = min(max(0, scrollTop), max(0, items.count - visible))
+  }
+}
+
+/// Which preview: an icon at a cell size in an appearance.
+public struct ThumbnailKey: Hashable, Sendable {
+  public var name: String
+  public var columns: Int
+  public var rows: Int
+  public var appearance: IconAppearance
+
+  public init(name: String, columns: Int, rows: Int, appearance: IconAppearance) {
+    self.name = name
+    self.columns = columns
+    self.rows = rows
+    self.appearance = appearance
+  }
+}
+
+extension IconAppearance {
+  /// As the title shows it.
+  public var displayName: String {
+    switch self {
+    case .any: "Any"
+    case .dark: "Dark"
+    case .tinted: "Tinted"
+    }
   }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import IconRender
+
 /// The terminal as the picker needs it. The ncurses terminal is one; tests use a fake.
 public protocol PickerTerminal: AnyObject {
   var size: TerminalSize { get }
@@ -18,25 +21,35 @@ public enum PickerSessionResult: Equatable, Sendable {
 }
 
 /// Runs the picker: draw, read a key, apply it, do the work it asks for, repeat.
+/// Previews render on a background queue; the screen shows placeholders until they arrive,
+/// and keys are read meanwhile.
 public struct PickerSession {
   public typealias SetIcon = (String?) throws -> [String]
+  /// Renders one preview; called off the drawing thread.
+  public typealias RenderThumbnail = @Sendable (ThumbnailKey) -> CellImage
 
   public private(set) var model: PickerModel
   private let terminal: PickerTerminal
   private let setAlternateIconName: SetIcon
   private let pendingSignal: () -> Int32?
+  private let renderThumbnail: RenderThumbnail?
+  private let inbox = ThumbnailInbox()
+  private let queue = DispatchQueue(label: "iconpick.thumbnails", qos: .userInitiated)
+  private var requested: Set<ThumbnailKey> = []
 
   /// - Parameters:
   ///   - setAlternateIconName: records a choice (nil = primary) and returns notices for the status line.
   ///   - pendingSignal: a signal that arrived since the last call, if any; checked between keys.
+  ///   - renderThumbnail: makes previews; nil keeps the placeholders.
   public init(
     model: PickerModel, terminal: PickerTerminal, setAlternateIconName: @escaping SetIcon,
-    pendingSignal: @escaping () -> Int32? = { nil }
+    pendingSignal: @escaping () -> Int32? = { nil }, renderThumbnail: RenderThumbnail? = nil
   ) {
     self.model = model
     self.terminal = terminal
     self.setAlternateIconName = setAlternateIconName
     self.pendingSignal = pendingSignal
+    self.renderThumbnail = renderThumbnail
   }
 
   public mutating func run() -> PickerSessionResult {
@@ -45,12 +58,18 @@ public struct PickerSession {
     var needsDraw = true
     while true {
       if let signal = pendingSignal() { return .signalled(signal) }
+      for (key, image) in inbox.take() {
+        model.apply(.thumbnailReady(key, image))
+        needsDraw = true
+      }
       if needsDraw {
         terminal.draw(PickerLayout.render(model, size: size))
         needsDraw = false
+        requestThumbnails(size: size)
       }
-      // A short wait keeps signals noticed promptly without spinning.
-      guard let key = terminal.nextKey(timeoutMilliseconds: 100) else { continue }
+      // A short wait keeps signals noticed promptly; shorter while previews are coming.
+      let waiting = requested.count > model.thumbnails.count
+      guard let key = terminal.nextKey(timeoutMilliseconds: waiting ? 15 : 100) else { continue }
       if case .resize(let newSize) = key { size = newSize }
       guard let action = model.action(for: key, size: size) else { continue }
       let effect = model.apply(action)
@@ -69,5 +88,44 @@ public struct PickerSession {
       case nil: break
       }
     }
+  }
+
+  /// Asks for the previews on screen that are neither ready nor on their way, and forgets
+  /// those of sizes no longer shown (after a resize), so memory follows the screen.
+  private mutating func requestThumbnails(size: TerminalSize) {
+    guard let renderThumbnail else { return }
+    let keys = PickerLayout.thumbnailKeys(model, size: size)
+    let sizes = Set(keys.map { "\($0.columns)x\($0.rows)" })
+    if model.thumbnails.keys.contains(where: { !sizes.contains("\($0.columns)x\($0.rows)") }) {
+      let keep = Set(model.thumbnails.keys.filter { sizes.contains("\($0.columns)x\($0.rows)") })
+      model.apply(.forgetThumbnails(keep: keep))
+      requested = requested.filter { sizes.contains("\($0.columns)x\($0.rows)") }
+    }
+    for key in keys where !requested.contains(key) {
+      requested.insert(key)
+      let inbox = inbox
+      queue.async { inbox.put(key, renderThumbnail(key)) }
+    }
+  }
+}
+
+/// Finished previews, handed from the background queue to the drawing loop.
+final class ThumbnailInbox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var ready: [(ThumbnailKey, CellImage)] = []
+
+  func put(_ key: ThumbnailKey, _ image: CellImage) {
+    lock.lock()
+    ready.append((key, image))
+    lock.unlock()
+  }
+
+  func take() -> [(ThumbnailKey, CellImage)] {
+    lock.lock()
+    defer {
+      ready = []
+      lock.unlock()
+    }
+    return ready
   }
 }

@@ -147,4 +147,26 @@ import Testing
     #expect(errors.split(separator: "\n").count == 1)
     #expect(!tmux.capture().contains("App Icon"))
   }
+
+  @Test func previewsArriveInColourAndAreCached() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    let deadline = Date().addingTimeInterval(30)
+    var tealRow = ""
+    while Date() < deadline {
+      // Only the row's own thumbnail, left of the name: the pane on the right has its own.
+      let row = line(of: "AppIcon-Teal", in: tmux.captureWithColors()) ?? ""
+      tealRow = row.components(separatedBy: "Teal").first ?? ""
+      if tealRow.contains("\u{1B}[38;5;") { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(tealRow.contains("▀"), "no half-block preview on the Teal row: \(tealRow)")
+    #expect(tealRow.contains("\u{1B}[38;5;"), "the Teal preview is not in 256 colours: \(tealRow)")
+    try tmux.send("q")
+    #expect(exitStatus(scratch) == "0")
+    let cache = scratch.file(".cache/iconpick")
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+    #expect(entries.filter { $0.hasSuffix(".thumb") }.count >= 8, "\(entries)")
+  }
 }

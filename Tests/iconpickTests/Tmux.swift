@@ -108,6 +108,11 @@ final class TmuxSession {
       tmux, ["-L", socket, "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
   }
 
+  /// The screen with its colour escape sequences.
+  func captureWithColors() -> String {
+    (try? runProcess(tmux, ["-L", socket, "capture-pane", "-p", "-e", "-t", name]).stdout) ?? ""
+  }
+
   func capture() -> String {
     (try? runProcess(tmux, ["-L", socket, "capture-pane", "-p", "-t", name]).stdout) ?? ""
   }

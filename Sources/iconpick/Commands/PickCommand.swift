@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import IconCatalog
+import IconRender
 import IconState
 import PickerScreen
 
@@ -20,10 +21,23 @@ struct PickCommand {
     let model = PickerModel(
       app: app, activeName: choice.alternateIconName, glyphs: terminal.glyphs, size: terminal.size,
       status: choice.notice?.description)
+    let thumbnailer = Thumbnailer(
+      mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
+      cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
+    let icons = Dictionary(
+      app.allIcons.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var session = PickerSession(
       model: model, terminal: terminal,
       setAlternateIconName: { name in try switcher.setAlternateIconName(name).map(\.description) },
-      pendingSignal: SignalTrap.take)
+      pendingSignal: SignalTrap.take,
+      renderThumbnail: { key in
+        guard let icon = icons[key.name] else {
+          return IconRenderer.placeholder(columns: key.columns, rows: key.rows, label: "?")
+        }
+        return thumbnailer.thumbnail(
+          for: icon, columns: key.columns, rows: key.rows, appearance: key.appearance
+        ).image
+      })
     let result = session.run()
     terminal.end()
 
@@ -37,5 +51,16 @@ struct PickCommand {
     case .signalled(let signal):
       return .signalled(signal)
     }
+  }
+
+  /// `--color`, NO_COLOR, COLORTERM and terminfo decide; ncurses can send 24-bit colour only
+  /// where terminfo numbers colours by RGB, so elsewhere the palette stands in.
+  private func pickerColorMode(_ terminal: NcursesTerminal) throws -> ColorMode {
+    let capability = terminal.colorCapability
+    let mode = try ColorMode.detect(
+      flag: options.color, environment: environment, terminfoColors: capability.colors,
+      terminfoHasRGB: capability.direct)
+    guard mode == .truecolor, !capability.direct else { return mode }
+    return capability.colors >= 256 ? .palette256 : capability.colors >= 8 ? .palette16 : .none
   }
 }
