@@ -10,7 +10,7 @@ DATADIR = $(DESTDIR)$(PREFIX)/share/iconpick
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux
 
-.PHONY: all setup build run test clean install uninstall format lint art bench corpus
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus
 
 all: build
 
@@ -64,9 +64,16 @@ lint:
 art:
 	python3 Assets/tools/make-palette-art.py Assets/Palette/Assets.xcassets
 
+# Tools the benchmarks compare against (optional: bench runs without them).
+setup-bench: setup
+	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf
+
 # Speed, measured with the release build: medians of repeated runs, with ratios.
 bench: setup
 	$(SWIFT) build -c release --product iconpick
+	$(SWIFT) build -c release --product iconpick-bench
 	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
 
 # Lists every real project in ../shared/corpus (not part of the repository); fails on an error.

@@ -27,6 +27,8 @@ let package = Package(
       name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
     .executableTarget(
       name: "iconpick", dependencies: ["PickerScreen", "IconRender", "IconState", "IconCatalog"]),
+    // Times the preview pipeline in one process for `make bench`; not installed.
+    .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
