@@ -8,7 +8,7 @@ CONFIGURATION ?= debug
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/iconpick
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
-APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux
+APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux ncurses-term
 
 .PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus
 
@@ -21,6 +21,7 @@ setup:
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libpng 2>/dev/null || missing="$$missing libpng-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \

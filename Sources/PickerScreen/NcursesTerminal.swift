@@ -192,8 +192,9 @@ public final class NcursesTerminal: PickerTerminal {
     switch color {
     case .terminalDefault: return -1
     case .ansi(let index):
-      // An 8-colour terminal shows the bright colours as their plain ones.
-      return colors >= 16 ? Int32(index) : Int32(index % 8)
+      // An 8-colour terminal shows the bright colours as their plain ones; so does a
+      // direct-colour one, where numbers from 8 up are RGB values (8 would be near black).
+      return colors >= 16 && !cn_has_direct_color() ? Int32(index) : Int32(index % 8)
     case .indexed(let index):
       return Int32(index) < colors ? Int32(index) : -1
     case .rgb(let red, let green, let blue):

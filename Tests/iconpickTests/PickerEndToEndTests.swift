@@ -169,4 +169,24 @@ import Testing
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
     #expect(entries.filter { $0.hasSuffix(".thumb") }.count >= 8, "\(entries)")
   }
+
+  @Test(arguments: [("xterm-direct", "\u{1B}[38;2;"), ("xterm-256color", "\u{1B}[38;5;")])
+  func previewColoursFollowTheTerminal(term: String, sequence: String) throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch, term: term)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    let deadline = Date().addingTimeInterval(30)
+    var row = ""
+    while Date() < deadline {
+      let line = line(of: "AppIcon-Blue", in: tmux.captureWithColors()) ?? ""
+      row = line.components(separatedBy: "Blue").first ?? ""
+      if row.contains(sequence) { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(
+      row.contains(sequence),
+      "TERM=\(term): the Blue preview has no \(sequence.dropFirst()): \(row)")
+    try tmux.send("q")
+    #expect(exitStatus(scratch) == "0")
+  }
 }
