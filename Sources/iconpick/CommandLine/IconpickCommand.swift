@@ -28,11 +28,18 @@ enum IconpickCommand {
       case .pick: return try PickCommand(options: options, environment: environment).run()
       case .list: return try ListCommand(options: options, environment: environment).run()
       case .show: return try ShowCommand(options: options, environment: environment).run()
+      case .get: return try GetCommand(options: options, environment: environment).run()
+      case .set, .reset: return try SetCommand(options: options, environment: environment).run()
+      case .push: return try PushCommand(options: options, environment: environment).run()
       }
     } catch {
       printError(String(describing: error))
       return .failure
     }
+  }
+
+  static func printNote(_ message: String) {
+    FileHandle.standardError.write(Data("iconpick: \(message)\n".utf8))
   }
 
   static func printWarning(_ message: String) {

@@ -5,6 +5,10 @@ import IconRender
 enum Subcommand: String, CaseIterable, Equatable {
   case pick
   case list
+  case get
+  case set
+  case reset
+  case push
   case show
 }
 
@@ -12,8 +16,11 @@ enum Subcommand: String, CaseIterable, Equatable {
 struct Options {
   var command: Subcommand = .pick
   var path: String?
-  /// `show`'s NAME: the icon to draw.
+  /// `show`'s and `set`'s NAME.
   var iconName: String?
+  /// `push`'s PAYLOAD: a file, or "-" for stdin.
+  var payload: String?
+  var quiet = false
   var color: String?
   var size: (columns: Int, rows: Int)?
   var stateDirectory: String?
@@ -65,7 +72,9 @@ extension Options {
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let name = parts[0]
       let inline = parts.count > 1 ? parts[1] : nil
-      if inline != nil && ["-h", "--help", "--version", "--", "--json"].contains(name) {
+      if inline != nil
+        && ["-h", "--help", "--version", "--", "--json", "--quiet", "-q"].contains(name)
+      {
         throw UsageError(message: "\(name) takes no value")
       }
       switch name {
@@ -97,13 +106,33 @@ extension Options {
         }
         options.size = (columns, rows)
       case "--json":
-        guard options.command == .list else {
-          throw UsageError(message: "--json is an option of 'iconpick list', not of the picker")
+        guard [.list, .get].contains(options.command) else {
+          throw UsageError(message: "--json is an option of 'iconpick list' and 'iconpick get'")
         }
         options.json = true
+      case "-q", "--quiet":
+        guard [.set, .reset, .push].contains(options.command) else {
+          throw UsageError(message: "--quiet is an option of 'iconpick set', 'reset' and 'push'")
+        }
+        options.quiet = true
       default:
         throw UsageError(message: "unknown option '\(name)'")
       }
+    }
+    if options.showHelp || options.showVersion { return options }
+    if options.command == .set || options.command == .push {
+      // set NAME [PATH], push PAYLOAD|- [PATH]: the first word is required.
+      let what = options.command == .set ? "NAME" : "PAYLOAD (a file, or - for stdin)"
+      guard let first = positionals.first else {
+        throw UsageError(message: "'iconpick \(options.command.rawValue)' needs a \(what)")
+      }
+      guard positionals.count <= 2 else {
+        throw UsageError(
+          message: "unexpected argument '\(positionals[2])': give \(what) and at most one PATH")
+      }
+      if options.command == .set { options.iconName = first } else { options.payload = first }
+      options.path = positionals.count == 2 ? positionals[1] : nil
+      return options
     }
     if options.command == .show {
       // show [NAME] [PATH]: one word is a PATH when such a file exists, else a NAME.

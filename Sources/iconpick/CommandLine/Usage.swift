@@ -25,6 +25,10 @@ enum Usage {
       return """
         USAGE: iconpick [PATH] [OPTIONS]
                iconpick list [PATH] [--json] [OPTIONS]
+               iconpick get [PATH] [--json] [OPTIONS]
+               iconpick set NAME [PATH] [--quiet] [OPTIONS]
+               iconpick reset [PATH] [--quiet] [OPTIONS]
+               iconpick push PAYLOAD|- [PATH] [--quiet] [OPTIONS]
                iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [OPTIONS]
 
         Choose the app's icon in an interactive picker, as iOS's alternate icons do.
@@ -35,7 +39,13 @@ enum Usage {
 
         COMMANDS:
           list      List the app's icons; the active one is marked.
+          get       Print the active icon's name.
+          set       Make NAME the active icon (the primary's name resets).
+          reset     Go back to the primary icon.
+          push      Apply a push payload carrying icon_name; print newData, noData or failed.
           show      Print an icon's preview as terminal escape sequences.
+
+        Run 'iconpick COMMAND --help' for a command's own help.
 
         KEYS: ↑/↓ k/j Ctrl-P/Ctrl-N move · PgUp/PgDn Home/End g/G jump · Enter choose · q/Esc quit
 
@@ -74,6 +84,70 @@ enum Usage {
 
         EXIT STATUS: 0 done · 1 failed (no such icon, or it could not be drawn: a
         placeholder is printed and the reason goes to stderr) · 2 bad command line.
+        """
+    case .get:
+      return """
+        USAGE: iconpick get [PATH] [--json] [OPTIONS]
+
+        Print the active icon's name, as alternateIconName reads it; for the primary, the
+        primary's name. With --json: {"active": NAME, "alternateIconName": NAME or null}.
+
+        \(pathArgument)
+
+        \(globalOptions)
+
+        EXIT STATUS: 0 done · 1 failed · 2 bad command line.
+        """
+    case .set:
+      return """
+        USAGE: iconpick set NAME [PATH] [--quiet] [OPTIONS]
+
+        Make NAME the active icon, as setAlternateIconName does. NAME is matched exactly;
+        the primary's name resets to the primary. On a change the system's alert line,
+        You have changed the icon for “App”., goes to stderr (not with --quiet).
+        An unknown NAME changes nothing and suggests close names.
+
+        \(pathArgument)
+
+        \(globalOptions)
+          -q, --quiet           Print nothing on success.
+
+        EXIT STATUS: 0 done · 1 failed (unknown icon, the choice could not be recorded;
+        it is then unchanged) · 2 bad command line.
+        """
+    case .reset:
+      return """
+        USAGE: iconpick reset [PATH] [--quiet] [OPTIONS]
+
+        Go back to the primary icon, as setAlternateIconName(nil) does.
+
+        \(pathArgument)
+
+        \(globalOptions)
+          -q, --quiet           Print nothing on success.
+
+        EXIT STATUS: 0 done · 1 failed · 2 bad command line.
+        """
+    case .push:
+      return """
+        USAGE: iconpick push PAYLOAD|- [PATH] [--quiet] [OPTIONS]
+
+        Apply a push payload, a JSON object of at most 4096 bytes read from the file
+        PAYLOAD or from stdin (-), as an app does with a notification carrying icon_name.
+        Prints, with the words of UIBackgroundFetchResult:
+          newData   icon_name named another icon (null or the primary's name resets);
+                    the alert line goes to stderr
+          noData    no icon_name, or that icon is already active
+          failed    not a JSON object, too large, an unknown name or a wrong type, or a
+                    .apns "Simulator Target Bundle" for another app; the reason goes to
+                    stderr and nothing changes
+
+        \(pathArgument)
+
+        \(globalOptions)
+          -q, --quiet           No alert line on stderr.
+
+        EXIT STATUS: 0 newData or noData · 1 failed · 2 bad command line.
         """
     }
   }

@@ -1,0 +1,26 @@
+import Foundation
+import IconState
+
+/// `iconpick get [PATH] [--json]`: the active icon's name (the primary's name for the primary).
+struct GetCommand {
+  var options: Options
+  var environment: [String: String]
+
+  func run() throws -> ExitStatus {
+    let context = try AppContext.load(options, environment: environment)
+    for warning in context.app.warnings { IconpickCommand.printWarning(warning) }
+    let choice = try context.switcher.readChoice()
+    if let notice = choice.notice { IconpickCommand.printWarning(notice.description) }
+    let active = choice.alternateIconName ?? context.app.primary.name
+    if options.json {
+      // null, not a missing key, says "the primary", as alternateIconName does on iOS.
+      let alternate: Any = choice.alternateIconName ?? NSNull()
+      let data = try JSONSerialization.data(
+        withJSONObject: ["alternateIconName": alternate, "active": active], options: [.sortedKeys])
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      print(active)
+    }
+    return .success
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import IconState
+
+/// `iconpick push PAYLOAD|- [PATH]`: applies a push-style payload carrying `icon_name`, the
+/// way an app does from a notification, and prints the UIBackgroundFetchResult word.
+/// The payload is untrusted: it is size-limited before it is read whole.
+struct PushCommand {
+  var options: Options
+  var environment: [String: String]
+
+  func run() throws -> ExitStatus {
+    let context = try AppContext.load(options, environment: environment)
+    let app = context.app
+    let source = options.payload == "-" ? "stdin" : options.payload ?? "stdin"
+    let bytes: [UInt8]
+    do {
+      bytes = try readPayload()
+    } catch {
+      return failed(String(describing: error))
+    }
+    let active = try context.switcher.readChoice().alternateIconName
+    let outcome = PushPayload.evaluate(bytes, source: source, app: app, activeName: active)
+    switch outcome.result {
+    case .failed:
+      return failed(outcome.reason ?? "\(source): the payload was refused")
+    case .noData:
+      print(PushResult.noData.rawValue)
+      return .success
+    case .newData:
+      guard let change = outcome.change else {
+        print(PushResult.noData.rawValue)
+        return .success
+      }
+      do {
+        let notices = try context.switcher.setAlternateIconName(change)
+        for notice in notices { IconpickCommand.printWarning(notice.description) }
+      } catch {
+        return failed(error.description)
+      }
+      print(PushResult.newData.rawValue)
+      if !options.quiet {
+        FileHandle.standardError.write(
+          Data(
+            (ChangeAlert.message(appName: app.appName, unicode: LocaleGlyphs.isUTF8) + "\n").utf8))
+      }
+      return .success
+    }
+  }
+
+  private func failed(_ reason: String) -> ExitStatus {
+    print(PushResult.failed.rawValue)
+    IconpickCommand.printError(reason)
+    return .failure
+  }
+
+  struct ReadFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// At most one byte past the limit is read, so a huge file or stream costs nothing.
+  private func readPayload() throws -> [UInt8] {
+    let limit = PushPayload.maximumSize + 1
+    let handle: FileHandle
+    if options.payload == "-" || options.payload == nil {
+      handle = FileHandle.standardInput
+    } else if let path = options.payload {
+      guard let opened = FileHandle(forReadingAtPath: path) else {
+        let reason =
+          FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+        throw ReadFailure(description: "\(path): the payload file \(reason)")
+      }
+      handle = opened
+    } else {
+      handle = FileHandle.standardInput
+    }
+    var bytes: [UInt8] = []
+    while bytes.count < limit {
+      guard let chunk = try handle.read(upToCount: limit - bytes.count), !chunk.isEmpty else {
+        break
+      }
+      bytes += chunk
+    }
+    return bytes
+  }
+}
