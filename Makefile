@@ -8,7 +8,10 @@ CONFIGURATION ?= debug
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/iconpick
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
-APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux ncurses-term
+BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux ncurses-term zsh fish groff-base
 
 .PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus
 
@@ -22,6 +25,9 @@ setup:
 	pkg-config --exists libpng 2>/dev/null || missing="$$missing libpng-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \
@@ -39,6 +45,8 @@ run: build
 
 test: setup
 	$(SWIFT) test
+	bash Tests/Completions/test-completions.sh
+	@w=$$(groff -man -Tutf8 -ww -z Assets/man/iconpick.1 2>&1); [ -z "$$w" ] || { echo "$$w"; exit 1; }
 
 clean:
 	$(SWIFT) package clean
@@ -50,10 +58,16 @@ install: build
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/iconpick" $(BINDIR)/iconpick
 	rm -rf $(DATADIR)/Palette
 	cp -R Assets/Palette $(DATADIR)/Palette
+	install -d $(MANDIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
+	install -m 0644 Assets/man/iconpick.1 $(MANDIR)/iconpick.1
+	install -m 0644 Assets/completions/iconpick.bash $(BASHCOMPDIR)/iconpick
+	install -m 0644 Assets/completions/_iconpick $(ZSHCOMPDIR)/_iconpick
+	install -m 0644 Assets/completions/iconpick.fish $(FISHCOMPDIR)/iconpick.fish
 
 uninstall:
 	rm -f $(BINDIR)/iconpick
 	rm -rf $(DATADIR)
+	rm -f $(MANDIR)/iconpick.1 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -129,7 +129,10 @@ public struct FileChoiceStore: ChoiceStore {
     -> SaveReport
   {
     try Self.validate(bundleIdentifier)
-    _ = ignoreFileSizeSignal
+    // Under `ulimit -f`, an over-long write raises SIGXFSZ, which kills the process before
+    // the error can be reported; ignored, write() returns EFBIG. Set on every save: a lazy
+    // global's initializer is not guaranteed to run for a discarded read.
+    signal(SIGXFSZ, SIG_IGN)
     try makeDirectory()
     let lock = try acquireLock(lockFile(for: bundleIdentifier).path)
     defer { close(lock) }
@@ -352,11 +355,6 @@ struct SystemCalls: Sendable {
     rename: { Glibc.rename($0, $1) },
     now: { Date() })
 }
-
-/// Under `ulimit -f`, an over-long write raises SIGXFSZ, which kills the process; ignored, write() returns EFBIG.
-private let ignoreFileSizeSignal: Void = {
-  _ = signal(SIGXFSZ, SIG_IGN)
-}()
 
 private func errorText(_ code: Int32) -> String {
   String(cString: strerror(code))

@@ -146,13 +146,18 @@ final class TmuxSession {
 /// Runs a program that starts a daemon (the tmux server) and waits for it with waitpid.
 /// Foundation's Process waits for every inherited descriptor to close, which a daemon
 /// never does, so it would wait forever.
-func spawnDetached(_ executable: String, _ arguments: [String]) -> Int32 {
+/// Signals come with their default handling and none blocked, whatever the test runner set
+/// (an ignored signal stays ignored across exec, as SIGXFSZ would be after a store test).
+/// `output` names a file for the standard output and error, else they are discarded.
+func spawnDetached(_ executable: String, _ arguments: [String], output: String = "/dev/null")
+  -> Int32
+{
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
   defer { for pointer in argv { free(pointer) } }
   // The test runner's threads block signals; the terminal under test must get them.
@@ -162,12 +167,17 @@ func spawnDetached(_ executable: String, _ arguments: [String]) -> Int32 {
   var noSignals = sigset_t()
   sigemptyset(&noSignals)
   posix_spawnattr_setsigmask(&attributes, &noSignals)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for number in [SIGXFSZ, SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   var pid = pid_t()
   guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else { return -1 }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-  return (status >> 8) & 0xFF
+  // Killed by a signal: report it as a shell does, 128 + the signal.
+  return status & 0x7F != 0 ? 128 + (status & 0x7F) : (status >> 8) & 0xFF
 }
 
 /// Waits for a file a shell writes when the program under test has exited.

@@ -39,14 +39,14 @@ enum IconpickCommand {
   }
 
   static func printNote(_ message: String) {
-    FileHandle.standardError.write(Data("iconpick: \(message)\n".utf8))
+    StandardError.write("iconpick: \(message)\n")
   }
 
   static func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("iconpick: warning: \(message)\n".utf8))
+    StandardError.write("iconpick: warning: \(message)\n")
   }
 
   static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("iconpick: \(message)\n".utf8))
+    StandardError.write("iconpick: \(message)\n")
   }
 }

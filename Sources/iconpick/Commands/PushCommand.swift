@@ -39,9 +39,8 @@ struct PushCommand {
       }
       print(PushResult.newData.rawValue)
       if !options.quiet {
-        FileHandle.standardError.write(
-          Data(
-            (ChangeAlert.message(appName: app.appName, unicode: LocaleGlyphs.isUTF8) + "\n").utf8))
+        StandardError.write(
+          ChangeAlert.message(appName: app.appName, unicode: LocaleGlyphs.isUTF8) + "\n")
       }
       return .success
     }

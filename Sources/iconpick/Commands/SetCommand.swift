@@ -42,8 +42,8 @@ struct SetCommand {
     let notices = try context.switcher.setAlternateIconName(target)
     for notice in notices { IconpickCommand.printWarning(notice.description) }
     if !options.quiet {
-      FileHandle.standardError.write(
-        Data((ChangeAlert.message(appName: app.appName, unicode: LocaleGlyphs.isUTF8) + "\n").utf8))
+      StandardError.write(
+        ChangeAlert.message(appName: app.appName, unicode: LocaleGlyphs.isUTF8) + "\n")
     }
     return .success
   }
