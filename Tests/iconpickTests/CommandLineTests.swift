@@ -35,4 +35,12 @@ import Testing
     #expect(result.stderr.contains(scratch.url.lastPathComponent))
     #expect(!result.stderr.contains("Fatal error"))
   }
+
+  @Test func anUnknownCommandExitsTwoNamingTheCommands() throws {
+    let result = try runProcess(iconpickBinary().path, ["frobnicate"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("iconpick: unknown command 'frobnicate'"))
+    #expect(result.stderr.contains("list, get, set, reset, push, show"))
+    #expect(result.stderr.hasSuffix("Run 'iconpick --help' for usage.\n"))
+  }
 }

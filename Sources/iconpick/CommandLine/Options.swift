@@ -156,6 +156,16 @@ extension Options {
     guard positionals.count <= 1 else {
       throw UsageError(message: "unexpected argument '\(positionals[1])': give at most one PATH")
     }
+    // A bare word that is neither a command nor a file is a mistyped command, not a PATH.
+    if options.command == .pick, let word = positionals.first, !word.contains("/"),
+      !FileManager.default.fileExists(atPath: word)
+    {
+      let commands = Subcommand.allCases.filter { $0 != .pick }.map(\.rawValue)
+      throw UsageError(
+        message:
+          "unknown command '\(word)' (commands: \(commands.joined(separator: ", "))); for a PATH in the current folder, write ./\(word)"
+      )
+    }
     options.path = positionals.first
     return options
   }
