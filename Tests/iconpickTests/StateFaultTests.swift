@@ -127,3 +127,53 @@ import Testing
     #expect(try Data(contentsOf: stateFile) == before)
   }
 }
+
+/// The lock, held from outside by this test the way another `set` would hold it.
+@Suite struct StateLockTests {
+  let scratch: Scratch
+
+  init() throws { scratch = try Scratch() }
+
+  /// Holds an exclusive flock on the app's lock file until the returned descriptor is closed.
+  func holdLock() throws -> Int32 {
+    let folder = scratch.file("state")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let descriptor = open(
+      folder.appendingPathComponent("dev.iconpick.Palette.lock").path, O_CREAT | O_RDWR, 0o600)
+    try #require(descriptor >= 0)
+    try #require(flock(descriptor, LOCK_EX) == 0)
+    return descriptor
+  }
+
+  func set(_ name: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    try runProcess(
+      iconpickBinary().path,
+      ["set", name, paletteFolder().path, "--state-dir", scratch.file("state").path, "--quiet"])
+  }
+
+  @Test func aChangeWaitsForALockThatIsReleased() throws {
+    let descriptor = try holdLock()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { close(descriptor) }
+    let result = try set("AppIcon-Blue")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try runProcess(
+        iconpickBinary().path,
+        ["get", paletteFolder().path, "--state-dir", scratch.file("state").path]
+      ).stdout == "AppIcon-Blue\n")
+  }
+
+  @Test func aLockHeldPastTheTimeoutIsBusyAndChangesNothing() throws {
+    let descriptor = try holdLock()
+    defer { close(descriptor) }
+    let started = Date()
+    let result = try set("AppIcon-Blue")
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("iconpick: "))
+    #expect(result.stderr.contains("dev.iconpick.Palette.lock"))
+    // "Several seconds": the wait is the store's timeout, not an instant failure.
+    #expect(Date().timeIntervalSince(started) >= 5)
+    #expect(
+      !FileManager.default.fileExists(atPath: scratch.file("state/dev.iconpick.Palette.json").path))
+  }
+}
