@@ -3,7 +3,7 @@ import Glibc
 /// Columns a character takes in a terminal, as the C library's `wcwidth` says in a
 /// UTF-8 locale. The locale is fixed here (not taken from the environment), so the
 /// layout stays a pure function that gives the same frame everywhere.
-enum TextWidth {
+public enum TextWidth {
   private nonisolated(unsafe) static let utf8Locale: locale_t? = newlocale(
     LC_CTYPE_MASK, "C.UTF-8", nil)
 
@@ -16,7 +16,7 @@ enum TextWidth {
     unsafeBitCast($0, to: WidthFunction.self)
   }
 
-  static func of(_ character: Character) -> Int {
+  public static func of(_ character: Character) -> Int {
     if character.isASCII {
       return character.unicodeScalars.first.map { $0.value >= 0x20 && $0.value != 0x7F } == true
         ? 1 : 0
@@ -31,7 +31,7 @@ enum TextWidth {
     return total
   }
 
-  static func of(_ text: String) -> Int {
+  public static func of(_ text: String) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
@@ -44,7 +44,7 @@ enum TextWidth {
   }
 
   /// `text` cut to at most `columns`, with an ellipsis when something was cut.
-  static func truncate(_ text: String, to columns: Int, ellipsis: String) -> String {
+  public static func truncate(_ text: String, to columns: Int, ellipsis: String) -> String {
     guard columns > 0 else { return "" }
     if of(text) <= columns { return text }
     let room = columns - of(ellipsis)

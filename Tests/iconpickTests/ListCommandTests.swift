@@ -119,4 +119,32 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stderr.contains("--json"))
   }
+
+  @Test func wideNamesStayAligned() throws {
+    let project = try Scratch()
+    let fileManager = FileManager.default
+    for name in ["AppIcon", "AppIcon-日本", "AppIcon-Long"] {
+      let folder = project.file("Assets.xcassets/\(name).appiconset")
+      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(#"{"images":[{"filename":"a.png","idiom":"universal","size":"1024x1024"}]}"#.utf8)
+        .write(to: folder.appendingPathComponent("Contents.json"))
+      try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.appendingPathComponent("a.png"))
+    }
+    try Data(
+      """
+      PRODUCT_BUNDLE_IDENTIFIER = com.example.Wide
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-日本 AppIcon-Long
+      """.utf8
+    ).write(to: project.file("App.xcconfig"))
+    let result = try list([project.url.path], state: project)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    // The file count starts at the same terminal column on every line (日 and 本 take two each).
+    let columns = lines.map { line -> Int in
+      let prefix = line.components(separatedBy: "1 file").first ?? ""
+      return prefix.reduce(0) { $0 + ($1.unicodeScalars.first!.value >= 0x3000 ? 2 : 1) }
+    }
+    #expect(Set(columns).count == 1, "\(lines)")
+  }
 }

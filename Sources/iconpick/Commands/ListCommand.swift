@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import IconCatalog
 import IconState
+import PickerScreen
 
 /// `iconpick list [PATH] [--json]`: the icons, the active one marked.
 struct ListCommand {
@@ -30,16 +31,20 @@ struct ListCommand {
 
   private func table(icons: [AppIcon], activeName: String) -> String {
     let check = LocaleGlyphs.isUTF8 ? "✓" : "*"
-    let displayWidth = icons.map(\.displayName.count).max() ?? 0
-    let nameWidth = icons.map(\.name.count).max() ?? 0
+    // Padded by terminal columns, so wide (CJK) and combined characters line up.
+    let displayWidth = icons.map { TextWidth.of($0.displayName) }.max() ?? 0
+    let nameWidth = icons.map { TextWidth.of($0.name) }.max() ?? 0
+    func padded(_ text: String, to width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - TextWidth.of(text)))
+    }
     var output = ""
     for icon in icons {
       let mark = icon.name == activeName ? check : " "
       let count = icon.files.count
       var columns = [
         mark,
-        icon.displayName.padding(toLength: displayWidth, withPad: " ", startingAt: 0),
-        icon.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
+        padded(icon.displayName, to: displayWidth),
+        padded(icon.name, to: nameWidth),
         count == 0 ? "no files" : count == 1 ? "1 file" : "\(count) files",
       ]
       if icon.declaredIdioms == ["iphone"] { columns.append("(iPhone only)") }
