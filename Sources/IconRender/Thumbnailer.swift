@@ -20,6 +20,11 @@ public struct Thumbnailer: Sendable {
     public var image: CellImage
     /// Nil when the icon itself is shown.
     public var problem: String?
+
+    public init(image: CellImage, problem: String? = nil) {
+      self.image = image
+      self.problem = problem
+    }
   }
 
   public func thumbnail(

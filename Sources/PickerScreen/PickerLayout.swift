@@ -268,6 +268,15 @@ public enum PickerLayout {
       for (offset, line) in lines.enumerated() {
         frame.put(line, row: rows - lines.count + offset, column: 1, style: statusStyle)
       }
+    } else if model.alert == nil, let problem = model.previewProblems[model.cursorItem.name] {
+      // "/long/path/Icon.png: reason" reads as "Icon.png: reason" in one line.
+      var shown = problem
+      if problem.hasPrefix("/"), let colon = problem.range(of: ": ") {
+        let file = problem[..<colon.lowerBound].split(separator: "/").last.map(String.init) ?? ""
+        shown = file + problem[colon.lowerBound...]
+      }
+      let text = TextWidth.truncate(shown, to: width - 2, ellipsis: model.glyphs.ellipsis)
+      frame.put(text, row: rows - 1, column: 1, style: secondaryStyle)
     } else {
       let g = model.glyphs
       let appearance = model.appearances.count > 1 ? "   a appearance" : ""

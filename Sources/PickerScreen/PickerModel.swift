@@ -46,6 +46,8 @@ public struct PickerModel: Equatable, Sendable {
   public internal(set) var outcome: PickerOutcome?
   /// Previews that are ready, by icon, size and appearance; the rest show placeholders.
   public internal(set) var thumbnails: [ThumbnailKey: CellImage] = [:]
+  /// Why an icon shows a placeholder, by icon name; shown in the footer for the cursor icon.
+  public internal(set) var previewProblems: [String: String] = [:]
   /// The appearance previews are drawn in; `a` cycles through `appearances`.
   public internal(set) var appearance: IconAppearance = .any
   /// Any, plus Dark and Tinted when some icon has renditions for them.
@@ -107,6 +109,8 @@ public enum PickerAction: Equatable, Sendable {
   case cycleAppearance
   /// A preview finished rendering in the background.
   case thumbnailReady(ThumbnailKey, CellImage)
+  /// Why an icon's preview is a placeholder (not a PNG, damaged, missing).
+  case thumbnailProblem(name: String, String)
   /// Drops previews not in `keep` (those of sizes no longer on screen).
   case forgetThumbnails(keep: Set<ThumbnailKey>)
 }
@@ -141,6 +145,9 @@ extension PickerModel {
       return .none
     case .thumbnailReady(let key, let image):
       thumbnails[key] = image
+      return .none
+    case .thumbnailProblem(let name, let problem):
+      previewProblems[name] = problem
       return .none
     case .forgetThumbnails(let keep):
       thumbnails = thumbnails.filter { keep.contains($0.key) }

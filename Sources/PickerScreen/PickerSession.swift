@@ -26,7 +26,7 @@ public enum PickerSessionResult: Equatable, Sendable {
 public struct PickerSession {
   public typealias SetIcon = (String?) throws -> [String]
   /// Renders one preview; called off the drawing thread.
-  public typealias RenderThumbnail = @Sendable (ThumbnailKey) -> CellImage
+  public typealias RenderThumbnail = @Sendable (ThumbnailKey) -> Thumbnailer.Result
 
   public private(set) var model: PickerModel
   private let terminal: PickerTerminal
@@ -59,7 +59,8 @@ public struct PickerSession {
     while true {
       if let signal = pendingSignal() { return .signalled(signal) }
       for (key, image) in inbox.take() {
-        model.apply(.thumbnailReady(key, image))
+        model.apply(.thumbnailReady(key, image.image))
+        if let problem = image.problem { model.apply(.thumbnailProblem(name: key.name, problem)) }
         needsDraw = true
       }
       if needsDraw {
@@ -112,15 +113,15 @@ public struct PickerSession {
 /// Finished previews, handed from the background queue to the drawing loop.
 final class ThumbnailInbox: @unchecked Sendable {
   private let lock = NSLock()
-  private var ready: [(ThumbnailKey, CellImage)] = []
+  private var ready: [(ThumbnailKey, Thumbnailer.Result)] = []
 
-  func put(_ key: ThumbnailKey, _ image: CellImage) {
+  func put(_ key: ThumbnailKey, _ image: Thumbnailer.Result) {
     lock.lock()
     ready.append((key, image))
     lock.unlock()
   }
 
-  func take() -> [(ThumbnailKey, CellImage)] {
+  func take() -> [(ThumbnailKey, Thumbnailer.Result)] {
     lock.lock()
     defer {
       ready = []

@@ -113,12 +113,13 @@ import Testing
     var session = PickerSession(
       model: model, terminal: terminal, setAlternateIconName: { _ in [] },
       renderThumbnail: { key in
-        CellImage(
-          columns: key.columns, rows: key.rows,
-          cells: Array(
-            repeating: IconCell(
-              glyph: "▀", foreground: .rgb(9, 1, 2), background: .terminalDefault),
-            count: key.columns * key.rows))
+        Thumbnailer.Result(
+          image: CellImage(
+            columns: key.columns, rows: key.rows,
+            cells: Array(
+              repeating: IconCell(
+                glyph: "▀", foreground: .rgb(9, 1, 2), background: .terminalDefault),
+              count: key.columns * key.rows)))
       })
     #expect(session.run() == .quit(activeName: "AppIcon"))
     // The first frame came before any preview: placeholders first, previews after.
@@ -126,5 +127,18 @@ import Testing
     #expect(terminal.frames.last?.cells.contains { $0.style.foreground == .rgb(9, 1, 2) } == true)
     #expect(session.model.thumbnails.count == keys.count)
     #expect(terminal.idleTurns <= 2000, "the previews never all arrived")
+  }
+
+  @Test func thePlaceholdersReasonShowsInTheFooterForTheCursorIcon() {
+    var model = PickerModel(app: makeApp(), activeName: nil, size: roomy)
+    model.apply(
+      .thumbnailProblem(
+        name: "AppIcon-Blue",
+        "/a/long/path/to/the/catalog/Blue.png: a Git LFS pointer, not the image"))
+    #expect(!PickerLayout.render(model, size: roomy).text(row: roomy.rows - 1).contains("LFS"))
+    model.apply(.moveDown)
+    #expect(
+      PickerLayout.render(model, size: roomy).text(row: roomy.rows - 1).hasPrefix(
+        " Blue.png: a Git LFS pointer, not the image"))
   }
 }

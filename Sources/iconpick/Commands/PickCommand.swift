@@ -32,11 +32,11 @@ struct PickCommand {
       pendingSignal: SignalTrap.take,
       renderThumbnail: { key in
         guard let icon = icons[key.name] else {
-          return IconRenderer.placeholder(columns: key.columns, rows: key.rows, label: "?")
+          return Thumbnailer.Result(
+            image: IconRenderer.placeholder(columns: key.columns, rows: key.rows, label: "?"))
         }
         return thumbnailer.thumbnail(
-          for: icon, columns: key.columns, rows: key.rows, appearance: key.appearance
-        ).image
+          for: icon, columns: key.columns, rows: key.rows, appearance: key.appearance)
       })
     let result = session.run()
     terminal.end()
