@@ -23,13 +23,16 @@ let package = Package(
     .target(name: "IconCatalog"),
     .target(name: "IconRender", dependencies: ["IconCatalog", "CPNG"]),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
+    .target(name: "IconCheck", dependencies: ["IconCatalog", "IconRender"]),
     .target(
       name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
     .executableTarget(
-      name: "iconpick", dependencies: ["PickerScreen", "IconRender", "IconState", "IconCatalog"]),
+      name: "iconpick",
+      dependencies: ["PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog"]),
     // Times the preview pipeline in one process for `make bench`; not installed.
     .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
+    .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),
