@@ -36,7 +36,7 @@ struct DeclaredAlternate: Equatable, Sendable {
 /// `$(VAR)` references, which the caller expands with the build settings.
 struct InfoPlist {
   let file: URL
-  private let root: [String: Any]
+  let root: [String: Any]
 
   /// The icon dictionaries, iPhone first; each declares a primary and alternates.
   static let iconKeys = ["CFBundleIcons", "CFBundleIcons~ipad"]

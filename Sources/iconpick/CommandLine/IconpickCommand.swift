@@ -31,6 +31,7 @@ enum IconpickCommand {
       case .get: return try GetCommand(options: options, environment: environment).run()
       case .set, .reset: return try SetCommand(options: options, environment: environment).run()
       case .push: return try PushCommand(options: options, environment: environment).run()
+      case .check: return try CheckCommand(options: options, environment: environment).run()
       }
     } catch {
       printError(String(describing: error))

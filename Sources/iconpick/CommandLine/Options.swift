@@ -10,6 +10,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case reset
   case push
   case show
+  case check
 }
 
 /// The command line, parsed.
@@ -27,6 +28,7 @@ struct Options {
   var target: String?
   var configuration: String?
   var json = false
+  var warningsAsErrors = false
   var showHelp = false
   var showVersion = false
 }
@@ -73,7 +75,8 @@ extension Options {
       let name = parts[0]
       let inline = parts.count > 1 ? parts[1] : nil
       if inline != nil
-        && ["-h", "--help", "--version", "--", "--json", "--quiet", "-q"].contains(name)
+        && ["-h", "--help", "--version", "--", "--json", "--quiet", "-q", "--warnings-as-errors"]
+          .contains(name)
       {
         throw UsageError(message: "\(name) takes no value")
       }
@@ -106,10 +109,15 @@ extension Options {
         }
         options.size = (columns, rows)
       case "--json":
-        guard [.list, .get].contains(options.command) else {
-          throw UsageError(message: "--json is an option of 'iconpick list' and 'iconpick get'")
+        guard [.list, .get, .check].contains(options.command) else {
+          throw UsageError(message: "--json is an option of 'iconpick list', 'get' and 'check'")
         }
         options.json = true
+      case "--warnings-as-errors":
+        guard options.command == .check else {
+          throw UsageError(message: "--warnings-as-errors is an option of 'iconpick check'")
+        }
+        options.warningsAsErrors = true
       case "-q", "--quiet":
         guard [.set, .reset, .push].contains(options.command) else {
           throw UsageError(message: "--quiet is an option of 'iconpick set', 'reset' and 'push'")

@@ -30,6 +30,7 @@ enum Usage {
                iconpick reset [PATH] [--quiet] [OPTIONS]
                iconpick push PAYLOAD|- [PATH] [--quiet] [OPTIONS]
                iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [OPTIONS]
+               iconpick check [PATH] [--json] [--warnings-as-errors] [OPTIONS]
 
         Choose the app's icon in an interactive picker, as iOS's alternate icons do.
 
@@ -44,6 +45,7 @@ enum Usage {
           reset     Go back to the primary icon.
           push      Apply a push payload carrying icon_name; print newData, noData or failed.
           show      Print an icon's preview as terminal escape sequences.
+          check     Find misconfigured icons before App Review does.
 
         Run 'iconpick COMMAND --help' for a command's own help.
 
@@ -148,6 +150,25 @@ enum Usage {
           -q, --quiet           No alert line on stderr.
 
         EXIT STATUS: 0 newData or noData · 1 failed · 2 bad command line.
+        """
+    case .check:
+      return """
+        USAGE: iconpick check [PATH] [--json] [--warnings-as-errors] [OPTIONS]
+
+        Check the app's icon configuration the way the build and App Review will: declared
+        names without images, sets the build would not ship, names missing for iPad, file
+        names with extensions, wrong pixel sizes, non-PNG files, alpha channels, loose
+        files in catalogs. Each finding prints compiler-style, `path:line: error: message
+        [id]`, with the fix on the next line, then a count.
+
+        \(pathArgument)
+
+        \(globalOptions)
+          --json                Print {"diagnostics": [...], "errors": N, "warnings": N}.
+          --warnings-as-errors  Fail on warnings too.
+
+        EXIT STATUS: 0 no errors · 1 errors found (or warnings, with --warnings-as-errors),
+        or the project could not be read · 2 bad command line.
         """
     }
   }

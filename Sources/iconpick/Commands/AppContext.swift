@@ -6,6 +6,8 @@ import IconState
 struct AppContext {
   let app: AppIcons
   let switcher: IconSwitcher
+  /// Where the app was read from.
+  let path: URL
 
   /// A failure finding the app, with what the user can do about it.
   struct Failure: Error, CustomStringConvertible {
@@ -31,6 +33,7 @@ struct AppContext {
         URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
       } ?? FileChoiceStore.defaultDirectory(environment: environment)
     return AppContext(
-      app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)))
+      app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)),
+      path: path)
   }
 }

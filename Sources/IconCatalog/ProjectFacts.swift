@@ -1,0 +1,400 @@
+import Foundation
+
+/// What `iconpick check` needs to know about an app's project beyond its icons: what Info.plist
+/// says word for word, what the build settings ask the asset catalog compiler for, and what the
+/// catalogs hold. Read by `AppIconReader.facts(at:target:configuration:)`.
+public struct ProjectFacts: Sendable {
+  /// One `CFBundleIconFiles` array, as written.
+  public struct IconFiles: Equatable, Sendable {
+    /// The `CFBundleAlternateIcons` key it belongs to; nil for the primary icon.
+    public var alternate: String?
+    /// The dictionary it came from: `CFBundleIcons`, `CFBundleIcons~ipad`, `CFBundleIcons~iphone`,
+    /// or "" for the old top-level `CFBundleIconFiles`.
+    public var dictionary: String
+    /// The strings, as written.
+    public var files: [String]
+    /// The 1-based line of each string in the Info.plist text (XML only), parallel to `files`.
+    public var lines: [Int?]
+
+    public init(alternate: String?, dictionary: String, files: [String], lines: [Int?] = []) {
+      self.alternate = alternate
+      self.dictionary = dictionary
+      self.files = files
+      self.lines = lines.count == files.count ? lines : files.map { _ in nil }
+    }
+  }
+
+  /// An `.appiconset` or Icon Composer `.icon` the target's catalogs (or resources) hold.
+  public struct IconSet: Equatable, Sendable {
+    /// The name build settings and Info.plist use (with namespace prefixes).
+    public var name: String
+    public var folder: URL
+    public var isIconComposer: Bool
+
+    /// The file to open: the set's `Contents.json`, or the `.icon` folder itself.
+    public var file: URL {
+      isIconComposer ? folder : folder.appendingPathComponent("Contents.json", isDirectory: false)
+    }
+
+    public init(name: String, folder: URL, isIconComposer: Bool = false) {
+      self.name = name
+      self.folder = folder
+      self.isIconComposer = isIconComposer
+    }
+  }
+
+  /// A place in a text file.
+  public struct Location: Equatable, Sendable {
+    public var file: URL
+    public var line: Int?
+
+    public init(file: URL, line: Int? = nil) {
+      self.file = file
+      self.line = line
+    }
+  }
+
+  /// The folder the app is read from (SRCROOT).
+  public var root: URL
+  /// The app's Info.plist file; nil when there is none (a generated one, or a bare catalog).
+  public var infoPlist: URL?
+  /// Every `CFBundleIconFiles` array of the Info.plist.
+  public var iconFiles: [IconFiles] = []
+  /// The keys of `CFBundleAlternateIcons` under `CFBundleIcons` (the iPhone dictionary), as
+  /// written in Info.plist; sorted (tvOS arrays keep their order).
+  public var iphoneAlternates: [String] = []
+  /// The same under `CFBundleIcons~ipad`; nil when there is no such dictionary.
+  public var ipadAlternates: [String]?
+  /// True when Info.plist has a `CFBundleIcons~ipad` dictionary.
+  public var hasIPadIcons: Bool { ipadAlternates != nil }
+  /// True when Info.plist holds `CFBundleAlternateIcons` in any icon dictionary.
+  public var hasHandWrittenAlternates = false
+  /// The line of the first `<key>CFBundleAlternateIcons</key>` (XML only).
+  public var handWrittenAlternatesLine: Int?
+  /// Names Info.plist gives the icons' assets: `CFBundleIconName` of the primary and of each
+  /// alternate (expanded), and each alternate key without one. The sets these name ship.
+  public var declaredAssetNames: [String] = []
+
+  /// `ASSETCATALOG_COMPILER_APPICON_NAME`, expanded; nil when unset.
+  public var primarySetting: String?
+  /// The primary icon's name, as the build resolves it.
+  public var primaryName: String
+  /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`, split.
+  public var alternateNamesSetting: [String] = []
+  /// Where `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` is set, when a text search finds it.
+  public var alternateNamesLocation: Location?
+  /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`.
+  public var includesAllAppIcons = false
+  /// The primary icon names (`ASSETCATALOG_COMPILER_APPICON_NAME`) of the target's other build
+  /// configurations: a set that is only Debug's or Beta's primary is shipped by those builds. Their
+  /// alternate names are not counted: an alternate that only Debug lists is the fault to report.
+  public var otherConfigurationPrimaries: [String] = []
+  /// `TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad, 3 tv, ...; empty when unset.
+  public var deviceFamily: [Int] = []
+
+  /// The `.xcassets` folders read.
+  public var catalogs: [URL] = []
+  /// Every app icon set and `.icon` bundle found, sorted by path within each catalog.
+  public var iconSets: [IconSet] = []
+  /// Image files (png, jpg) lying in an `.xcassets` folder or one of its groups, outside any asset.
+  public var looseCatalogFiles: [URL] = []
+
+  public init(root: URL, infoPlist: URL? = nil, primaryName: String = "AppIcon") {
+    self.root = root
+    self.infoPlist = infoPlist
+    self.primaryName = primaryName
+  }
+}
+
+extension AppIconReader {
+  /// The facts `iconpick check` needs, found the way `read(at:target:configuration:)` finds the
+  /// app. A built `.app` has no project: only its root is given.
+  public static func facts(at path: URL, target: String?, configuration: String?)
+    throws(IconCatalogError) -> ProjectFacts
+  {
+    if BuiltApp.isBuiltApp(path) { return ProjectFacts(root: path.standardizedFileURL) }
+    let location = try AppLocation.locate(path, target: target, configuration: configuration)
+    let settings: BuildSettings
+    if let projectTarget = location.target {
+      settings = projectTarget.settings
+    } else {
+      settings = try buildSettings(for: location)
+    }
+    let infoPlistFile = try location.infoPlist(settings: settings)
+    let infoPlist = try location.readInfoPlist(settings: settings)
+    let catalogs = try AssetCatalog.appIconSets(
+      in: location.files.catalogs, iconBundles: location.files.iconBundles)
+    let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)
+
+    var facts = ProjectFacts(
+      root: location.root, infoPlist: infoPlistFile, primaryName: names.primary)
+    if let infoPlist { try facts.readInfoPlist(infoPlist, file: infoPlistFile, settings: settings) }
+
+    facts.primarySetting = settings.string(IconNames.primaryNameSetting)
+    facts.alternateNamesSetting = settings.list(IconNames.alternateNamesSetting)
+    facts.includesAllAppIcons = settings.bool(IconNames.includeAllSetting)
+    if settings.isSet(IconNames.alternateNamesSetting),
+      let file = settings.file(settingKey: IconNames.alternateNamesSetting)
+    {
+      facts.alternateNamesLocation = ProjectFacts.Location(
+        file: file,
+        line: ProjectFacts.firstLine(in: file, containing: IconNames.alternateNamesSetting))
+    }
+    facts.deviceFamily = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
+      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
+    if let target = location.target {
+      facts.otherConfigurationPrimaries = otherConfigurationPrimaries(of: target)
+    }
+
+    facts.catalogs = location.files.catalogs
+    facts.iconSets = catalogs.iconSets.map {
+      ProjectFacts.IconSet(
+        name: $0.name, folder: $0.folder, isIconComposer: $0.kind == .iconComposer)
+    }
+    facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
+    return facts
+  }
+
+  /// The primary names the target's other configurations ask for.
+  private static func otherConfigurationPrimaries(of target: ProjectTarget) -> [String] {
+    guard let project = try? XcodeProject.read(target.project),
+      let chosen = try? project.targets().first(where: { $0.name == target.name }),
+      let configurations = try? project.configurations(of: chosen)
+    else { return [] }
+    var names: [String] = []
+    for configuration in configurations where configuration.name != target.configuration {
+      guard
+        let other = try? ProjectTarget.resolve(
+          project: target.project, target: target.name, configuration: configuration.name)
+      else { continue }
+      if let name = other.settings.string(IconNames.primaryNameSetting), !names.contains(name) {
+        names.append(name)
+      }
+    }
+    return names
+  }
+}
+
+extension ProjectFacts {
+  /// Reads the icon dictionaries word for word. `InfoPlist` has already checked their types while
+  /// the names were resolved, so anything of another type is simply passed over here.
+  mutating func readInfoPlist(_ plist: InfoPlist, file: URL?, settings: BuildSettings)
+    throws(IconCatalogError)
+  {
+    let lines = file.flatMap { PlistLines.read($0) }
+    let root = plist.root
+    func add(_ files: Any?, alternate: String?, dictionary: String, path: [String]) {
+      guard let files = files as? [Any] else { return }
+      let strings = files.compactMap { $0 as? String }
+      let found = strings.indices.map { lines?.line(of: path + [String($0)]) }
+      iconFiles.append(
+        IconFiles(alternate: alternate, dictionary: dictionary, files: strings, lines: found))
+    }
+    add(root["CFBundleIconFiles"], alternate: nil, dictionary: "", path: ["CFBundleIconFiles"])
+
+    var assetNames: [String] = []
+    func addAsset(_ raw: String?) {
+      guard let raw, let name = settings.expand(raw), !name.isEmpty, !assetNames.contains(name)
+      else { return }
+      assetNames.append(name)
+    }
+    for key in ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"] {
+      guard let icons = root[key] as? [String: Any] else {
+        continue
+      }
+      switch icons["CFBundlePrimaryIcon"] {
+      case let name as String:
+        addAsset(name)
+      case let primary as [String: Any]:
+        addAsset(primary["CFBundleIconName"] as? String)
+        add(
+          primary["CFBundleIconFiles"], alternate: nil, dictionary: key,
+          path: [key, "CFBundlePrimaryIcon", "CFBundleIconFiles"])
+      default:
+        break
+      }
+      var names: [String] = []
+      switch icons["CFBundleAlternateIcons"] {
+      case let list as [Any]:
+        hasHandWrittenAlternates = true
+        names = list.compactMap { $0 as? String }.filter { !$0.isEmpty }
+        for name in names { addAsset(name) }
+      case let entries as [String: Any]:
+        hasHandWrittenAlternates = true
+        names = entries.keys.sorted().filter { !$0.isEmpty }
+        for name in names {
+          let entry = entries[name] as? [String: Any] ?? [:]
+          if let iconName = entry["CFBundleIconName"] as? String {
+            addAsset(iconName)
+          } else {
+            addAsset(name)
+          }
+          add(
+            entry["CFBundleIconFiles"], alternate: name, dictionary: key,
+            path: [key, "CFBundleAlternateIcons", name, "CFBundleIconFiles"])
+        }
+      default:
+        break
+      }
+      if key == "CFBundleIcons" { iphoneAlternates = names }
+      if key == "CFBundleIcons~ipad" { ipadAlternates = names }
+    }
+    declaredAssetNames = assetNames
+    handWrittenAlternatesLine = ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"]
+      .compactMap { lines?.keyLine(of: [$0, "CFBundleAlternateIcons"]) }.min()
+  }
+
+  /// Image files in the catalog folder or its groups: a folder with an extension is an asset (or
+  /// something else Xcode reads whole) and is not looked into.
+  static func looseImages(in catalog: URL) -> [URL] {
+    let images: Set<String> = ["png", "jpg", "jpeg"]
+    var found: [URL] = []
+    var folders = [catalog]
+    while let folder = folders.popLast() {
+      guard
+        let items = try? FileManager.default.contentsOfDirectory(
+          at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [])
+      else { continue }
+      for item in items where !item.lastPathComponent.hasPrefix(".") {
+        let isFolder = (try? item.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
+        if isFolder {
+          if item.pathExtension.isEmpty { folders.append(item) }
+        } else if images.contains(item.pathExtension.lowercased()) {
+          found.append(URL(fileURLWithPath: item.standardizedFileURL.path, isDirectory: false))
+        }
+      }
+    }
+    return found.sorted { $0.path < $1.path }
+  }
+
+  /// The 1-based line of the first line of `file` that holds `text` as a whole word.
+  static func firstLine(in file: URL, containing text: String) -> Int? {
+    guard let data = try? Data(contentsOf: file), let content = String(data: data, encoding: .utf8)
+    else { return nil }
+    var number = 0
+    for line in content.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      number += 1
+      var rest = line[...]
+      while let range = rest.range(of: text) {
+        let before = line[..<range.lowerBound].last
+        let after = range.upperBound < line.endIndex ? line[range.upperBound] : nil
+        let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+        }
+        if !isWord(before) && !isWord(after) { return number }
+        rest = line[range.upperBound...]
+      }
+    }
+    return nil
+  }
+}
+
+/// Where each value of an XML property list is, by key path (array items by index): enough to
+/// point a diagnostic at a line. Not a parser of the values, which PropertyListSerialization reads.
+struct PlistLines {
+  private var lines: [[String]: Int] = [:]
+  private var keyLines: [[String]: Int] = [:]
+
+  /// The line where the value at `path` starts.
+  func line(of path: [String]) -> Int? { lines[path] }
+
+  /// The line of the `<key>` that names the value at `path`.
+  func keyLine(of path: [String]) -> Int? { keyLines[path] }
+
+  /// nil when the file is not an XML plist (binary, ASCII) or cannot be read.
+  static func read(_ file: URL) -> PlistLines? {
+    guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
+      text.contains("<plist")
+    else { return nil }
+    return PlistLines(xml: text)
+  }
+
+  init(xml text: String) {
+    enum Container {
+      case dictionary(path: [String], pendingKey: String?)
+      case array(path: [String], next: Int)
+    }
+    var stack: [Container] = []
+    var line = 1
+    var index = text.startIndex
+    var inKey = false
+    var keyText = ""
+    var keyLine = 1
+
+    /// The path of a value that starts here, advancing the enclosing container.
+    func valuePath() -> [String]? {
+      guard let top = stack.last else { return [] }
+      switch top {
+      case .dictionary(let path, let key):
+        guard let key else { return nil }
+        stack[stack.count - 1] = .dictionary(path: path, pendingKey: nil)
+        return path + [key]
+      case .array(let path, let next):
+        stack[stack.count - 1] = .array(path: path, next: next + 1)
+        return path + [String(next)]
+      }
+    }
+
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "<" {
+        guard let close = text[index...].firstIndex(of: ">") else { break }
+        let tag = text[text.index(after: index)..<close]
+        let tagLine = line
+        line += tag.filter(\.isNewline).count
+        index = text.index(after: close)
+        if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
+        let name =
+          tag.split(whereSeparator: { $0.isWhitespace || $0 == "/" }).first
+          .map(String.init) ?? ""
+        let isClosing = tag.hasPrefix("/")
+        let isEmpty = tag.hasSuffix("/")
+        switch (name, isClosing) {
+        case ("key", false):
+          inKey = !isEmpty
+          keyText = ""
+          keyLine = tagLine
+        case ("key", true):
+          inKey = false
+          if case .dictionary(let path, _) = stack.last {
+            let key = Self.unescape(keyText)
+            keyLines[path + [key]] = keyLine
+            stack[stack.count - 1] = .dictionary(path: path, pendingKey: key)
+          }
+        case ("plist", _):
+          break
+        case ("dict", false), ("array", false):
+          let path = valuePath()
+          if let path { lines[path] = tagLine }
+          if !isEmpty {
+            let here = path ?? ["?"]
+            stack.append(
+              name == "dict"
+                ? .dictionary(path: here, pendingKey: nil) : .array(path: here, next: 0))
+          }
+        case ("dict", true), ("array", true):
+          _ = stack.popLast()
+        case (_, false):
+          if let path = valuePath() { lines[path] = tagLine }
+          // Skip the value's text and its closing tag.
+          if !isEmpty, let end = text[index...].range(of: "</" + name) {
+            line += text[index..<end.lowerBound].filter(\.isNewline).count
+            index = end.lowerBound
+            if let close = text[index...].firstIndex(of: ">") { index = text.index(after: close) }
+          }
+        default:
+          break
+        }
+        continue
+      }
+      if character.isNewline { line += 1 }
+      if inKey { keyText.append(character) }
+      index = text.index(after: index)
+    }
+  }
+
+  private static func unescape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+      .replacingOccurrences(of: "&amp;", with: "&")
+  }
+}

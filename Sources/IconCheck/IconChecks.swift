@@ -1,0 +1,376 @@
+import Foundation
+import IconCatalog
+import IconRender
+
+/// The checks of `iconpick check` that look at the icons themselves: their names, the files their
+/// renditions name, and what those files hold.
+///
+/// Every check reads only what `AppIconReader` found; nothing here throws or crashes on a bad file:
+/// a file that cannot be read is reported, and the other checks go on.
+public enum IconChecks {
+  /// Every problem found in `app`'s icons, the primary's first, then each alternate's.
+  public static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    found += caseCollisions(app.allIcons)
+    for icon in app.allIcons {
+      if icon.isPrimary {
+        found += primaryImage(icon)
+      } else {
+        found += alternateImage(icon)
+        found += unusualName(icon)
+      }
+      found += missingFiles(icon)
+      found += imageProblems(icon)
+      found += appStoreIcon(icon)
+    }
+    var unique: [Diagnostic] = []
+    for diagnostic in found where !unique.contains(diagnostic) { unique.append(diagnostic) }
+    return unique
+  }
+
+  // MARK: Names
+
+  /// `names-differ-only-by-case`: one per group of names equal ignoring case.
+  static func caseCollisions(_ icons: [AppIcon]) -> [Diagnostic] {
+    var groups: [String: [String]] = [:]
+    var order: [String] = []
+    for icon in icons {
+      let key = icon.name.lowercased()
+      if groups[key] == nil { order.append(key) }
+      if groups[key, default: []].contains(icon.name) { continue }
+      groups[key, default: []].append(icon.name)
+    }
+    return order.compactMap { key in
+      guard let names = groups[key], names.count > 1 else { return nil }
+      let quoted = names.map { "\"\(escaped($0))\"" }.joined(separator: " and ")
+      return Diagnostic(
+        id: "names-differ-only-by-case", severity: .error, file: nil,
+        message:
+          "icon names \(quoted) differ only by case; iOS file systems may be case-insensitive",
+        fix: "Rename one of them so that the names differ in more than letter case.")
+    }
+  }
+
+  /// `unusual-name`: leading or trailing white space, or control characters, in an alternate name.
+  static func unusualName(_ icon: AppIcon) -> [Diagnostic] {
+    let name = icon.name
+    var problems: [String] = []
+    if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+      CharacterSet.whitespacesAndNewlines.contains(first)
+        || CharacterSet.whitespacesAndNewlines.contains(last)
+    {
+      problems.append("leading or trailing white space")
+    }
+    if name.unicodeScalars.contains(where: isControl) { problems.append("control characters") }
+    guard !problems.isEmpty else { return [] }
+    return [
+      Diagnostic(
+        id: "unusual-name", severity: .warning, file: nil,
+        message:
+          "alternate icon name \"\(escaped(name))\" has \(problems.joined(separator: " and ")), "
+          + "which code cannot pass to setAlternateIconName cleanly",
+        fix:
+          "Rename the icon without leading or trailing spaces or control characters, everywhere it is declared."
+      )
+    ]
+  }
+
+  // MARK: Images present
+
+  /// `primary-not-found`.
+  static func primaryImage(_ icon: AppIcon) -> [Diagnostic] {
+    guard icon.files.isEmpty else { return [] }
+    return [
+      Diagnostic(
+        id: "primary-not-found", severity: .error, file: nil,
+        message:
+          "the primary icon \"\(escaped(icon.assetName ?? icon.name))\" has no image file: "
+          + "no app icon set or icon file of that name holds one",
+        fix:
+          "Add an app icon set named \"\(escaped(icon.assetName ?? icon.name))\" with a 1024×1024 PNG to the asset catalog, or set ASSETCATALOG_COMPILER_APPICON_NAME to the set that holds the icon."
+      )
+    ]
+  }
+
+  /// `alternate-without-image`.
+  static func alternateImage(_ icon: AppIcon) -> [Diagnostic] {
+    guard icon.files.isEmpty else { return [] }
+    let asset = escaped(icon.assetName ?? icon.name)
+    return [
+      Diagnostic(
+        id: "alternate-without-image", severity: .error, file: nil,
+        message:
+          "alternate icon \"\(escaped(icon.name))\" has no image: no app icon set \"\(asset)\" "
+          + "and no icon files named \"\(asset)\" hold one",
+        fix:
+          "Add an app icon set named \"\(asset)\" to the asset catalog, or remove \"\(escaped(icon.name))\" from the alternate icons."
+      )
+    ]
+  }
+
+  /// `missing-file`: a rendition names a file that is not on disk. Reported at the line of the
+  /// document (`Contents.json`, or an Icon Composer bundle's `icon.json`) that names it.
+  static func missingFiles(_ icon: AppIcon) -> [Diagnostic] {
+    var seen = Set<String>()
+    var found: [Diagnostic] = []
+    for rendition in icon.renditions {
+      guard let file = rendition.file, seen.insert(file.path).inserted,
+        !FileManager.default.fileExists(atPath: file.path)
+      else { continue }
+      let name = file.lastPathComponent
+      let document = namingDocument(of: file)
+      found.append(
+        Diagnostic(
+          id: "missing-file", severity: .error, file: document?.file.path ?? file.path,
+          line: document.flatMap { lineNaming(name, key: $0.key, in: $0.file) },
+          message:
+            "\(escaped(name)) of icon \"\(escaped(icon.name))\" is named in \(document?.file.lastPathComponent ?? "the icon's configuration") but does not exist",
+          fix:
+            "Add \(escaped(name)) next to \(document?.file.lastPathComponent ?? "the configuration"), or remove the entry that names it."
+        ))
+    }
+    return found
+  }
+
+  /// The JSON document that names `file`, and the key it is named under.
+  static func namingDocument(of file: URL) -> (file: URL, key: String)? {
+    let folder = file.deletingLastPathComponent()
+    if folder.pathExtension == "appiconset" {
+      return (folder.appendingPathComponent("Contents.json", isDirectory: false), "filename")
+    }
+    let bundle = folder.deletingLastPathComponent()
+    if folder.lastPathComponent == "Assets", bundle.pathExtension == "icon" {
+      return (bundle.appendingPathComponent("icon.json", isDirectory: false), "image-name")
+    }
+    return nil
+  }
+
+  /// The 1-based line of `document` where `key` names `name`; else the first line holding the
+  /// name as a JSON string; nil when neither is found or the file cannot be read.
+  static func lineNaming(_ name: String, key: String, in document: URL) -> Int? {
+    guard let data = FileManager.default.contents(atPath: document.path) else { return nil }
+    let lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var spellings = ["\"\(name)\""]
+    if let encoded = try? JSONEncoder().encode(name) {
+      spellings.append(String(decoding: encoded, as: UTF8.self))
+    }
+    func names(_ line: Substring) -> Bool { spellings.contains { line.contains($0) } }
+    if let index = lines.firstIndex(where: { $0.contains("\"\(key)\"") && names($0) }) {
+      return index + 1
+    }
+    return lines.firstIndex(where: names).map { $0 + 1 }
+  }
+
+  // MARK: What the files hold
+
+  /// `wrong-format`, `not-square`, `wrong-pixel-size` and `alpha-channel`, for the files that exist.
+  static func imageProblems(_ icon: AppIcon) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    var headers: [String: PNGHeader?] = [:]
+    for rendition in icon.renditions {
+      guard let file = rendition.file, FileManager.default.fileExists(atPath: file.path) else {
+        continue
+      }
+      let header: PNGHeader?
+      if let known = headers[file.path] {
+        header = known
+      } else {
+        let (read, problems) = inspect(file, icon: icon, rendition: rendition)
+        header = read
+        headers[file.path] = read
+        found += problems
+      }
+      // Icon Composer layers are any size and usually transparent; actool composes them.
+      guard let header, !isIconComposerLayer(file) else { continue }
+      guard header.width == header.height else { continue }  // not-square covers it
+      if let needed = rendition.pixelSize, header.width != needed {
+        found.append(
+          Diagnostic(
+            id: "wrong-pixel-size", severity: .error, file: file.path,
+            message:
+              "\(escaped(file.lastPathComponent)) of icon \"\(escaped(icon.name))\" is \(header.width)×\(header.height) pixels; "
+              + "the \(points(rendition.pointSize ?? 0))pt @\(rendition.scale)x slot needs \(needed)×\(needed)",
+            fix:
+              "Export the image at \(needed)×\(needed) pixels, or move it to the slot of that size."
+          ))
+      }
+    }
+    return found
+  }
+
+  /// Reads `file` once: its format, and for a PNG its header. Returns the header (nil when it is
+  /// not a PNG that can be measured) and the problems of the file itself.
+  static func inspect(_ file: URL, icon: AppIcon, rendition: IconRendition) -> (
+    PNGHeader?, [Diagnostic]
+  ) {
+    let name = escaped(file.lastPathComponent)
+    let owner = "of icon \"\(escaped(icon.name))\""
+    func wrongFormat(_ what: String, fix: String) -> (PNGHeader?, [Diagnostic]) {
+      (
+        nil,
+        [
+          Diagnostic(
+            id: "wrong-format", severity: .error, file: file.path,
+            message: "\(name) \(owner) \(what)", fix: fix)
+        ]
+      )
+    }
+    let format: ImageFormat
+    do {
+      let handle = try FileHandle(forReadingFrom: file)
+      defer { try? handle.close() }
+      let bytes = try handle.read(upToCount: ImageFormat.sniffLength) ?? Data()
+      format = ImageFormat.sniff(Array(bytes)[...])
+    } catch {
+      return wrongFormat(
+        "cannot be read: \(error.localizedDescription)",
+        fix: "Make the file a readable image file.")
+    }
+    if format == .gitLFSPointer {
+      return wrongFormat(
+        "is a Git LFS pointer, not the image: run `git lfs pull`",
+        fix: "Run `git lfs pull` to fetch the real image, then check again.")
+    }
+    let expected = expectedFormats(forExtension: file.pathExtension)
+    if format == .empty || format == .unknown || (expected.map { !$0.contains(format) } ?? false) {
+      let said = expected == nil ? "" : " as its extension .\(file.pathExtension) says"
+      let what: String
+      switch format {
+      case .empty: what = "is an empty file, not an image"
+      case .unknown: what = "is not an image of a known format"
+      default:
+        what = "is \(article(format)), not \(expected.map { article($0[0]) } ?? "an image")\(said)"
+      }
+      return wrongFormat(
+        what,
+        fix: "Export the image again as a real \(expected.map { $0[0].name } ?? "PNG") file.")
+    }
+    // An Xcode-crushed PNG from a built app: only Apple's tools decode it, so it is not measured.
+    guard format == .png else { return (nil, []) }
+    let header: PNGHeader
+    do {
+      header = try PNGHeader.read(file: file)
+    } catch {
+      return wrongFormat(
+        "is a damaged PNG (\(error.description))",
+        fix: "Export the image again as a PNG file.")
+    }
+    var found: [Diagnostic] = []
+    if header.width != header.height, !isIconComposerLayer(file) {
+      found.append(
+        Diagnostic(
+          id: "not-square", severity: .error, file: file.path,
+          message: "\(name) \(owner) is \(header.width)×\(header.height) pixels, not square",
+          fix: "Export the icon as a square image of the size its slot needs."))
+    }
+    if header.hasAlpha, isIOSAppIcon(rendition), !isIconComposerLayer(file) {
+      found.append(
+        Diagnostic(
+          id: "alpha-channel", severity: .warning, file: file.path,
+          message:
+            "\(name) \(owner) has an alpha channel; the App Store rejects iOS app icons with alpha",
+          fix: "Export the icon without an alpha channel (flatten it onto an opaque background)."))
+    }
+    return (header, found)
+  }
+
+  /// The formats a file extension promises, the first the one to name; nil for an extension
+  /// that promises none in particular.
+  static func expectedFormats(forExtension ext: String) -> [ImageFormat]? {
+    switch ext.lowercased() {
+    case "png": return [.png, .appleCgBI]
+    case "jpg", "jpeg": return [.jpeg]
+    case "gif": return [.gif]
+    case "heic", "heif": return [.heic]
+    case "webp": return [.webp]
+    case "tif", "tiff": return [.tiff]
+    case "svg": return [.svg]
+    default: return nil
+    }
+  }
+
+  static func article(_ format: ImageFormat) -> String {
+    switch format {
+    case .heic, .svg: return "an \(format.name)"
+    case .appleCgBI: return "a PNG"
+    default: return "a \(format.name)"
+    }
+  }
+
+  /// An image of an iOS app icon slot that must be opaque. Dark icons are meant to be
+  /// transparent; macOS, watchOS and Icon Composer images are not iOS app icon slots.
+  static func isIOSAppIcon(_ rendition: IconRendition) -> Bool {
+    guard rendition.appearance != .dark else { return false }
+    switch rendition.idiom {
+    case "iphone", "ipad", "ios-marketing": return true
+    case "universal": return rendition.platform == nil || rendition.platform == "ios"
+    default: return false
+    }
+  }
+
+  static func isIconComposerLayer(_ file: URL) -> Bool {
+    let folder = file.deletingLastPathComponent()
+    return folder.lastPathComponent == "Assets"
+      && folder.deletingLastPathComponent().pathExtension == "icon"
+  }
+
+  // MARK: App Store
+
+  /// `no-app-store-icon`: an icon whose catalog set has iOS renditions, none of them 1024×1024.
+  static func appStoreIcon(_ icon: AppIcon) -> [Diagnostic] {
+    let catalog = icon.renditions.filter { rendition in
+      guard let file = rendition.file else { return true }
+      return file.deletingLastPathComponent().pathExtension == "appiconset"
+        || isIconComposerLayer(file)
+    }
+    guard catalog.contains(where: isIOSAppIcon) || catalog.contains(where: isIOSDark) else {
+      return []
+    }
+    let hasMarketing = catalog.contains {
+      $0.pointSize == 1024 && $0.scale == 1 && ["universal", "ios-marketing"].contains($0.idiom)
+    }
+    guard !hasMarketing else { return [] }
+    let document = catalog.compactMap(\.file).first.flatMap(namingDocument)?.file
+    return [
+      Diagnostic(
+        id: "no-app-store-icon", severity: .warning, file: document?.path,
+        message:
+          "icon \"\(escaped(icon.name))\" has no 1024×1024 App Store image (a 1024pt universal or ios-marketing @1x slot)",
+        fix: "Add a 1024×1024 PNG to the set's App Store (ios-marketing) or single-size slot.")
+    ]
+  }
+
+  private static func isIOSDark(_ rendition: IconRendition) -> Bool {
+    var any = rendition
+    any.appearance = .any
+    return rendition.appearance == .dark && isIOSAppIcon(any)
+  }
+
+  // MARK: Text
+
+  /// `60` → "60", `83.5` → "83.5".
+  static func points(_ size: Double) -> String {
+    size == size.rounded() && abs(size) < 1e9 ? String(Int(size)) : String(size)
+  }
+
+  /// `name` with control characters spelled out: `\t`, `\n`, `\r`, `\u{7F}`.
+  static func escaped(_ name: String) -> String {
+    var text = ""
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "\t": text += "\\t"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case _ where isControl(scalar):
+        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control
+  }
+}

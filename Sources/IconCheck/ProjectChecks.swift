@@ -1,0 +1,157 @@
+import Foundation
+import IconCatalog
+
+/// The diagnostics of `iconpick check` about how a project is set up, rather than about images:
+/// Info.plist entries, build settings, and what lies in the asset catalogs.
+///
+/// Ids: `icon-file-with-extension`, `set-not-shipped`, `missing-ipad-declaration` (errors);
+/// `loose-file-in-catalog`, `hand-written-alternates` (warnings).
+public enum ProjectChecks {
+  public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
+    iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
+      + looseFilesInCatalogs(facts) + handWrittenAlternates(facts)
+  }
+
+  // MARK: Errors
+
+  /// Extensions iOS adds itself when it looks for a `CFBundleIconFiles` name.
+  static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+
+  /// `CFBundleIconFiles` names a base name: iOS adds `@2x`, `~ipad` and `.png` itself, so a name
+  /// written with them matches no file.
+  static func iconFilesWithExtension(_ facts: ProjectFacts) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for entry in facts.iconFiles {
+      for (file, line) in zip(entry.files, entry.lines) {
+        guard let problem = problem(inIconFile: file) else { continue }
+        let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
+        let key =
+          entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
+        found.append(
+          Diagnostic(
+            id: "icon-file-with-extension", severity: .error, file: facts.infoPlist?.path,
+            line: line,
+            message: "\(key) of \(owner) lists \"\(file)\", which has \(problem)",
+            fix:
+              "Write the base name only (\"\(baseName(of: file))\"): iOS adds @2x, @3x, ~ipad and .png itself."
+          ))
+      }
+    }
+    return found
+  }
+
+  /// "an extension (.png)", "a scale suffix (@2x)", or nil when the name is a base name.
+  static func problem(inIconFile name: String) -> String? {
+    let ext = (name as NSString).pathExtension
+    if imageExtensions.contains(ext.lowercased()) { return "an extension (.\(ext))" }
+    if let scale = scaleSuffix(of: name) { return "a scale suffix (\(scale))" }
+    return nil
+  }
+
+  /// `@2x` in `Icon@2x` or `Icon@2x~ipad` (any digit).
+  private static func scaleSuffix(of name: String) -> String? {
+    var stem = Substring(name)
+    for idiom in ["~ipad", "~iphone"] where stem.hasSuffix(idiom) {
+      stem = stem.dropLast(idiom.count)
+    }
+    guard let at = stem.lastIndex(of: "@") else { return nil }
+    let suffix = stem[at...]
+    let digits = suffix.dropFirst().dropLast()
+    guard suffix.count >= 3, suffix.last == "x", digits.allSatisfy(\.isNumber) else { return nil }
+    return String(suffix)
+  }
+
+  private static func baseName(of name: String) -> String {
+    var stem = name
+    if imageExtensions.contains((stem as NSString).pathExtension.lowercased()) {
+      stem = (stem as NSString).deletingPathExtension
+    }
+    for suffix in ["~ipad", "~iphone"] where stem.hasSuffix(suffix) {
+      stem = String(stem.dropLast(suffix.count))
+    }
+    if let scale = scaleSuffix(of: stem) { stem = String(stem.dropLast(scale.count)) }
+    return stem
+  }
+
+  /// actool compiles the primary, the sets `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` names
+  /// and, with include-all, every set; any other app icon set is left out of the app. Xcode's
+  /// Debug builds often include all, so the icon works there and is missing from Release.
+  static func setsNotShipped(_ facts: ProjectFacts) -> [Diagnostic] {
+    guard !facts.includesAllAppIcons else { return [] }
+    let shipped = Set(
+      [facts.primaryName] + facts.alternateNamesSetting + facts.declaredAssetNames
+        + facts.otherConfigurationPrimaries)
+    var reported = Set<String>()
+    var found: [Diagnostic] = []
+    for set in facts.iconSets where !shipped.contains(set.name) {
+      // An .appiconset and a .icon of one name are one icon: reported once, at the first.
+      guard reported.insert(set.name).inserted else { continue }
+      let kind = set.isIconComposer ? "Icon Composer icon" : "app icon set"
+      found.append(
+        Diagnostic(
+          id: "set-not-shipped", severity: .error, file: set.file.path,
+          message:
+            "\(kind) \"\(set.name)\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
+          fix:
+            "Add \"\(set.name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused."
+        ))
+    }
+    return found
+  }
+
+  /// On iPad, iOS reads `CFBundleIcons~ipad`, which the build writes for a universal app, so an
+  /// alternate written only under `CFBundleIcons` is unknown there ("The file doesn't exist.").
+  /// Names generated from build settings are written for every idiom: only hand-written ones count.
+  static func missingIPadDeclarations(_ facts: ProjectFacts) -> [Diagnostic] {
+    guard facts.hasHandWrittenAlternates, facts.deviceFamily.contains(2) || facts.hasIPadIcons
+    else { return [] }
+    let generated = Set(
+      facts.alternateNamesSetting + (facts.includesAllAppIcons ? facts.iconSets.map(\.name) : []))
+    let onIPad = Set(facts.ipadAlternates ?? [])
+    return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
+      name in
+      Diagnostic(
+        id: "missing-ipad-declaration", severity: .error, file: facts.infoPlist?.path,
+        line: facts.handWrittenAlternatesLine,
+        message:
+          "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
+        fix:
+          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
+      )
+    }
+  }
+
+  // MARK: Warnings
+
+  static func looseFilesInCatalogs(_ facts: ProjectFacts) -> [Diagnostic] {
+    facts.looseCatalogFiles.map { file in
+      Diagnostic(
+        id: "loose-file-in-catalog", severity: .warning, file: file.path,
+        message:
+          "\"\(file.lastPathComponent)\" lies loose in an asset catalog, outside any set: it is not copied into the app, so iOS will not find it",
+        fix:
+          "Move it into an .appiconset (or .imageset), or out of the .xcassets folder if CFBundleIconFiles names it."
+      )
+    }
+  }
+
+  static func handWrittenAlternates(_ facts: ProjectFacts) -> [Diagnostic] {
+    guard facts.hasHandWrittenAlternates,
+      !facts.alternateNamesSetting.isEmpty || facts.includesAllAppIcons
+    else { return [] }
+    let setting =
+      facts.includesAllAppIcons
+      ? "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"
+      : "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+    return [
+      Diagnostic(
+        id: "hand-written-alternates", severity: .warning, file: facts.infoPlist?.path,
+        line: facts.handWrittenAlternatesLine,
+        message:
+          "Info.plist declares CFBundleAlternateIcons by hand while \(setting) also generates them",
+        fix:
+          "Remove CFBundleAlternateIcons from Info.plist and let the build settings generate it, as Apple advises."
+      )
+    ]
+  }
+}
