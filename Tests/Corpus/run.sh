@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make corpus`: runs `iconpick list` over each real project in the corpus folder
-# (../shared/corpus by default) and fails if any of them gives an error. A project with
-# several app targets is listed once per target, as its error asks.
+# `make corpus`: runs `iconpick list` and `iconpick check` over each real project in the
+# corpus folder (../shared/corpus by default). It fails if list gives an error or check
+# cannot run (exit 2 or a crash); the faults check finds are printed for a person to judge.
+# A project with several app targets is read once per target, as its error asks.
 set -uo pipefail
 binary=$1
 corpus=${2:-../shared/corpus}
@@ -14,6 +15,16 @@ trap 'rm -rf "$state"' EXIT
 failures=0
 skipped=0
 projects=0
+findings=0
+
+check() {  # check PROJECT [--target NAME]
+  local output status
+  output=$("$binary" check "$@" --state-dir "$state" 2>&1)
+  status=$?
+  printf '%s\n' "$output" | sed 's/^/    check: /'
+  if [ $status -eq 1 ]; then findings=$((findings + 1)); fi
+  if [ $status -gt 1 ]; then failures=$((failures + 1)); fi
+}
 
 for project in "$corpus"/*/; do
   projects=$((projects + 1))
@@ -33,13 +44,15 @@ for project in "$corpus"/*/; do
         skipped=$((skipped + 1))
       elif [ $status -ne 0 ]; then
         failures=$((failures + 1))
+      else
+        check "$project" --target "$target"
       fi
     done
   else
     printf '%s\n' "$output" | sed 's/^/    /'
-    [ $status -eq 0 ] || failures=$((failures + 1))
+    if [ $status -eq 0 ]; then check "$project"; else failures=$((failures + 1)); fi
   fi
 done
 echo
-echo "corpus: $projects projects, $failures errors, $skipped targets skipped (their Info.plist is not in the corpus copy)"
+echo "corpus: $projects projects, $failures errors, $skipped targets skipped (their Info.plist is not in the corpus copy), $findings checks with errors to judge"
 [ $failures -eq 0 ]
