@@ -23,7 +23,7 @@ _iconpick_names() {
 _iconpick() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     local cword=$COMP_CWORD
-    local commands="list get set reset push show"
+    local commands="list get set reset push show check"
     local common="--state-dir --target --configuration --color -h --help"
     local IFS=$'\n'
     COMPREPLY=()
@@ -92,6 +92,7 @@ _iconpick() {
             list | get) options+=" --json" ;;
             set | reset | push) options+=" -q --quiet" ;;
             show) options+=" --size" ;;
+            check) options+=" --json --warnings-as-errors" ;;
         esac
         COMPREPLY=($(compgen -W "${options// /$'\n'}" -- "$cur"))
         return 0

@@ -2,7 +2,7 @@
 # Icon names come from `iconpick list --json`, run with the --state-dir, --target,
 # --configuration and PATH already on the line.
 
-set -g __iconpick_commands list get set reset push show
+set -g __iconpick_commands list get set reset push show check
 
 # The command: the first word when it names one, otherwise "pick".
 function __iconpick_command
@@ -116,6 +116,7 @@ complete -c iconpick -n "test (count (commandline -opc)) -eq 1" -a set -d "Make 
 complete -c iconpick -n "test (count (commandline -opc)) -eq 1" -a reset -d "Go back to the primary icon"
 complete -c iconpick -n "test (count (commandline -opc)) -eq 1" -a push -d "Apply a push payload from a file or stdin"
 complete -c iconpick -n "test (count (commandline -opc)) -eq 1" -a show -d "Print an icon's preview as escape sequences"
+complete -c iconpick -n "test (count (commandline -opc)) -eq 1" -a check -d "Find misconfigured icons"
 
 # Options every command takes.
 complete -c iconpick -l state-dir -x -a "(__fish_complete_directories)" -d "Keep the recorded choice in DIR"
@@ -124,7 +125,8 @@ complete -c iconpick -l configuration -x -a "Release Debug" -d "The build config
 complete -c iconpick -l color -x -a "truecolor 256 16 none" -d "Colour mode"
 complete -c iconpick -s h -l help -d "Show help"
 complete -c iconpick -n "test (__iconpick_command) = pick" -l version -d "Show the version"
-complete -c iconpick -n "contains -- (__iconpick_command) list get" -l json -d "Print JSON"
+complete -c iconpick -n "contains -- (__iconpick_command) list get check" -l json -d "Print JSON"
+complete -c iconpick -n "contains -- (__iconpick_command) check" -l warnings-as-errors -d "Fail on warnings too"
 complete -c iconpick -n "contains -- (__iconpick_command) set reset push" -s q -l quiet -d "Print no alert line"
 complete -c iconpick -n "test (__iconpick_command) = show" -l size -x -a "24x12 32x16 48x24" -d "The size in cells (COLSxROWS)"
 
