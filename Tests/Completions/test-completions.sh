@@ -88,7 +88,7 @@ if command -v bash >/dev/null 2>&1; then
     }
     if bash -n "$comp/iconpick.bash"; then pass "bash: syntax"; else fail "bash: syntax"; fi
     expect "bash: commands" "$(bash_complete iconpick se)" "$(sorted set)"
-    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub get list push reset set show)"
+    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub check get list push reset set show)"
     expect "bash: set NAME from list --json (not the app's name)" "$(bash_complete iconpick set '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink)"
     expect "bash: set NAME prefix" "$(bash_complete iconpick set AppIcon-P)" "$(sorted AppIcon-Pink)"
     expect "bash: show NAME or PATH" "$(bash_complete iconpick show '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink Info.plist Sub)"
