@@ -9,6 +9,8 @@ struct AssetCatalog: Sendable {
       case appIconSet
       /// An Icon Composer `NAME.icon` bundle with an `icon.json`.
       case iconComposer
+      /// A tvOS `NAME.brandassets`, whose app icon is a layered image stack.
+      case brandAssets
     }
 
     /// The folder name without its extension, prefixed by `Group/` for each enclosing group whose
@@ -22,6 +24,7 @@ struct AssetCatalog: Sendable {
       switch kind {
       case .appIconSet: return try AppIconSet.renditions(in: folder)
       case .iconComposer: return try IconComposerBundle.renditions(in: folder)
+      case .brandAssets: return try BrandAssets.renditions(in: folder)
       }
     }
   }
@@ -32,7 +35,7 @@ struct AssetCatalog: Sendable {
 
   /// Asset kinds that hold no app icon: not worth walking into.
   static let leafExtensions: Set<String> = [
-    "imageset", "colorset", "dataset", "symbolset", "iconset", "launchimage", "brandassets",
+    "imageset", "colorset", "dataset", "symbolset", "iconset", "launchimage",
     "imagestack", "imagestacklayer", "cubetextureset", "mipmapset", "textureset", "arimageset",
     "arresourcegroup", "complicationset", "stickerpack", "sticker", "stickersequence",
     "spriteatlas", "solidimagestack", "solidimagestacklayer", "gcdashboardimage", "gcleaderboard",
@@ -85,6 +88,7 @@ struct AssetCatalog: Sendable {
       switch ext {
       case "appiconset": kind = .appIconSet
       case "icon": kind = .iconComposer
+      case "brandassets": kind = .brandAssets
       default:
         if leafExtensions.contains(ext) || url.lastPathComponent.hasPrefix(".") {
           walker?.skipDescendants()
@@ -197,5 +201,6 @@ struct AssetCatalogs: Sendable {
   func iconSets(named name: String) -> [AssetCatalog.IconSet] {
     let sets = byName[name] ?? []
     return sets.filter { $0.kind == .appIconSet } + sets.filter { $0.kind == .iconComposer }
+      + sets.filter { $0.kind == .brandAssets }
   }
 }

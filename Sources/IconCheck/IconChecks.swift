@@ -182,7 +182,7 @@ public enum IconChecks {
         found += problems
       }
       // Icon Composer layers are any size and usually transparent; actool composes them.
-      guard let header, !isIconComposerLayer(file) else { continue }
+      guard let header, !isIconComposerLayer(file), !isImageStackLayer(file) else { continue }
       guard header.width == header.height else { continue }  // not-square covers it
       if let needed = rendition.pixelSize, header.width != needed {
         found.append(
@@ -257,7 +257,7 @@ public enum IconChecks {
         fix: "Export the image again as a PNG file.")
     }
     var found: [Diagnostic] = []
-    if header.width != header.height, !isIconComposerLayer(file) {
+    if header.width != header.height, !isIconComposerLayer(file), !isImageStackLayer(file) {
       found.append(
         Diagnostic(
           id: "not-square", severity: .error, file: file.path,
@@ -307,6 +307,13 @@ public enum IconChecks {
     case "universal": return rendition.platform == nil || rendition.platform == "ios"
     default: return false
     }
+  }
+
+  /// A tvOS app icon layer (`X.imagestacklayer/Content.imageset/`): 400×240, by design not square.
+  static func isImageStackLayer(_ file: URL) -> Bool {
+    let imageSet = file.deletingLastPathComponent()
+    return imageSet.lastPathComponent == "Content.imageset"
+      && imageSet.deletingLastPathComponent().pathExtension == "imagestacklayer"
   }
 
   static func isIconComposerLayer(_ file: URL) -> Bool {

@@ -140,6 +140,28 @@ import Testing
       ])
   }
 
+  @Test func tvOSImageStackLayersAreWideByDesign() throws {
+    let front = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "iconcheck-tv-\(UUID().uuidString)/App Icon.imagestack/Front.imagestacklayer/Content.imageset"
+    )
+    try FileManager.default.createDirectory(at: front, withIntermediateDirectories: true)
+    defer {
+      try? FileManager.default.removeItem(
+        at: front.deletingLastPathComponent().deletingLastPathComponent()
+          .deletingLastPathComponent())
+    }
+    let file = front.appendingPathComponent("Front.png")
+    try writePNG(file, width: 400, height: 240, alpha: true)
+    let layer = IconRendition(file: file, idiom: "tv", pointSize: nil, scale: 1, platform: "tvos")
+    let app = AppIcons(
+      appName: "TV", bundleIdentifier: "dev.example.TV",
+      primary: AppIcon(
+        name: "App Icon", assetName: "App Icon", displayName: "Default", isPrimary: true,
+        renditions: [layer]),
+      alternates: [], location: front)
+    #expect(IconChecks.diagnose(app) == [])
+  }
+
   @Test func jpegNamedPNGIsTheWrongFormat() throws {
     let app = try FixtureApp()
     app.config(primary: "AppIcon", alternates: [])
