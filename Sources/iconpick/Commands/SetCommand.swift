@@ -20,14 +20,14 @@ struct SetCommand {
     let requested = options.command == .reset ? nil : options.iconName
     let target = requested == app.primary.name ? nil : requested
     if let target, app.alternate(named: target) == nil {
-      let suggestions = NameSuggestions.close(to: target, among: app.allIcons.map(\.name))
+      let suggestions = NameSuggestions.close(to: target, among: app.allIcons.map(\.name)).prefix(3)
       let hint =
         suggestions.isEmpty
         ? "its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
         : "did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: " or "))?"
       throw Failure(
         description:
-          "no icon named \"\(NameSuggestions.printable(target))\" in \(app.appName) (names are matched exactly); \(hint)"
+          "no icon named \"\(PrintableName.printable(target))\" in \(app.appName) (names are matched exactly); \(hint)"
       )
     }
     let current = try context.switcher.readChoice().alternateIconName
@@ -49,36 +49,13 @@ struct SetCommand {
   }
 }
 
-/// Names close to a miss, for "did you mean" hints.
-enum NameSuggestions {
-  /// Same letters in another case, or at most two edits away, best first.
-  static func close(to wanted: String, among names: [String]) -> [String] {
-    let lowered = wanted.lowercased()
-    let scored = names.compactMap { name -> (String, Int)? in
-      if name.lowercased() == lowered { return (name, 0) }
-      let distance = editDistance(Array(lowered), Array(name.lowercased()))
-      return distance <= 2 ? (name, distance) : nil
-    }
-    return scored.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
-  }
-
+/// Names as they can be shown in a one-line message.
+enum PrintableName {
   /// Control characters shown escaped, so a hostile name cannot drive the terminal.
   static func printable(_ text: String) -> String {
     text.unicodeScalars.map { scalar in
       scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
         ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
     }.joined()
-  }
-
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

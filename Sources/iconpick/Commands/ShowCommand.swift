@@ -21,14 +21,14 @@ struct ShowCommand {
     let icon: AppIcon
     if let name = options.iconName {
       guard let found = app.allIcons.first(where: { $0.name == name }) else {
-        let close = NameSuggestions.close(to: name, among: app.allIcons.map(\.name))
+        let close = NameSuggestions.close(to: name, among: app.allIcons.map(\.name)).prefix(3)
         let hint =
           close.isEmpty
           ? "its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
           : "did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
         throw Failure(
           description:
-            "no icon named \"\(NameSuggestions.printable(name))\" in \(app.appName) (names are matched exactly); \(hint)"
+            "no icon named \"\(PrintableName.printable(name))\" in \(app.appName) (names are matched exactly); \(hint)"
         )
       }
       icon = found
