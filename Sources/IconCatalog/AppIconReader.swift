@@ -15,18 +15,10 @@ public enum AppIconReader {
   {
     // A built app's processed Info.plist already holds what the build settings generated.
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
-    let location = try AppLocation.locate(path, target: target, configuration: configuration)
-    let settings: BuildSettings
-    if let projectTarget = location.target {
-      settings = projectTarget.settings
-    } else {
-      settings = try buildSettings(for: location)
-    }
-    let infoPlist = try location.readInfoPlist(settings: settings)
-    let catalogs = try AssetCatalog.appIconSets(
-      in: location.files.catalogs, iconBundles: location.files.iconBundles)
-
-    let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)
+    let project = try readProject(at: path, target: target, configuration: configuration)
+    let (location, settings, infoPlist, catalogs, names) = (
+      project.location, project.settings, project.infoPlist, project.catalogs, project.names
+    )
     let icons = try names.icons(
       catalogs: catalogs, looseFiles: { LooseIconFiles.searching(location.root) })
 
@@ -60,6 +52,35 @@ public enum AppIconReader {
   }
 
   // MARK: Steps
+
+  /// What both the icon list and `check` start from: the app located, its build settings, its
+  /// Info.plist, its catalogs and the names they declare.
+  struct ProjectReading {
+    var location: AppLocation
+    var settings: BuildSettings
+    var infoPlist: InfoPlist?
+    var catalogs: AssetCatalogs
+    var names: IconNames
+  }
+
+  static func readProject(at path: URL, target: String?, configuration: String?)
+    throws(IconCatalogError) -> ProjectReading
+  {
+    let location = try AppLocation.locate(path, target: target, configuration: configuration)
+    let settings: BuildSettings
+    if let projectTarget = location.target {
+      settings = projectTarget.settings
+    } else {
+      settings = try buildSettings(for: location)
+    }
+    let infoPlist = try location.readInfoPlist(settings: settings)
+    let catalogs = try AssetCatalog.appIconSets(
+      in: location.files.catalogs, iconBundles: location.files.iconBundles)
+    let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)
+    return ProjectReading(
+      location: location, settings: settings, infoPlist: infoPlist, catalogs: catalogs,
+      names: names)
+  }
 
   /// Every `.xcconfig` not included by another one is a level of its own; the shallowest wins a
   /// conflict. Only without a project target: a target's settings come from its project

@@ -113,18 +113,11 @@ extension AppIconReader {
     throws(IconCatalogError) -> ProjectFacts
   {
     if BuiltApp.isBuiltApp(path) { return ProjectFacts(root: path.standardizedFileURL) }
-    let location = try AppLocation.locate(path, target: target, configuration: configuration)
-    let settings: BuildSettings
-    if let projectTarget = location.target {
-      settings = projectTarget.settings
-    } else {
-      settings = try buildSettings(for: location)
-    }
+    let project = try readProject(at: path, target: target, configuration: configuration)
+    let (location, settings, infoPlist, catalogs, names) = (
+      project.location, project.settings, project.infoPlist, project.catalogs, project.names
+    )
     let infoPlistFile = try location.infoPlist(settings: settings)
-    let infoPlist = try location.readInfoPlist(settings: settings)
-    let catalogs = try AssetCatalog.appIconSets(
-      in: location.files.catalogs, iconBundles: location.files.iconBundles)
-    let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)
 
     var facts = ProjectFacts(
       root: location.root, infoPlist: infoPlistFile, primaryName: names.primary)
