@@ -85,11 +85,21 @@ public enum IconChecks {
         id: "primary-not-found", severity: .error, file: nil,
         message:
           "the primary icon \"\(escaped(icon.assetName ?? icon.name))\" has no image file: "
-          + "no app icon set or icon file of that name holds one",
+          + whyNoImage(icon, otherwise: "no app icon set or icon file of that name holds one"),
         fix:
           "Add an app icon set named \"\(escaped(icon.assetName ?? icon.name))\" with a 1024×1024 PNG to the asset catalog, or set ASSETCATALOG_COMPILER_APPICON_NAME to the set that holds the icon."
       )
     ]
+  }
+
+  /// Why an icon has no image: `otherwise` when nothing names one, else the set whose every
+  /// named file is missing (each also reported as missing-file).
+  static func whyNoImage(_ icon: AppIcon, otherwise: String) -> String {
+    let named = Set(icon.renditions.compactMap(\.file?.path)).count
+    if named == 0 { return otherwise }
+    return named == 1
+      ? "the one file its icon set names is missing"
+      : "all \(named) files its icon set names are missing"
   }
 
   /// `alternate-without-image`.
@@ -100,8 +110,10 @@ public enum IconChecks {
       Diagnostic(
         id: "alternate-without-image", severity: .error, file: nil,
         message:
-          "alternate icon \"\(escaped(icon.name))\" has no image: no app icon set \"\(asset)\" "
-          + "and no icon files named \"\(asset)\" hold one",
+          "alternate icon \"\(escaped(icon.name))\" has no image: "
+          + whyNoImage(
+            icon,
+            otherwise: "no app icon set \"\(asset)\" and no icon files named \"\(asset)\" hold one"),
         fix:
           "Add an app icon set named \"\(asset)\" to the asset catalog, or remove \"\(escaped(icon.name))\" from the alternate icons."
       )

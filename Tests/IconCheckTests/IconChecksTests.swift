@@ -83,6 +83,25 @@ import Testing
       ])
   }
 
+  @Test func aSetWhoseFilesAreAllMissingSaysSoAndListsThem() throws {
+    let app = try FixtureApp()
+    app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
+    try app.singleSizeSet("AppIcon")
+    _ = try app.set(
+      "AppIcon-Blue",
+      images: [
+        .init(filename: "Blue-1024.png", idiom: "ios-marketing", size: 1024, scale: 1),
+        .init(filename: "Blue-60@2x.png", idiom: "iphone", size: 60, scale: 2),
+      ])
+    let found = try IconChecks.diagnose(app.read())
+    #expect(
+      found.map(\.id).sorted() == ["alternate-without-image", "missing-file", "missing-file"])
+    #expect(
+      found.first { $0.id == "alternate-without-image" }?.message
+        == "alternate icon \"AppIcon-Blue\" has no image: all 2 files its icon set names are missing"
+    )
+  }
+
   @Test func wrongPixelSize() throws {
     let app = try FixtureApp()
     app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
