@@ -91,6 +91,7 @@ bench: setup
 	$(SWIFT) build -c release --product iconpick-bench
 	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
 
-# Lists every real project in ../shared/corpus (not part of the repository); fails on an error.
+# list and check over every real project in ../shared/corpus (not part of the repository); fails
+# on a list error or a check error that the copy's SOURCE.txt does not explain.
 corpus: build
-	Tests/Corpus/run.sh "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus
+	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""`make corpus`: `iconpick list` and `iconpick check` over each real project in the corpus
+(../shared/corpus by default), once per app target.
+
+It fails when list gives an error, when check cannot run (exit 2 or a crash), or when check
+reports an error that the corpus copy does not explain. Each project's SOURCE.txt says what
+its copy lacks: files "not copied" (too large), and PNGs stored in Git LFS that are only
+pointers here. Errors about exactly those are the copy's, not the project's, and are shown
+as such; every other error is a finding to fix (a real fault, or a false positive).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def run(binary, arguments, state):
+    result = subprocess.run([binary] + arguments + ["--state-dir", state],
+                            capture_output=True, text=True)
+    return result.returncode, result.stdout, result.stderr
+
+
+def copy_gaps(project):
+    """The files SOURCE.txt says were not copied, and whether its PNGs are LFS pointers."""
+    try:
+        text = open(os.path.join(project, "SOURCE.txt"), encoding="utf-8").read()
+    except OSError:
+        return set(), False
+    missing = set()
+    section = re.search(r"^not copied[^\n]*:\n((?:  .*\n?)*)", text, re.M)
+    if section:
+        for line in section.group(1).splitlines():
+            path = re.sub(r" \(\d+ bytes\)$", "", line.strip())
+            if path:
+                missing.add(os.path.realpath(os.path.join(project, path)))
+    lfs = "Git LFS" in text and "pointer" in text
+    return missing, lfs
+
+
+def explained(diagnostic, missing, lfs, missing_icons):
+    """Why the copy, not the project, causes this error; None when it does not."""
+    message = diagnostic["message"]
+    if diagnostic["id"] == "missing-file" and diagnostic.get("file"):
+        name = message.split(" of icon ")[0]
+        path = os.path.realpath(os.path.join(os.path.dirname(diagnostic["file"]), name))
+        if path in missing:
+            return "SOURCE.txt: not copied"
+    if diagnostic["id"] == "wrong-format" and lfs and "Git LFS pointer" in message:
+        return "SOURCE.txt: PNGs are Git LFS pointers in this copy"
+    if diagnostic["id"] in ("alternate-without-image", "primary-not-found"):
+        icon = re.search(r'icon "([^"]+)"', message)
+        if icon and icon.group(1) in missing_icons:
+            return "SOURCE.txt: its files were not copied"
+    return None
+
+
+def check(binary, project, extra, state, missing, lfs):
+    """Prints check's findings; returns (errors explained by the copy, unexplained errors)."""
+    status, out, err = run(binary, ["check", project, "--json"] + extra, state)
+    if status > 1 or not out.strip():
+        print("    check could not run (exit %d): %s" % (status, err.strip()))
+        return 0, 1
+    report = json.loads(out)
+    diagnostics = report["diagnostics"]
+    # Icons whose every missing file is one the copy lacks.
+    missing_icons = set()
+    for d in diagnostics:
+        if d["id"] == "missing-file" and explained(d, missing, lfs, set()):
+            icon = re.search(r'of icon "([^"]+)"', d["message"])
+            if icon:
+                missing_icons.add(icon.group(1))
+    copy_errors = unexplained = 0
+    for d in diagnostics:
+        where = d.get("file") or "iconpick"
+        if d.get("line"):
+            where += ":%d" % d["line"]
+        if d["severity"] == "error":
+            reason = explained(d, missing, lfs, missing_icons)
+            if reason:
+                copy_errors += 1
+                print("    copy:    %s: %s [%s] (%s)" % (where, d["message"], d["id"], reason))
+            else:
+                unexplained += 1
+                print("    ERROR:   %s: %s [%s]" % (where, d["message"], d["id"]))
+        else:
+            print("    warning: %s: %s [%s]" % (where, d["message"], d["id"]))
+    return copy_errors, unexplained
+
+
+def main():
+    binary = sys.argv[1]
+    corpus = sys.argv[2] if len(sys.argv) > 2 else "../shared/corpus"
+    if not os.path.isdir(corpus):
+        print("corpus: no corpus folder at %s (it sits beside the repository, in ../shared)" % corpus)
+        return 1
+    state = tempfile.mkdtemp(prefix="iconpick-corpus-")
+    projects = list_errors = skipped = copy_errors = unexplained = 0
+    for name in sorted(os.listdir(corpus)):
+        project = os.path.join(corpus, name)
+        if not os.path.isdir(project):
+            continue
+        projects += 1
+        print("== %s" % name)
+        missing, lfs = copy_gaps(project)
+        status, out, err = run(binary, ["list", project], state)
+        targets = [[]]
+        if status != 0 and "several app targets" in err:
+            listed = re.search(r"several app targets \(([^)]*)\)", err)
+            targets = [["--target", t] for t in re.findall(r'"([^"]*)"', listed.group(1))]
+        for extra in targets:
+            if extra:
+                print("  -- target %s" % extra[1])
+                status, out, err = run(binary, ["list", project] + extra, state)
+            for line in (out + err).splitlines():
+                print("    " + line)
+            if status != 0:
+                # The corpus copies only icon-related files: a helper target's Info.plist is absent.
+                if extra and re.search(r"INFOPLIST_FILE names .*, which does not exist", err):
+                    skipped += 1
+                else:
+                    list_errors += 1
+                continue
+            explained_count, unexplained_count = check(binary, project, extra, state, missing, lfs)
+            copy_errors += explained_count
+            unexplained += unexplained_count
+    print()
+    print("corpus: %d projects; list: %d errors, %d targets skipped (Info.plist not in the copy); "
+          "check: %d errors to fix, %d explained by the copy's SOURCE.txt" % (
+              projects, list_errors, skipped, unexplained, copy_errors))
+    return 1 if list_errors or unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
