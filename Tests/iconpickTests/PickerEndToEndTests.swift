@@ -5,9 +5,9 @@ import Testing
 @Suite(.serialized) struct PickerEndToEndTests {
   /// Starts iconpick on Palette in tmux; when it exits the shell records its status,
   /// its stdout and the terminal settings it left behind.
-  func launch(_ scratch: Scratch, locale: String = "C.UTF-8", term: String? = nil) throws
-    -> TmuxSession
-  {
+  func launch(
+    _ scratch: Scratch, locale: String = "C.UTF-8", term: String? = nil, noColor: String = ""
+  ) throws -> TmuxSession {
     let binary = try iconpickBinary()
     let command = [
       "cd \(shellQuote(scratch.url.path)) &&",
@@ -18,7 +18,9 @@ import Testing
     ].joined(separator: " ")
     return try TmuxSession(
       command: command,
-      environment: ["LANG": locale, "LC_ALL": locale, "HOME": scratch.url.path, "NO_COLOR": ""])
+      environment: [
+        "LANG": locale, "LC_ALL": locale, "HOME": scratch.url.path, "NO_COLOR": noColor,
+      ])
   }
 
   func exitStatus(_ scratch: Scratch) -> String? {
@@ -197,5 +199,48 @@ import Testing
     if term == "xterm-16color" { #expect(!row.contains("38;5;") && !row.contains("38;2;")) }
     try tmux.send("q")
     #expect(exitStatus(scratch) == "0")
+  }
+
+  @Test func noColorDrawsPreviewsInShadesWithoutColour() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch, noColor: "1")
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    let screen = tmux.waitForScreen("shaded previews") { $0.contains("▓") || $0.contains("█") }
+    #expect(screen.contains("▓") || screen.contains("█"))
+    let colours = tmux.captureWithColors()
+    // Only resets to the default colour (ESC[39m/ESC[49m) may appear: no colour is set.
+    #expect(!colours.contains("38;5;") && !colours.contains("38;2;"))
+    #expect(!colours.contains(/\u{1B}\[(3[0-7]|9[0-7]|4[0-7]|10[0-7])m/))
+    try tmux.send("Down", "Enter")
+    tmux.waitForScreen(containing: "You have changed the icon for “Palette”.")
+    try tmux.send("Enter", "q")
+    #expect(exitStatus(scratch) == "0")
+  }
+
+  @Test func aHundredResizesWhileKeysArriveLeaveItWorking() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette")
+    var generator = SystemRandomNumberGenerator()
+    let keys = ["j", "k", "Down", "Up", "PageDown", "PageUp", "g", "G"]
+    for round in 0..<100 {
+      let size =
+        round % 10 == 0
+        ? (1, 1)
+        : (Int.random(in: 1...120, using: &generator), Int.random(in: 1...40, using: &generator))
+      try tmux.resize(columns: size.0, rows: size.1)
+      try tmux.send(keys[round % keys.count])
+    }
+    try tmux.resize(columns: 100, rows: 30)
+    try tmux.send("g")
+    let screen = tmux.waitForScreen("the picker back at full size") {
+      $0.contains("App Icon · Palette") && line(of: "Default", in: $0)?.hasPrefix("❯") == true
+    }
+    #expect(line(of: "Default", in: screen)?.contains("✓") == true)
+    try tmux.send("j", "Enter")
+    tmux.waitForScreen(containing: "You have changed the icon for “Palette”.")
+    try tmux.send("Enter", "q")
+    #expect(exitStatus(scratch) == "0")
+    #expect(scratch.read("err.txt") == "")
   }
 }
