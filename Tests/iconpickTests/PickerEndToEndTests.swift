@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// The picker as a person uses it: the real binary, in a real terminal (tmux).
@@ -108,6 +109,18 @@ import Testing
     #expect(stty.contains(" icanon") && stty.contains(" echo "))
   }
 
+  /// The processes whose command line starts with `arguments`, from /proc (no procps needed).
+  func processes(startingWith arguments: [String]) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+      guard let pid = pid_t(entry),
+        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return nil }
+      let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return words.starts(with: arguments) ? pid : nil
+    }
+  }
+
   @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
   func aSignalDuringTheAlertRestoresTheTerminal(signal: String, status: String) throws {
     let scratch = try Scratch()
@@ -115,9 +128,14 @@ import Testing
     tmux.waitForScreen(containing: "App Icon · Palette")
     try tmux.send("Down", "Enter")
     tmux.waitForScreen(containing: "You have changed")
-    // The state folder is unique to this test; the anchor skips the shell and tmux around it.
-    let pattern = "^\(try iconpickBinary().path) --state-dir \(scratch.file("state").path)"
-    #expect(try runProcess("/usr/bin/pkill", ["-\(signal)", "-f", pattern]).status == 0)
+    // The state folder is unique to this test; matching from the first word skips the shell
+    // and tmux around it.
+    let picker = processes(startingWith: [
+      try iconpickBinary().path, "--state-dir", scratch.file("state").path,
+    ])
+    try #require(picker.count == 1, "expected one picker process, found \(picker)")
+    let number = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT][signal]!
+    #expect(kill(picker[0], number) == 0)
     #expect(exitStatus(scratch) == status)
     let stty = scratch.read("stty.txt") ?? ""
     #expect(stty.contains(" icanon") && stty.contains(" echo "), "terminal not restored:\n\(stty)")
