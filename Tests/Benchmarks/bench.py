@@ -151,41 +151,97 @@ def thumbnails(binary, palette, scratch, runs):
         print("\nchafa is not installed (make setup-bench): no comparison")
 
 
-def first_frame(binary, palette, scratch, runs):
-    """Launch to the end of the first complete frame in a pseudo-terminal, warm cache: the
-    time of the last byte of the opening burst (nothing more arrives for 0.5 s)."""
+def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q"):
+    """Runs argv on a 100x30 pseudo-terminal. Returns the seconds to the end of the opening
+    burst (no output for 0.5 s), the bytes written after it while `keys` were typed one by one,
+    and the child's CPU seconds and peak RSS (KiB) from wait4."""
+    import fcntl
     import pty
     import select
-    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
-               LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="100", LINES="30")
-    state = os.path.join(scratch, "state")
-    samples = []
-    for attempt in range(runs + 1):
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.execve(binary, [binary, palette, "--state-dir", state], env)
-        import fcntl, struct, termios
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        start = time.perf_counter()
-        last = start
+    import struct
+    import termios
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(argv[0], argv, env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+
+    def drain(quiet):
+        count, last = 0, None
         while True:
-            ready, _, _ = select.select([fd], [], [], 0.5)
+            ready, _, _ = select.select([fd], [], [], quiet)
             if not ready:
-                break
+                return count, last
             try:
-                if not os.read(fd, 65536):
-                    break
+                chunk = os.read(fd, 65536)
             except OSError:
-                break
+                return count, last
+            if not chunk:
+                return count, last
+            count += len(chunk)
             last = time.perf_counter()
-        os.write(fd, b"q")
-        os.waitpid(pid, 0)
-        os.close(fd)
-        if attempt > 0:  # the first run fills the cache
-            samples.append(last - start)
-    print("\n| %-38s | %12s | %12s | %12s |" % ("start-up in a pseudo-terminal", "median", "min", "max"))
+
+    start = time.perf_counter()
+    _, last = drain(0.5)
+    frame = (last or start) - start
+    typed = 0
+    for key in keys:
+        os.write(fd, bytes([key]))
+        n, _ = drain(key_delay)
+        typed += n
+    n, _ = drain(0.3)
+    typed += n
+    os.write(fd, quit)
+    _, status, usage = os.wait4(pid, 0)
+    os.close(fd)
+    return frame, typed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def first_frame(binary, palette, scratch, runs):
+    """Start-up to the first complete frame in a pseudo-terminal, warm cache, for Palette and
+    a 2,000-icon project, beside fzf given the same names; then the cost of a cursor move."""
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
+               LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    state = os.path.join(scratch, "state")
+    big = os.path.join(scratch, "p2000")
+    print("\n| %-38s | %12s | %12s | %12s |" % ("start-up in a pseudo-terminal (warm)", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
-    row("first complete frame, Palette, warm", samples)
+    results = {}
+    for label, project in (("Palette", palette), ("2,000 icons", big)):
+        argv = [binary, project, "--state-dir", state]
+        pty_session(argv, env)  # fills the cache
+        samples = [pty_session(argv, env) for _ in range(runs)]
+        results[label] = samples
+        row("first complete frame, " + label, [x[0] for x in samples])
+    fzf = shutil.which("fzf")
+    if fzf:
+        names = os.path.join(scratch, "names.txt")
+        with open(names, "w") as f:
+            f.write("\n".join(["AppIcon"] + ["AppIcon-%04d" % i for i in range(2000)]) + "\n")
+        argv = ["/bin/sh", "-c", "exec %s < %s" % (fzf, names)]
+        fzf_samples = [pty_session(argv, env, quit=b"\x1b") for _ in range(runs)]
+        fzf_median = row("fzf, the same 2,001 names", [x[0] for x in fzf_samples])
+        ours = statistics.median([x[0] for x in results["2,000 icons"]])
+        print("\n2,000 icons, first frame iconpick:fzf = %.2f (target: at most 2)" % (ours / fzf_median))
+    else:
+        print("\nfzf is not installed (make setup-bench): no comparison")
+
+    print("\n| %-38s | %12s | %12s | %12s |" % ("peak memory (RSS)", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    for label, samples in results.items():
+        rss = [x[3] / 1024 for x in samples]
+        print("| %-38s | %9.1f MB | %9.1f MB | %9.1f MB |" % (
+            label, statistics.median(rss), min(rss), max(rss)))
+
+    # A cursor move in the 2,000-icon list: CPU per key over a run's baseline, and the bytes
+    # ncurses writes per key (only what changed).
+    argv = [binary, big, "--state-dir", state]
+    keys = b"j" * 200
+    baseline = [pty_session(argv, env) for _ in range(max(3, runs // 3))]
+    moved = [pty_session(argv, env, keys=keys, key_delay=0.02) for _ in range(max(3, runs // 3))]
+    cpu = (statistics.median([x[2] for x in moved]) - statistics.median([x[2] for x in baseline])) / len(keys)
+    written = statistics.median([x[1] for x in moved]) / len(keys)
+    print("\ncursor move, 2,000 icons: %.3f ms CPU and %.0f bytes written per key (median of %d runs of %d keys)" % (
+        cpu * 1000, written, len(moved), len(keys)))
 
 
 if __name__ == "__main__":
