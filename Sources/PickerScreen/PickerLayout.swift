@@ -110,7 +110,7 @@ public enum PickerLayout {
     let showThumbnail = width >= 30
     let nameColumn = showThumbnail ? 2 + thumbnailWidth + 2 : 2
     let checkColumn = width - 3
-    let nameWidth = model.items.map { TextWidth.of($0.displayName) }.max() ?? 0
+    let nameWidth = model.displayNameWidth
     let nameRoom = max(0, checkColumn - 1 - nameColumn)
     let showAssetName = nameWidth + 2 + 8 <= nameRoom
 

@@ -33,6 +33,9 @@ public enum PickerOutcome: Equatable, Sendable {
 public struct PickerModel: Equatable, Sendable {
   public let appName: String
   public let items: [PickerItem]
+  /// The widest display name, in columns: the name column's width, measured once rather than
+  /// over every item on every key.
+  public let displayNameWidth: Int
   public let glyphs: GlyphSet
   public internal(set) var activeIndex: Int
   public internal(set) var cursor: Int
@@ -64,6 +67,7 @@ public struct PickerModel: Equatable, Sendable {
     self.items = icons.map {
       PickerItem(name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary)
     }
+    self.displayNameWidth = items.map { TextWidth.of($0.displayName) }.max() ?? 0
     self.appName = app.appName
     self.glyphs = glyphs
     let active =

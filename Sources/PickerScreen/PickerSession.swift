@@ -36,6 +36,17 @@ public struct PickerSession {
   private let inbox = ThumbnailInbox()
   private let queue = DispatchQueue(label: "iconpick.thumbnails", qos: .userInitiated)
   private var requested: Set<ThumbnailKey> = []
+  /// The preview sizes on screen when previews were last asked for.
+  private var shownSizes: Set<CellSize> = []
+
+  private struct CellSize: Hashable {
+    var columns: Int
+    var rows: Int
+    init(_ key: ThumbnailKey) {
+      columns = key.columns
+      rows = key.rows
+    }
+  }
 
   /// - Parameters:
   ///   - setAlternateIconName: records a choice (nil = primary) and returns notices for the status line.
@@ -96,11 +107,13 @@ public struct PickerSession {
   private mutating func requestThumbnails(size: TerminalSize) {
     guard let renderThumbnail else { return }
     let keys = PickerLayout.thumbnailKeys(model, size: size)
-    let sizes = Set(keys.map { "\($0.columns)x\($0.rows)" })
-    if model.thumbnails.keys.contains(where: { !sizes.contains("\($0.columns)x\($0.rows)") }) {
-      let keep = Set(model.thumbnails.keys.filter { sizes.contains("\($0.columns)x\($0.rows)") })
+    let sizes = Set(keys.map(CellSize.init))
+    // Only after a resize is anything dropped; the check itself must stay cheap per key.
+    if sizes != shownSizes {
+      shownSizes = sizes
+      let keep = Set(model.thumbnails.keys.filter { sizes.contains(CellSize($0)) })
       model.apply(.forgetThumbnails(keep: keep))
-      requested = requested.filter { sizes.contains("\($0.columns)x\($0.rows)") }
+      requested = requested.filter { sizes.contains(CellSize($0)) }
     }
     for key in keys where !requested.contains(key) {
       requested.insert(key)
