@@ -15,7 +15,22 @@ public enum AppIconReader {
   {
     // A built app's processed Info.plist already holds what the build settings generated.
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
+    return try icons(of: readProject(at: path, target: target, configuration: configuration))
+  }
+
+  /// The icons and the facts `iconpick check` needs, from one reading of the project.
+  public static func readWithFacts(at path: URL, target: String?, configuration: String?)
+    throws(IconCatalogError) -> (icons: AppIcons, facts: ProjectFacts)
+  {
+    if BuiltApp.isBuiltApp(path) {
+      return (try BuiltApp.read(at: path), ProjectFacts(root: path.standardizedFileURL))
+    }
     let project = try readProject(at: path, target: target, configuration: configuration)
+    return (try icons(of: project), try facts(of: project))
+  }
+
+  /// The app's icons, assembled from a project reading.
+  static func icons(of project: ProjectReading) throws(IconCatalogError) -> AppIcons {
     let (location, settings, infoPlist, catalogs, names) = (
       project.location, project.settings, project.infoPlist, project.catalogs, project.names
     )

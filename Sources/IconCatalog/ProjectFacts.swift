@@ -113,7 +113,11 @@ extension AppIconReader {
     throws(IconCatalogError) -> ProjectFacts
   {
     if BuiltApp.isBuiltApp(path) { return ProjectFacts(root: path.standardizedFileURL) }
-    let project = try readProject(at: path, target: target, configuration: configuration)
+    return try facts(of: readProject(at: path, target: target, configuration: configuration))
+  }
+
+  /// The facts, from a project reading.
+  static func facts(of project: ProjectReading) throws(IconCatalogError) -> ProjectFacts {
     let (location, settings, infoPlist, catalogs, names) = (
       project.location, project.settings, project.infoPlist, project.catalogs, project.names
     )

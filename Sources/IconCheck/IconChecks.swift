@@ -374,22 +374,7 @@ public enum IconChecks {
   }
 
   /// `name` with control characters spelled out: `\t`, `\n`, `\r`, `\u{7F}`.
-  static func escaped(_ name: String) -> String {
-    var text = ""
-    for scalar in name.unicodeScalars {
-      switch scalar {
-      case "\t": text += "\\t"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case _ where isControl(scalar):
-        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text
-  }
+  static func escaped(_ name: String) -> String { MessageText.escaped(name) }
 
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control
-  }
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { MessageText.isControl(scalar) }
 }

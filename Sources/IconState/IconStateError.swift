@@ -1,3 +1,5 @@
+import IconCatalog
+
 /// Everything that can go wrong recording or reading the icon choice.
 ///
 /// Each case carries what the user needs to act; `description` is a single line
@@ -42,20 +44,4 @@ public enum IconStateError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Messages are one line; a name or path with a line break in it must not split them.
-func oneLine(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    default:
-      if scalar.properties.generalCategory == .control {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return result
-}
+func oneLine(_ text: String) -> String { MessageText.escaped(text) }

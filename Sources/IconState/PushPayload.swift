@@ -135,30 +135,10 @@ public enum PushPayload {
   }
 
   /// C0, DEL and C1 control characters.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { MessageText.isControl(scalar) }
 
-  /// Text safe to quote in a one-line message: control characters, line and paragraph separators
-  /// and invisible format characters (such as bidirectional overrides) become `\u{1B}`.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      let category = scalar.properties.generalCategory
-      if isControl(scalar) || category == .format || category == .lineSeparator
-        || category == .paragraphSeparator
-      {
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else if scalar == "\\" {
-        result += "\\\\"
-      } else if scalar == "\"" {
-        result += "\\\""
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  /// Text safe to quote in a one-line message.
+  static func escaped(_ text: String) -> String { MessageText.escaped(text, quoting: true) }
 
   static func suggestions(for name: String, among names: [String]) -> [String] {
     NameSuggestions.close(to: name, among: names)

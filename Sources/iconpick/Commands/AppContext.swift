@@ -6,34 +6,58 @@ import IconState
 struct AppContext {
   let app: AppIcons
   let switcher: IconSwitcher
-  /// Where the app was read from.
-  let path: URL
 
-  /// A failure finding the app, with what the user can do about it.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  /// Reads the app the options name. Problems that did not stop the reading (a missing base
+  /// .xcconfig, say) go to stderr, unless `reportingWarnings` is false (the picker, which shows
+  /// them in its status line instead).
+  static func load(
+    _ options: Options, environment: [String: String], reportingWarnings: Bool = true
+  ) throws -> AppContext {
+    let path = try appPath(options)
+    let currentDirectory = URL(
+      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    let app = try AppIconReader.read(
+      at: path, target: options.target, configuration: options.configuration)
+    if reportingWarnings {
+      for warning in app.warnings { IconpickCommand.printWarning(warning) }
+    }
+    let stateDirectory =
+      options.stateDirectory.map {
+        URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
+      } ?? FileChoiceStore.defaultDirectory(environment: environment)
+    return AppContext(
+      app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)))
   }
+}
 
-  static func load(_ options: Options, environment: [String: String]) throws -> AppContext {
+extension AppContext {
+  /// PATH, else the app in the current folder, else the bundled Palette.
+  static func appPath(_ options: Options) throws -> URL {
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     guard
       let path = AppPath.resolve(
         options.path, currentDirectory: currentDirectory, executable: Bundle.main.executableURL)
     else {
-      throw Failure(
+      throw CommandFailure(
         description:
           "no app in the current folder and the bundled demo app (share/iconpick/Palette) is missing; give a PATH"
       )
     }
-    let app = try AppIconReader.read(
-      at: path, target: options.target, configuration: options.configuration)
-    let stateDirectory =
-      options.stateDirectory.map {
-        URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
-      } ?? FileChoiceStore.defaultDirectory(environment: environment)
-    return AppContext(
-      app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)),
-      path: path)
+    return path
+  }
+
+  /// The error for a NAME the app does not declare: names are matched exactly, and the close
+  /// ones (or all of them) are offered.
+  func unknownIcon(_ name: String) -> CommandFailure {
+    let close = NameSuggestions.close(to: name, among: app.allIcons.map(\.name)).prefix(3)
+    let hint =
+      close.isEmpty
+      ? "its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
+      : "did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
+    return CommandFailure(
+      description:
+        "no icon named \"\(MessageText.escaped(name))\" in \(app.appName) (names are matched exactly); \(hint)"
+    )
   }
 }

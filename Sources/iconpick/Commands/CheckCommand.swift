@@ -10,10 +10,12 @@ struct CheckCommand {
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
-    let context = try AppContext.load(options, environment: environment)
-    let facts = try AppIconReader.facts(
-      at: context.path, target: options.target, configuration: options.configuration)
-    let diagnostics = IconChecks.diagnose(context.app) + ProjectChecks.diagnose(facts)
+    // One reading gives both the model and the raw facts; check needs no recorded choice.
+    let (app, facts) = try AppIconReader.readWithFacts(
+      at: AppContext.appPath(options), target: options.target,
+      configuration: options.configuration)
+    for warning in app.warnings { IconpickCommand.printWarning(warning) }
+    let diagnostics = IconChecks.diagnose(app) + ProjectChecks.diagnose(facts)
     if options.json {
       print(try CheckReport.json(diagnostics))
     } else {

@@ -8,7 +8,6 @@ struct GetCommand {
 
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
-    for warning in context.app.warnings { IconpickCommand.printWarning(warning) }
     let choice = try context.switcher.readChoice()
     if let notice = choice.notice { IconpickCommand.printWarning(notice.description) }
     let active = choice.alternateIconName ?? context.app.primary.name

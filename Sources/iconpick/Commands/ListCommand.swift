@@ -12,7 +12,6 @@ struct ListCommand {
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
     let app = context.app
-    for warning in app.warnings { IconpickCommand.printWarning(warning) }
     let choice = try context.switcher.readChoice()
     if let notice = choice.notice { IconpickCommand.printWarning(notice.description) }
     let activeName = choice.alternateIconName ?? app.primary.name

@@ -11,7 +11,9 @@ struct PickCommand {
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
-    let context = try AppContext.load(options, environment: environment)
+    // stderr is the terminal the picker is about to take over: warnings go to its status line.
+    let context = try AppContext.load(
+      options, environment: environment, reportingWarnings: false)
     let app = context.app
     let switcher = context.switcher
     let choice = try switcher.readChoice()
@@ -20,7 +22,7 @@ struct PickCommand {
     let terminal = try NcursesTerminal(environment: environment)
     let model = PickerModel(
       app: app, activeName: choice.alternateIconName, glyphs: terminal.glyphs, size: terminal.size,
-      status: choice.notice?.description)
+      status: startStatus(app: app, notice: choice.notice))
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
@@ -62,5 +64,11 @@ struct PickCommand {
       terminfoHasRGB: capability.direct)
     guard mode == .truecolor, !capability.direct else { return mode }
     return capability.colors >= 256 ? .palette256 : capability.colors >= 8 ? .palette16 : .none
+  }
+
+  /// What the status line says at start: the reading's warnings and the choice's notice.
+  private func startStatus(app: AppIcons, notice: StateNotice?) -> String? {
+    let lines = app.warnings + [notice?.description].compactMap { $0 }
+    return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 }

@@ -52,10 +52,6 @@ struct PushCommand {
     return .failure
   }
 
-  struct ReadFailure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// At most one byte past the limit is read, so a huge file or stream costs nothing.
   private func readPayload() throws -> [UInt8] {
     let limit = PushPayload.maximumSize + 1
@@ -66,7 +62,7 @@ struct PushCommand {
       guard let opened = FileHandle(forReadingAtPath: path) else {
         let reason =
           FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-        throw ReadFailure(description: "\(path): the payload file \(reason)")
+        throw CommandFailure(description: "\(path): the payload file \(reason)")
       }
       handle = opened
     } else {

@@ -8,28 +8,13 @@ struct SetCommand {
   var options: Options
   var environment: [String: String]
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
     let app = context.app
-    for warning in app.warnings { IconpickCommand.printWarning(warning) }
     // reset, or set with the primary's own name, goes back to the primary.
     let requested = options.command == .reset ? nil : options.iconName
     let target = requested == app.primary.name ? nil : requested
-    if let target, app.alternate(named: target) == nil {
-      let suggestions = NameSuggestions.close(to: target, among: app.allIcons.map(\.name)).prefix(3)
-      let hint =
-        suggestions.isEmpty
-        ? "its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
-        : "did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: " or "))?"
-      throw Failure(
-        description:
-          "no icon named \"\(PrintableName.printable(target))\" in \(app.appName) (names are matched exactly); \(hint)"
-      )
-    }
+    if let target, app.alternate(named: target) == nil { throw context.unknownIcon(target) }
     let current = try context.switcher.readChoice().alternateIconName
     if current == target {
       if !options.quiet {
@@ -46,16 +31,5 @@ struct SetCommand {
         ChangeAlert.message(appName: app.appName, unicode: LocaleGlyphs.isUTF8) + "\n")
     }
     return .success
-  }
-}
-
-/// Names as they can be shown in a one-line message.
-enum PrintableName {
-  /// Control characters shown escaped, so a hostile name cannot drive the terminal.
-  static func printable(_ text: String) -> String {
-    text.unicodeScalars.map { scalar in
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }.joined()
   }
 }

@@ -11,25 +11,13 @@ struct ShowCommand {
   var options: Options
   var environment: [String: String]
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
     let app = context.app
     let icon: AppIcon
     if let name = options.iconName {
       guard let found = app.allIcons.first(where: { $0.name == name }) else {
-        let close = NameSuggestions.close(to: name, among: app.allIcons.map(\.name)).prefix(3)
-        let hint =
-          close.isEmpty
-          ? "its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
-          : "did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
-        throw Failure(
-          description:
-            "no icon named \"\(PrintableName.printable(name))\" in \(app.appName) (names are matched exactly); \(hint)"
-        )
+        throw context.unknownIcon(name)
       }
       icon = found
     } else {
