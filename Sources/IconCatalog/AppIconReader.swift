@@ -18,6 +18,23 @@ public enum AppIconReader {
     return try icons(of: readProject(at: path, target: target, configuration: configuration))
   }
 
+  /// Like `read`, but the icons come without renditions, which `IconImages` reads when asked: for
+  /// showing thousands of names before their images.
+  public static func readDeferringImages(at path: URL, target: String?, configuration: String?)
+    throws(IconCatalogError) -> (icons: AppIcons, images: IconImages)
+  {
+    if BuiltApp.isBuiltApp(path) {
+      let app = try BuiltApp.read(at: path)
+      return (app, IconImages(readFrom: app))
+    }
+    let project = try readProject(at: path, target: target, configuration: configuration)
+    let app = try icons(of: project, readingImages: false)
+    return (
+      app,
+      IconImages(names: project.names, catalogs: project.catalogs, root: project.location.root)
+    )
+  }
+
   /// The icons and the facts `iconpick check` needs, from one reading of the project.
   public static func readWithFacts(at path: URL, target: String?, configuration: String?)
     throws(IconCatalogError) -> (icons: AppIcons, facts: ProjectFacts)
@@ -30,12 +47,17 @@ public enum AppIconReader {
   }
 
   /// The app's icons, assembled from a project reading.
-  static func icons(of project: ProjectReading) throws(IconCatalogError) -> AppIcons {
+  static func icons(of project: ProjectReading, readingImages: Bool = true)
+    throws(IconCatalogError) -> AppIcons
+  {
     let (location, settings, infoPlist, catalogs, names) = (
       project.location, project.settings, project.infoPlist, project.catalogs, project.names
     )
-    let icons = try names.icons(
-      catalogs: catalogs, looseFiles: { LooseIconFiles.searching(location.root) })
+    let icons =
+      readingImages
+      ? try names.icons(
+        catalogs: catalogs, looseFiles: { LooseIconFiles.searching(location.root) })
+      : names.iconsWithoutImages()
 
     var warnings = location.target?.warnings ?? []
     let identifier: String

@@ -6,8 +6,7 @@ enum AppIconSet {
   static func renditions(in folder: URL) throws(IconCatalogError) -> [IconRendition] {
     let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
     // A set without Contents.json has no images; `check` reports that, reading goes on.
-    guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-    let data = try FileData.read(file)
+    guard let data = try FileData.readIfPresent(file) else { return [] }
 
     let contents: Contents
     do {

@@ -107,6 +107,7 @@ public struct IconRendition: Sendable, Equatable, Hashable {
     self.platform = platform
   }
 
-  /// Pixels along one side, when the size is known.
-  public var pixelSize: Int? { pointSize.map { Int(($0 * Double(scale)).rounded()) } }
+  /// Pixels along one side, when the size is known (and fits an Int: Contents.json may say
+  /// `"1e19x1e19"`).
+  public var pixelSize: Int? { pointSize.flatMap { Int(exactly: ($0 * Double(scale)).rounded()) } }
 }

@@ -75,37 +75,43 @@ struct AssetCatalog: Sendable {
 
   private static func walk(_ catalog: URL, strict: Bool) throws(IconCatalogError) -> AssetCatalog {
     let catalog = folderURL(catalog)
-    var sets: [IconSet] = []
+    var found: [(path: String, set: IconSet)] = []
     var namespaces = NamespaceCache(strict: strict)
-    let keys: [URLResourceKey] = [.isDirectoryKey]
-    // An unreadable subfolder hides only what is in it; the walker follows no symbolic links.
-    let walker = FileManager.default.enumerator(
-      at: catalog, includingPropertiesForKeys: keys, options: [], errorHandler: { _, _ in true })
-    while let url = walker?.nextObject() as? URL {
-      guard (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true else { continue }
-      let ext = url.pathExtension
-      let kind: IconSet.Kind
-      switch ext {
-      case "appiconset": kind = .appIconSet
-      case "icon": kind = .iconComposer
-      case "brandassets": kind = .brandAssets
-      default:
-        if leafExtensions.contains(ext) || url.lastPathComponent.hasPrefix(".") {
-          walker?.skipDescendants()
+
+    // Depth first by hand: readdir's entry types save a stat per entry, which a catalog of
+    // thousands of sets feels. An unreadable subfolder hides only what is in it; symbolic links are
+    // not followed.
+    func visit(_ path: String, groups: [String]) throws(IconCatalogError) {
+      for entry in DirectoryListing.entries(atPath: path) where entry.isDirectory {
+        let name = entry.name
+        let child = path + "/" + name
+        let kind: IconSet.Kind
+        switch DirectoryListing.pathExtension(of: name) {
+        case "appiconset": kind = .appIconSet
+        case "icon": kind = .iconComposer
+        case "brandassets": kind = .brandAssets
+        case let ext:
+          if !leafExtensions.contains(ext) && !name.hasPrefix(".") {
+            try visit(child, groups: groups + [name])
+          }
+          continue
         }
-        continue
+        let prefix = try namespaces.prefix(for: groups, in: catalog)
+        let stem = name.dropLast(DirectoryListing.pathExtension(of: name).utf8.count + 1)
+        found.append(
+          (
+            child,
+            IconSet(
+              name: prefix + stem, folder: URL(fileURLWithPath: child, isDirectory: true),
+              kind: kind)
+          ))
       }
-      walker?.skipDescendants()
-      let folder = folderURL(url)
-      let groups = ProjectFiles.relativeComponents(of: folder, under: catalog).dropLast()
-      let prefix = try namespaces.prefix(for: Array(groups), in: catalog)
-      sets.append(
-        IconSet(
-          name: prefix + folder.deletingPathExtension().lastPathComponent, folder: folder,
-          kind: kind))
     }
-    sets.sort { $0.folder.path < $1.folder.path }
-    return AssetCatalog(folder: catalog, iconSets: sets)
+    var root = catalog.path
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    try visit(root, groups: [])
+    found.sort { $0.path < $1.path }
+    return AssetCatalog(folder: catalog, iconSets: found.map(\.set))
   }
 
   /// One spelling for a folder, however it was reached, so results compare equal.

@@ -70,7 +70,16 @@ struct BuildSettings: Sendable {
     return winners.mapValues(\.setting)
   }
 
+  /// The longest value `$(inherited)` builds: `A = $(inherited) $(inherited)` line after line
+  /// doubles it each time. Past this, the inherited part is left out.
+  static let maximumInheritedLength = 1 << 18
+
   private static func replacingInherited(in value: String, with inherited: String) -> String {
+    let uses = ["$(inherited)", "${inherited}"].map {
+      value.components(separatedBy: $0).count - 1
+    }.reduce(0, +)
+    let fits = value.utf8.count + uses * inherited.utf8.count <= maximumInheritedLength
+    let inherited = fits ? inherited : ""
     let replaced = value.replacingOccurrences(of: "$(inherited)", with: inherited)
       .replacingOccurrences(of: "${inherited}", with: inherited)
     return replaced == value ? value : replaced.trimmingCharacters(in: .whitespaces)

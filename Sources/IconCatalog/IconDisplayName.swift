@@ -11,28 +11,44 @@ public enum IconDisplayName {
   /// before it: `AppIcon2` → "Icon 2". Letter case is kept. If nothing would be left, the name.
   public static func friendly(for name: String, primaryName: String, isPrimary: Bool) -> String {
     if isPrimary { return "Default" }
-    let name = lastComponent(name)
-    let words = words(in: name)
-    guard !words.isEmpty else { return name }
+    return Namer(primaryName: primaryName).friendly(for: name)
+  }
 
-    var dropsEverything = false
-    for redundant in [lastComponent(primaryName), defaultName] {
-      for fromEnd in [false, true] {
-        guard let count = matchingWords(words, redundant, fromEnd: fromEnd) else { continue }
-        guard count < words.count else {
-          dropsEverything = true
-          continue
-        }
-        let rest = fromEnd ? Array(words.dropLast(count)) : Array(words.dropFirst(count))
-        // "2" alone says little: keep the word it was numbering ("Icon 2").
-        if !fromEnd, rest.count == 1, rest[0].allSatisfy(\.isNumber) {
-          return "\(words[count - 1]) \(rest[0])"
-        }
-        return rest.joined(separator: " ")
+  /// Names many alternates of one app: what to drop from each is worked out once.
+  struct Namer {
+    /// The primary's name and `AppIcon`, lower-cased without separators.
+    private let redundant: [String]
+
+    init(primaryName: String) {
+      redundant = [lastComponent(primaryName), defaultName].map {
+        $0.lowercased().filter { !separators.contains($0) }
       }
     }
-    // The name is only the primary's (or AppIcon): shown as written, so it stays recognisable.
-    return dropsEverything ? name : words.joined(separator: " ")
+
+    func friendly(for name: String) -> String {
+      let name = lastComponent(name)
+      let words = words(in: name)
+      guard !words.isEmpty else { return name }
+
+      var dropsEverything = false
+      for target in redundant {
+        for fromEnd in [false, true] {
+          guard let count = matchingWords(words, target, fromEnd: fromEnd) else { continue }
+          guard count < words.count else {
+            dropsEverything = true
+            continue
+          }
+          let rest = fromEnd ? Array(words.dropLast(count)) : Array(words.dropFirst(count))
+          // "2" alone says little: keep the word it was numbering ("Icon 2").
+          if !fromEnd, rest.count == 1, rest[0].allSatisfy(\.isNumber) {
+            return "\(words[count - 1]) \(rest[0])"
+          }
+          return rest.joined(separator: " ")
+        }
+      }
+      // The name is only the primary's (or AppIcon): shown as written, so it stays recognisable.
+      return dropsEverything ? name : words.joined(separator: " ")
+    }
   }
 
   /// Xcode's name for the first icon set; alternates are often named after it.
@@ -43,10 +59,9 @@ public enum IconDisplayName {
     name.split(separator: "/").last.map(String.init) ?? name
   }
 
-  /// How many of `words`, from the start (or end), spell `phrase` ignoring case and separators:
-  /// `App`,`Icon` spell `AppIcon`; `appicon` does too. Nil when they do not spell it exactly.
-  private static func matchingWords(_ words: [String], _ phrase: String, fromEnd: Bool) -> Int? {
-    let target = phrase.lowercased().filter { !separators.contains($0) }
+  /// How many of `words`, from the start (or end), spell `target` (lower case, no separators):
+  /// `App`,`Icon` spell `appicon`. Nil when they do not spell it exactly.
+  private static func matchingWords(_ words: [String], _ target: String, fromEnd: Bool) -> Int? {
     guard !target.isEmpty else { return nil }
     var spelled = ""
     for (index, word) in (fromEnd ? words.reversed() : words).enumerated() {
@@ -65,34 +80,63 @@ public enum IconDisplayName {
   static func words(in text: String) -> [String] {
     var words: [String] = []
     var current = ""
+    var currentCount = 0  // String.count walks the string
     let characters = Array(text)
+    let traits = characters.map(Traits.init)
     for (index, character) in characters.enumerated() {
       if separators.contains(character) {
         if !current.isEmpty { words.append(current) }
         current = ""
+        currentCount = 0
         continue
       }
-      if let previous = current.last {
-        let next = index + 1 < characters.count ? characters[index + 1] : nil
-        let nextIsLower = next?.isLowercase ?? false
+      if currentCount > 0 {
+        let this = traits[index]
+        let previous = traits[index - 1]
+        let nextIsLower = index + 1 < traits.count && traits[index + 1].isLowercase
         var boundary = false
-        if character.isUppercase && previous.isLowercase {
-          boundary = !(current.count == 1)  // iPhone, iOS, eSports
-        } else if character.isUppercase && previous.isUppercase && nextIsLower {
+        if this.isUppercase && previous.isLowercase {
+          boundary = currentCount != 1  // iPhone, iOS, eSports
+        } else if this.isUppercase && previous.isUppercase && nextIsLower {
           boundary = true
-        } else if character.isNumber && previous.isLetter {
-          boundary = current.count > 1
-        } else if character.isUppercase && previous.isNumber && nextIsLower {
+        } else if this.isNumber && previous.isLetter {
+          boundary = currentCount > 1
+        } else if this.isUppercase && previous.isNumber && nextIsLower {
           boundary = true
         }
         if boundary {
           words.append(current)
           current = ""
+          currentCount = 0
         }
       }
       current.append(character)
+      currentCount += 1
     }
     if !current.isEmpty { words.append(current) }
     return words
+  }
+
+  /// The character properties word splitting asks about, answered without Unicode tables for
+  /// ASCII: names are nearly always ASCII, and the tables dominate naming thousands of icons.
+  private struct Traits {
+    var isUppercase: Bool
+    var isLowercase: Bool
+    var isNumber: Bool
+    var isLetter: Bool
+
+    init(_ character: Character) {
+      if let ascii = character.asciiValue {
+        isUppercase = (0x41...0x5A).contains(ascii)
+        isLowercase = (0x61...0x7A).contains(ascii)
+        isNumber = (0x30...0x39).contains(ascii)
+        isLetter = isUppercase || isLowercase
+      } else {
+        isUppercase = character.isUppercase
+        isLowercase = character.isLowercase
+        isNumber = character.isNumber
+        isLetter = character.isLetter
+      }
+    }
   }
 }

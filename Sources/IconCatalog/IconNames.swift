@@ -89,47 +89,84 @@ struct IconNames: Equatable, Sendable {
   func icons(catalogs: AssetCatalogs, looseFiles: () -> LooseIconFiles) throws(IconCatalogError)
     -> (primary: AppIcon, alternates: [AppIcon])
   {
-    let needsLoose =
-      !primaryDeclaration.iconFiles.isEmpty
-      || alternates.contains { !$0.declaration.iconFiles.isEmpty }
-    let loose = needsLoose ? looseFiles() : .empty
-    var cache: [String: [IconRendition]] = [:]
-
-    func renditions(asset: String?, declaration: DeclaredIcon) throws(IconCatalogError)
-      -> [IconRendition]
-    {
-      var found: [IconRendition] = []
-      if let asset {
-        if let known = cache[asset] {
-          found = known
-        } else {
-          for set in catalogs.iconSets(named: asset) { found += try set.renditions() }
-          cache[asset] = found
-        }
-      }
-      return found + loose.renditions(for: declaration.iconFiles)
+    let loose = needsLooseFiles ? looseFiles() : .empty
+    let assetNames = [primary] + alternates.compactMap(\.assetName)
+    let cache = try Self.renditions(of: assetNames, in: catalogs)
+    return icons { asset, declaration in
+      (asset.flatMap { cache[$0] } ?? []) + loose.renditions(for: declaration.iconFiles)
     }
+  }
 
+  /// The icons with no renditions yet: names, display names and declarations only. `IconImages`
+  /// reads each one's images when asked.
+  func iconsWithoutImages() -> (primary: AppIcon, alternates: [AppIcon]) {
+    icons { _, _ in [] }
+  }
+
+  /// Whether any icon names loose files, which only a search of the app's folder can find.
+  var needsLooseFiles: Bool {
+    !primaryDeclaration.iconFiles.isEmpty
+      || alternates.contains { !$0.declaration.iconFiles.isEmpty }
+  }
+
+  /// Where each icon's images come from, by the icon's name.
+  var imageSources: [String: (assetName: String?, declaration: DeclaredIcon)] {
+    var sources = [primary: (assetName: Optional(primary), declaration: primaryDeclaration)]
+    for alternate in alternates {
+      sources[alternate.name] = (alternate.assetName, alternate.declaration)
+    }
+    return sources
+  }
+
+  private func icons(
+    renditions: (_ asset: String?, _ declaration: DeclaredIcon) -> [IconRendition]
+  ) -> (primary: AppIcon, alternates: [AppIcon]) {
     let primaryIcon = AppIcon(
       name: primary, assetName: primary,
       displayName: IconDisplayName.friendly(for: primary, primaryName: primary, isPrimary: true),
       isPrimary: true,
-      renditions: try renditions(asset: primary, declaration: primaryDeclaration),
+      renditions: renditions(primary, primaryDeclaration),
       declaredIdioms: primaryDeclaration.idioms, isPrerendered: primaryDeclaration.isPrerendered)
+    let namer = IconDisplayName.Namer(primaryName: primary)
     var alternateIcons: [AppIcon] = []
     alternateIcons.reserveCapacity(alternates.count)
     for alternate in alternates {
       alternateIcons.append(
         AppIcon(
           name: alternate.name, assetName: alternate.assetName,
-          displayName: IconDisplayName.friendly(
-            for: alternate.name, primaryName: primary, isPrimary: false),
+          displayName: namer.friendly(for: alternate.name),
           isPrimary: false,
-          renditions: try renditions(
-            asset: alternate.assetName, declaration: alternate.declaration),
+          renditions: renditions(alternate.assetName, alternate.declaration),
           declaredIdioms: alternate.declaration.idioms,
           isPrerendered: alternate.declaration.isPrerendered))
     }
     return (primaryIcon, alternateIcons)
+  }
+
+  /// Each named asset's renditions, its sets read on every core: with thousands of icons, reading
+  /// their Contents.json files one by one is most of the time to a first screen. The first error in
+  /// name order is the one thrown, as a serial reading would.
+  static func renditions(of assetNames: [String], in catalogs: AssetCatalogs)
+    throws(IconCatalogError) -> [String: [IconRendition]]
+  {
+    var names: [String] = []
+    var seen = Set<String>()
+    for name in assetNames where seen.insert(name).inserted { names.append(name) }
+    let sets = names.map { catalogs.iconSets(named: $0) }
+    let flat = sets.flatMap { $0 }
+    let results = ConcurrentMap.map(flat) { set in
+      Result { () throws(IconCatalogError) -> [IconRendition] in try set.renditions() }
+    }
+    var cache: [String: [IconRendition]] = [:]
+    var next = 0
+    for (name, named) in zip(names, sets) {
+      var found: [IconRendition] = []
+      for _ in named {
+        found += try results[next].get()
+        next += 1
+      }
+      cache[name] = found
+    }
+    return cache
   }
 }

@@ -12,6 +12,11 @@ struct MacroExpander {
   /// How deeply references nest right now; a limit keeps hostile input from exhausting the stack.
   private var depth = 0
   private static let maximumDepth = 64
+  /// References resolved so far, and the longest result: settings that use one another several
+  /// times (`A1 = $(A0)$(A0)`, `A2 = $(A1)$(A1)`, ...) would take exponential time and memory.
+  private var references = 0
+  private static let maximumReferences = 10_000
+  private static let maximumLength = 1 << 18
 
   init(settings: BuildSettings, unsetIsEmpty: Bool) {
     self.settings = settings
@@ -39,6 +44,7 @@ struct MacroExpander {
       let inner = String(rest[rest.index(after: afterDollar)..<end])
       guard let value = reference(inner) else { return nil }
       output += value
+      guard output.utf8.count <= Self.maximumLength else { return nil }
       rest = rest[rest.index(after: end)...]
     }
     output += rest
@@ -71,7 +77,10 @@ struct MacroExpander {
 
   /// `NAME` or `NAME:modifier:modifier`, where NAME may itself hold references.
   private mutating func reference(_ inner: String) -> String? {
-    guard let expandedInner = expand(inner) else { return nil }
+    references += 1
+    guard references <= Self.maximumReferences, let expandedInner = expand(inner) else {
+      return nil
+    }
     var parts = expandedInner.split(separator: ":", omittingEmptySubsequences: false).map(
       String.init)
     let name = parts.removeFirst()

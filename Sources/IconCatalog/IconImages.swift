@@ -1,0 +1,97 @@
+import Foundation
+
+/// The images of an app's icons, read when asked for. Reading every Contents.json of an app with
+/// thousands of icons takes longer than people wait for a first screen; the picker lists the names
+/// at once (`AppIconReader.readDeferringImages`) and reads only the images of the icons it draws.
+public struct IconImages: Sendable {
+  private enum Source: Sendable {
+    /// A project: each icon's asset in the catalogs, and the loose files its declaration names.
+    case project(
+      catalogs: AssetCatalogs, sources: [String: ImageSource], looseFiles: LooseFilesOnce?)
+    /// Already read (a built app): the renditions by icon name.
+    case read([String: [IconRendition]])
+  }
+
+  struct ImageSource: Sendable {
+    var assetName: String?
+    var iconFiles: [String]
+  }
+
+  private let source: Source
+
+  init(names: IconNames, catalogs: AssetCatalogs, root: URL) {
+    var sources: [String: ImageSource] = [:]
+    for (name, source) in names.imageSources {
+      sources[name] = ImageSource(
+        assetName: source.assetName, iconFiles: source.declaration.iconFiles)
+    }
+    self.source = .project(
+      catalogs: catalogs, sources: sources,
+      looseFiles: names.needsLooseFiles ? LooseFilesOnce(root: root) : nil)
+  }
+
+  /// The images of an app read whole.
+  init(readFrom app: AppIcons) {
+    var read: [String: [IconRendition]] = [:]
+    for icon in app.allIcons where read[icon.name] == nil { read[icon.name] = icon.renditions }
+    source = .read(read)
+  }
+
+  /// The renditions `AppIconReader.read` would have given this icon; none for a name this app
+  /// does not have. Safe to call from several threads.
+  public func renditions(of icon: AppIcon) throws(IconCatalogError) -> [IconRendition] {
+    switch source {
+    case .read(let read):
+      return read[icon.name] ?? []
+    case .project(let catalogs, let sources, let looseFiles):
+      guard let wanted = sources[icon.name] else { return [] }
+      var found: [IconRendition] = []
+      if let asset = wanted.assetName {
+        for set in catalogs.iconSets(named: asset) { found += try set.renditions() }
+      }
+      if !wanted.iconFiles.isEmpty, let looseFiles {
+        found += looseFiles.value.renditions(for: wanted.iconFiles)
+      }
+      return found
+    }
+  }
+
+  /// `icon` with its renditions filled in.
+  public func withRenditions(_ icon: AppIcon) throws(IconCatalogError) -> AppIcon {
+    var icon = icon
+    icon.renditions = try renditions(of: icon)
+    return icon
+  }
+
+  /// Every icon of `app` with its renditions, read on all cores.
+  public func withRenditions(_ app: AppIcons) throws(IconCatalogError) -> AppIcons {
+    let icons = app.allIcons
+    let results = ConcurrentMap.map(icons) { icon in
+      Result { () throws(IconCatalogError) -> AppIcon in try withRenditions(icon) }
+    }
+    var read = app
+    read.primary = try results[0].get()
+    read.alternates = []
+    read.alternates.reserveCapacity(icons.count - 1)
+    for result in results.dropFirst() { read.alternates.append(try result.get()) }
+    return read
+  }
+}
+
+/// The app folder's loose icon files, searched for once, by whichever thread asks first.
+final class LooseFilesOnce: @unchecked Sendable {
+  private let root: URL
+  private let lock = NSLock()
+  private var found: LooseIconFiles?
+
+  init(root: URL) { self.root = root }
+
+  var value: LooseIconFiles {
+    lock.lock()
+    defer { lock.unlock() }
+    if let found { return found }
+    let searched = LooseIconFiles.searching(root)
+    found = searched
+    return searched
+  }
+}
