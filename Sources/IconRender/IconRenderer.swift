@@ -8,6 +8,13 @@ public enum IconRenderer {
   public static func render(
     _ image: RGBAImage, columns: Int, rows: Int, mode: ColorMode, ascii: Bool = false
   ) -> CellImage {
+    render(PixelImage(image), columns: columns, rows: rows, mode: mode, ascii: ascii)
+  }
+
+  /// The same for RGB or RGBA pixels, as `PNGDecoder.decodePixels` gives them.
+  static func render(
+    _ image: PixelImage, columns: Int, rows: Int, mode: ColorMode, ascii: Bool = false
+  ) -> CellImage {
     guard columns > 0, rows > 0 else { return CellImage(columns: columns, rows: rows) }
     let boxWidth = columns
     let boxHeight = rows * 2

@@ -20,6 +20,16 @@ public enum PNGDecoder {
   public static func decode(
     file: URL, maxDimension: Int = defaultMaxDimension
   ) throws(IconRenderError) -> RGBAImage {
+    let decoded = try decodePixels(file: file, maxDimension: maxDimension, opaqueAsRGB: false)
+    return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+  }
+
+  /// Like `decode(file:)`, but with `opaqueAsRGB` a file without transparency comes back as
+  /// three-channel RGB: libpng then skips adding an alpha channel of 255s, which costs about
+  /// as much as the rest of the thumbnail after the decode.
+  public static func decodePixels(
+    file: URL, maxDimension: Int = defaultMaxDimension, opaqueAsRGB: Bool
+  ) throws(IconRenderError) -> PixelImage {
     let path = file.path
     guard let stream = fopen(path, "rb") else {
       throw .unreadable(file: path, reason: errorText(errno))
@@ -36,8 +46,9 @@ public enum PNGDecoder {
     // One open file for the sniff and the decode: nothing can replace it in between.
     rewind(stream)
     do {
-      return try decodePNG(source: path, head: head[..<count], maxDimension: maxDimension) {
-        image in
+      return try decodePNG(
+        source: path, head: head[..<count], maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB
+      ) { image in
         png_image_begin_read_from_stdio(image, stream)
       }
     } catch {
@@ -57,9 +68,11 @@ public enum PNGDecoder {
     guard format == .png else { throw .notPNG(file: source, format: format) }
     // libpng reads from the buffer until png_image_finish_read returns, so the whole
     // decode runs inside the one borrow of its bytes.
-    let result: Result<RGBAImage, IconRenderError> = data.withUnsafeBytes { bytes in
-      Result { () throws(IconRenderError) -> RGBAImage in
-        try decodePNG(source: source, head: data[...], maxDimension: maxDimension) { image in
+    let result: Result<PixelImage, IconRenderError> = data.withUnsafeBytes { bytes in
+      Result { () throws(IconRenderError) -> PixelImage in
+        try decodePNG(
+          source: source, head: data[...], maxDimension: maxDimension, opaqueAsRGB: false
+        ) { image in
           png_image_begin_read_from_memory(image, bytes.baseAddress, bytes.count)
         }
       }
@@ -67,7 +80,8 @@ public enum PNGDecoder {
     if case .failure(.corruptPNG(_, let reason)) = result, reason == "read beyond end of data" {
       throw .corruptPNG(file: source, reason: endsEarly(reason))
     }
-    return try result.get()
+    let decoded = try result.get()
+    return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
   }
 
   private static func endsEarly(_ libpngMessage: String) -> String {
@@ -76,15 +90,16 @@ public enum PNGDecoder {
 
   /// Reads the header with `begin`, checks the size, then decodes the pixels.
   /// `head` is the file's first bytes, for what the simplified API does not report.
-  /// Every path that fails frees libpng's state.
+  /// Every path that fails frees libpng's state. The result is RGBA, or RGB for a file with
+  /// no transparency when `opaqueAsRGB` is set.
   private static func decodePNG(
-    source: String, head: ArraySlice<UInt8>, maxDimension: Int,
+    source: String, head: ArraySlice<UInt8>, maxDimension: Int, opaqueAsRGB: Bool,
     begin: (UnsafeMutablePointer<png_image>) -> Int32
-  ) throws(IconRenderError) -> RGBAImage {
+  ) throws(IconRenderError) -> PixelImage {
     var control = png_image()  // zeroed: opaque is NULL, as libpng requires
     control.version = UInt32(PNG_IMAGE_VERSION)
     return try withUnsafeMutablePointer(to: &control) {
-      (image) throws(IconRenderError) -> RGBAImage in
+      (image) throws(IconRenderError) -> PixelImage in
       defer { png_image_free(image) }  // safe after finish_read has freed it too
 
       guard begin(image) != 0 else {
@@ -100,25 +115,41 @@ public enum PNGDecoder {
       // only be set after begin, which fills in `flags`.
       image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
 
+      // `format` describes the file here: alpha means an alpha channel or a tRNS chunk.
       let sixteenBit = image.pointee.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0
-      let pixels =
-        sixteenBit && isInterlaced(head)
-        ? try readThroughLinear(image, width: width, height: height, source: source)
-        : try readRGBA(image, width: width, height: height, source: source)
-      guard let decoded = RGBAImage(width: width, height: height, pixels: pixels) else {
+      let transparent = image.pointee.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
+      let channels: Int
+      let pixels: [UInt8]
+      if sixteenBit && isInterlaced(head) {
+        channels = 4
+        pixels = try readThroughLinear(image, width: width, height: height, source: source)
+      } else {
+        channels = opaqueAsRGB && !transparent ? 3 : 4
+        pixels = try read(
+          image, width: width, height: height, channels: channels, source: source)
+      }
+      guard
+        let decoded = PixelImage(
+          width: width, height: height, channels: channels, pixels: pixels)
+      else {
         throw .corruptPNG(file: source, reason: "the image has no pixels")
       }
       return decoded
     }
   }
 
-  /// The usual path: libpng converts whatever the file holds to 8-bit sRGB RGBA.
-  private static func readRGBA(
-    _ image: UnsafeMutablePointer<png_image>, width: Int, height: Int, source: String
+  /// The usual path: libpng converts whatever the file holds to 8-bit sRGB RGBA, or RGB
+  /// (`channels` 3, only for a file with no transparency, so nothing is composited).
+  private static func read(
+    _ image: UnsafeMutablePointer<png_image>, width: Int, height: Int, channels: Int,
+    source: String
   ) throws(IconRenderError) -> [UInt8] {
-    // PNG_FORMAT_RGBA, spelled with its flags: Swift does not import the composite macro.
-    image.pointee.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-    let rowBytes = width * 4
+    // PNG_FORMAT_RGBA and PNG_FORMAT_RGB, spelled with their flags: Swift does not import
+    // the composite macros.
+    image.pointee.format =
+      channels == 4
+      ? UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) : UInt32(PNG_FORMAT_FLAG_COLOR)
+    let rowBytes = width * channels
     var finished = false
     let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) {
       buffer, initialized in

@@ -46,7 +46,7 @@ public struct Thumbnailer: Sendable {
       return Result(image: image, problem: nil)
     }
     do {
-      let decoded = try PNGDecoder.decode(file: file)
+      let decoded = try PNGDecoder.decodePixels(file: file, opaqueAsRGB: true)
       let image = IconRenderer.render(
         decoded, columns: columns, rows: rows, mode: mode, ascii: ascii)
       if let key { cache?.store(CellImageCoding.encode(image), for: key) }
@@ -56,6 +56,17 @@ public struct Thumbnailer: Sendable {
         image: IconRenderer.placeholder(
           columns: columns, rows: rows, label: Self.label(for: error), ascii: ascii),
         problem: error.description)
+    }
+  }
+
+  /// The previews of several icons at one size, rendered up to `queue.width` at a time, in
+  /// the icons' order: the same results as calling `thumbnail(for:)` for each in turn.
+  public func thumbnails(
+    for icons: [AppIcon], columns: Int, rows: Int, appearance: IconAppearance = .any,
+    on queue: RenderQueue
+  ) -> [Result] {
+    queue.map(icons) { icon in
+      thumbnail(for: icon, columns: columns, rows: rows, appearance: appearance)
     }
   }
 

@@ -34,7 +34,8 @@ public struct PickerSession {
   private let pendingSignal: () -> Int32?
   private let renderThumbnail: RenderThumbnail?
   private let inbox = ThumbnailInbox()
-  private let queue = DispatchQueue(label: "iconpick.thumbnails", qos: .userInitiated)
+  /// Renders previews of different icons at once, one per core, in the order asked for.
+  private let queue = RenderQueue()
   private var requested: Set<ThumbnailKey> = []
   /// The preview sizes on screen when previews were last asked for.
   private var shownSizes: Set<CellSize> = []

@@ -1,6 +1,9 @@
 // Times the preview pipeline inside one process, for `make bench`: per 1024×1024 icon,
-// cold (decode, render, store in the cache) and warm (read back from the cache).
-// Usage: iconpick-bench RUNS COLSxROWS PNG...  → one line per figure: name median min max (ms).
+// on one thread cold (decode, render, store in the cache), the decode alone (libpng's part),
+// warm (read back from the cache), and all the icons at once on a RenderQueue as the picker
+// renders them (cold; the wall time of the whole batch divided by the number of icons).
+// Usage: iconpick-bench RUNS COLSxROWS PNG...  → one line per figure: name median min max (ms);
+// then `threads N`, the batch's width.
 import Foundation
 import IconCatalog
 import IconRender
@@ -18,6 +21,7 @@ let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
   "iconpick-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: cacheFolder) }
 let thumbnailer = Thumbnailer(mode: .palette256, cache: ThumbnailCache(directory: cacheFolder))
+let queue = RenderQueue()
 
 func icon(_ file: URL) -> AppIcon {
   AppIcon(
@@ -31,17 +35,25 @@ func milliseconds(_ work: () -> Void) -> Double {
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
 }
 
+let icons = files.map(icon)
 var cold: [Double] = []
+var decode: [Double] = []
 var warm: [Double] = []
+var batch: [Double] = []
 for _ in 0..<runs {
-  for file in files {
+  for (file, subject) in zip(files, icons) {
     try? FileManager.default.removeItem(at: cacheFolder)
-    let subject = icon(file)
     cold.append(
       milliseconds { _ = thumbnailer.thumbnail(for: subject, columns: size[0], rows: size[1]) })
     warm.append(
       milliseconds { _ = thumbnailer.thumbnail(for: subject, columns: size[0], rows: size[1]) })
+    decode.append(milliseconds { _ = try? PNGDecoder.decodePixels(file: file, opaqueAsRGB: true) })
   }
+  try? FileManager.default.removeItem(at: cacheFolder)
+  let whole = milliseconds {
+    _ = thumbnailer.thumbnails(for: icons, columns: size[0], rows: size[1], on: queue)
+  }
+  batch.append(whole / Double(icons.count))
 }
 
 func report(_ name: String, _ samples: [Double]) {
@@ -52,4 +64,7 @@ func report(_ name: String, _ samples: [Double]) {
   print(name, String(format: "%.3f %.3f %.3f", median, sorted.first!, sorted.last!))
 }
 report("cold", cold)
+report("decode", decode)
 report("warm", warm)
+report("batch", batch)
+print("threads", queue.width)

@@ -94,7 +94,10 @@ ICONS = ["AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-
 
 def thumbnails(binary, palette, scratch, runs):
     """Whole `iconpick show` runs per 1024x1024 icon at 12x6 cells: cold (empty cache),
-    warm (cached), and chafa on the same PNG at the same size."""
+    warm (cached), and chafa on the same PNG at the same size. Then the pipeline inside one
+    process: one icon at a time on one thread (cold, and the libpng decode alone), and all
+    8 icons at once on the renderer the picker uses (one thread per core), per icon; beside
+    chafa's cost per added icon and per icon when given all 8 files in one run."""
     cache = os.path.join(scratch, "cache")
     env = dict(os.environ, XDG_CACHE_HOME=cache, TERM="xterm-256color")
     state = os.path.join(scratch, "state")
@@ -113,13 +116,13 @@ def thumbnails(binary, palette, scratch, runs):
             subprocess.run(show(name), check=True, stdout=subprocess.DEVNULL, env=env)
             warm.append(time.perf_counter() - start)
     chafa_path = shutil.which("chafa")
+    chafa_args = [chafa_path, "--size", "12x6", "--colors", "256", "--animate", "off"]
     if chafa_path:
         for _ in range(runs):
             for name in ICONS:
                 png = os.path.join(palette, "Assets.xcassets", name + ".appiconset", name + ".png")
                 start = time.perf_counter()
-                subprocess.run([chafa_path, "--size", "12x6", "--colors", "256", "--animate", "off", png],
-                               check=True, stdout=subprocess.DEVNULL, env=env)
+                subprocess.run(chafa_args + [png], check=True, stdout=subprocess.DEVNULL, env=env)
                 chafa.append(time.perf_counter() - start)
     print("\n| %-38s | %12s | %12s | %12s |" % ("thumbnail, 1024x1024 icon at 12x6 cells", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
@@ -133,20 +136,32 @@ def thumbnails(binary, palette, scratch, runs):
     lines = subprocess.run([bench_binary, str(runs), "12x6"] + pngs, check=True,
                            capture_output=True, text=True).stdout.split("\n")
     figures = {l.split()[0]: [float(x) / 1000 for x in l.split()[1:]] for l in lines if l.strip()}
-    print("| %-38s | %9.2f ms | %9.2f ms | %9.2f ms |" % (
-        "in process: decode+render+store, cold", *[x * 1000 for x in figures["cold"]]))
-    print("| %-38s | %9.2f ms | %9.2f ms | %9.2f ms |" % (
-        "in process: from the cache, warm", *[x * 1000 for x in figures["warm"]]))
+    threads = int(round(figures["threads"][0] * 1000))
+
+    def ms_row(label, samples):
+        print("| %-38s | %9.2f ms | %9.2f ms | %9.2f ms |" % (label, *[x * 1000 for x in samples]))
+
+    ms_row("in process: decode+render+store, cold", figures["cold"])
+    ms_row("in process: the libpng decode alone", figures["decode"])
+    ms_row("in process: from the cache, warm", figures["warm"])
+    ms_row("in process: %d at once, %d threads, /icon" % (len(pngs), threads), figures["batch"])
     if chafa:
-        # chafa's cost per extra icon: all icons in one run minus one icon, per added icon.
-        one = time_command([chafa_path, "--size", "12x6", "--colors", "256", "--animate", "off", pngs[0]], runs)
-        many = time_command([chafa_path, "--size", "12x6", "--colors", "256", "--animate", "off"] + pngs, runs)
+        # chafa's cost per extra icon: all icons in one run minus one icon, per added icon;
+        # and all icons in one run divided by their number (start-up shared by all).
+        one = time_command(chafa_args + [pngs[0]], runs)
+        many = time_command(chafa_args + pngs, runs)
         marginal = (statistics.median(many) - statistics.median(one)) / (len(pngs) - 1)
         print("| %-38s | %9.2f ms |" % ("chafa, per added icon in one run", marginal * 1000))
+        row("chafa, %d files in one run, /icon" % len(pngs), [x / len(pngs) for x in many])
+        batch_chafa = statistics.median(many) / len(pngs)
         print("\nper icon, chafa:iconpick: cold %.2fx, warm %.0fx (in-process figures);"
               " whole processes: cold %.2fx, warm %.2fx" % (
                   marginal / figures["cold"][0], marginal / figures["warm"][0],
                   statistics.median(chafa) / cold_median, statistics.median(chafa) / warm_median))
+        print("%d icons at once, per icon: chafa (one run, all files) : iconpick (%d threads) %.2fx;"
+              " chafa per added icon : iconpick %d threads %.2fx" % (
+                  len(pngs), threads, batch_chafa / figures["batch"][0], threads,
+                  marginal / figures["batch"][0]))
     else:
         print("\nchafa is not installed (make setup-bench): no comparison")
 

@@ -81,6 +81,41 @@ import Testing
     #expect(names.allSatisfy { $0.hasSuffix(".thumb") })
   }
 
+  @Test func aCacheThatCannotBeWrittenIsQuietlySkipped() throws {
+    let place = try Place()
+    // The cache folder's path is taken by a file: nothing can be stored under it.
+    try Data([0]).write(to: place.cache.directory)
+    let key = try #require(ThumbnailCache.Key(source: place.source, parameters: "p"))
+    place.cache.store([1, 2], for: key)
+    #expect(place.cache.load(key) == nil)
+  }
+
+  @Test func aFailedRenameLeavesNoTemporaryFile() throws {
+    let place = try Place()
+    let key = try #require(ThumbnailCache.Key(source: place.source, parameters: "p"))
+    // A folder with something in it where the entry goes: the rename onto it fails.
+    let blocker = place.cache.file(for: key)
+    try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+    try Data([0]).write(to: blocker.appendingPathComponent("inside"))
+    place.cache.store([1, 2], for: key)
+    let names = try FileManager.default.contentsOfDirectory(atPath: place.cache.directory.path)
+    #expect(names == [blocker.lastPathComponent])
+  }
+
+  @Test func entriesStoredFromManyThreadsAtOnceAllLoad() throws {
+    let place = try Place()
+    let cache = place.cache
+    let keys = try (0..<32).map {
+      try #require(ThumbnailCache.Key(source: place.source, parameters: "\($0)"))
+    }
+    DispatchQueue.concurrentPerform(iterations: keys.count) { index in
+      cache.store([UInt8(index)], for: keys[index])
+    }
+    for (index, key) in keys.enumerated() { #expect(cache.load(key) == [UInt8(index)]) }
+    let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory.path)
+    #expect(names.count == keys.count && names.allSatisfy { $0.hasSuffix(".thumb") })
+  }
+
   @Test func theFolderFollowsXDG() {
     #expect(
       ThumbnailCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"])
