@@ -75,6 +75,8 @@ struct BuildSettings: Sendable {
   static let maximumInheritedLength = 1 << 18
 
   private static func replacingInherited(in value: String, with inherited: String) -> String {
+    // Most values refer to nothing; searching a long list (thousands of icon names) is not free.
+    guard value.utf8.contains(UInt8(ascii: "$")) else { return value }
     let uses = ["$(inherited)", "${inherited}"].map {
       value.components(separatedBy: $0).count - 1
     }.reduce(0, +)

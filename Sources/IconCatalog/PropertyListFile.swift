@@ -11,11 +11,43 @@ import Foundation
 enum PropertyListFile {
   static func read(_ file: URL) throws(IconCatalogError) -> Any {
     let data = try FileData.read(file)
+    if holdsSet(data) {
+      throw .unreadablePlist(
+        file: file.path,
+        reason: "a binary plist holding a set, which Info.plist and projects never do")
+    }
     do {
       return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
       throw .unreadablePlist(file: file.path, reason: FileData.reason(error))
     }
+  }
+
+  /// True for a binary plist with a set object (marker 0xCn) in its offset table. Foundation on
+  /// Linux crashes bridging such a set to Swift (a bad pointer in swift_dynamicCast), and no plist
+  /// iconpick reads has one (XML and ASCII plists cannot even write one).
+  static func holdsSet(_ data: Data) -> Bool {
+    let bytes = [UInt8](data)
+    guard bytes.count >= 40, bytes.starts(with: Array("bplist".utf8)) else { return false }
+    func number(at start: Int, size: Int) -> Int? {
+      guard start >= 0, size <= 8, start + size <= bytes.count else { return nil }
+      let value = bytes[start..<start + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+      return Int(exactly: value)
+    }
+    let trailer = bytes.count - 32
+    let offsetSize = Int(bytes[trailer + 6])
+    // A trailer Foundation cannot use is refused by Foundation itself.
+    guard (1...8).contains(offsetSize), let count = number(at: trailer + 8, size: 8),
+      let table = number(at: trailer + 24, size: 8), table < trailer
+    else { return false }
+    for index in 0..<min(count, (trailer - table) / offsetSize) {
+      if let offset = number(at: table + index * offsetSize, size: offsetSize),
+        offset < bytes.count, bytes[offset] >> 4 == 0xC
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// A dictionary at the top, as Info.plist and project.pbxproj have.

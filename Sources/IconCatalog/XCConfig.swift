@@ -38,10 +38,7 @@ struct XCConfig: Sendable {
     throws(IconCatalogError)
   {
     let text = try FileData.readText(file)
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      // Xcode ends a line at `//` even inside a value, which is why URLs in xcconfigs are written `/$()/`.
-      var line = Substring(rawLine)
-      if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+    for line in Self.lines(of: text) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { continue }
 
@@ -66,6 +63,35 @@ struct XCConfig: Sendable {
         assignments.append(assignment)
       }
     }
+  }
+
+  /// The text's lines, each cut at `//`: Xcode ends a line there even inside a value, which is why
+  /// URLs in xcconfigs are written `/$()/`. Worked on bytes, since a single line can hold
+  /// thousands of icon names.
+  static func lines(of text: String) -> [Substring] {
+    var lines: [Substring] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var cut: String.Index?
+    var previous: UInt8 = 0
+    var index = start
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        lines.append(Substring(bytes[start..<(cut ?? index)]))
+        start = bytes.index(after: index)
+        cut = nil
+        previous = 0
+      } else {
+        if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") && cut == nil {
+          cut = bytes.index(before: index)
+        }
+        previous = byte
+      }
+      index = bytes.index(after: index)
+    }
+    lines.append(Substring(bytes[start..<(cut ?? bytes.endIndex)]))
+    return lines
   }
 
   /// `#include "path"` or `#include? "path"` (the `?` makes a missing file fine).

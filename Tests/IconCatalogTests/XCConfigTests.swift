@@ -32,6 +32,20 @@ struct XCConfigTests {
       icons.alternates.map(\.displayName) == ["Green", "Blue", "Night Sky", "Green Dark"])
   }
 
+  @Test("lines end at LF, CR or CRLF; a comment ends a line even inside a value")
+  func lineEnds() throws {
+    #expect(
+      XCConfig.lines(of: "A = 1\r\nB = 2\rC = 3 // three\nURL = http:/$()/x // c\nD = é//") == [
+        "A = 1", "", "B = 2", "C = 3 ", "URL = http:/$()/x ", "D = é",
+      ])
+    #expect(XCConfig.lines(of: "") == [""])
+    #expect(XCConfig.lines(of: "// only\n") == ["", ""])
+    let icons = try read(
+      "FLAVOUR = Green\r\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-$(FLAVOUR) // x\r\n"
+    )
+    #expect(icons.alternates.map(\.name) == ["AppIcon-Green"])
+  }
+
   @Test("$(inherited) with nothing below it disappears")
   func inheritedAlone() throws {
     let icons = try read("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(inherited) Blue\n")

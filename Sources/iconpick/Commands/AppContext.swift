@@ -6,18 +6,31 @@ import IconState
 struct AppContext {
   let app: AppIcons
   let switcher: IconSwitcher
+  /// When the reading deferred the images (`deferringImages`), where to read them; otherwise nil
+  /// and `app` has them.
+  var images: IconImages? = nil
 
   /// Reads the app the options name. Problems that did not stop the reading (a missing base
   /// .xcconfig, say) go to stderr, unless `reportingWarnings` is false (the picker, which shows
   /// them in its status line instead).
+  /// With `deferringImages`, the icons come without renditions and `images` reads them: the
+  /// picker shows thousands of names without reading every icon set first.
   static func load(
-    _ options: Options, environment: [String: String], reportingWarnings: Bool = true
+    _ options: Options, environment: [String: String], reportingWarnings: Bool = true,
+    deferringImages: Bool = false
   ) throws -> AppContext {
     let path = try appPath(options)
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    let app = try AppIconReader.read(
-      at: path, target: options.target, configuration: options.configuration)
+    let app: AppIcons
+    var images: IconImages?
+    if deferringImages {
+      (app, images) = try AppIconReader.readDeferringImages(
+        at: path, target: options.target, configuration: options.configuration)
+    } else {
+      app = try AppIconReader.read(
+        at: path, target: options.target, configuration: options.configuration)
+    }
     if reportingWarnings {
       for warning in app.warnings { IconpickCommand.printWarning(warning) }
     }
@@ -26,7 +39,8 @@ struct AppContext {
         URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
       } ?? FileChoiceStore.defaultDirectory(environment: environment)
     return AppContext(
-      app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)))
+      app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)),
+      images: images)
   }
 }
 

@@ -13,8 +13,9 @@ struct PickCommand {
   func run() throws -> ExitStatus {
     // stderr is the terminal the picker is about to take over: warnings go to its status line.
     let context = try AppContext.load(
-      options, environment: environment, reportingWarnings: false)
+      options, environment: environment, reportingWarnings: false, deferringImages: true)
     let app = context.app
+    let images = context.images
     let switcher = context.switcher
     let choice = try switcher.readChoice()
 
@@ -26,6 +27,7 @@ struct PickCommand {
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
+    let ascii = !terminal.glyphs.isUnicode
     let icons = Dictionary(
       app.allIcons.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var session = PickerSession(
@@ -37,8 +39,18 @@ struct PickCommand {
           return Thumbnailer.Result(
             image: IconRenderer.placeholder(columns: key.columns, rows: key.rows, label: "?"))
         }
+        // Only now is this icon's set read: a broken one costs its preview, not the picker.
+        let withImages: AppIcon
+        do throws(IconCatalogError) {
+          withImages = try images?.withRenditions(icon) ?? icon
+        } catch {
+          return Thumbnailer.Result(
+            image: IconRenderer.placeholder(
+              columns: key.columns, rows: key.rows, label: "?", ascii: ascii),
+            problem: error.description)
+        }
         return thumbnailer.thumbnail(
-          for: icon, columns: key.columns, rows: key.rows, appearance: key.appearance)
+          for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance)
       })
     let result = session.run()
     terminal.end()
