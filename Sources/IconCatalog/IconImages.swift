@@ -63,6 +63,15 @@ public struct IconImages: Sendable {
     return icon
   }
 
+  /// The appearances (Any, Dark, Tinted) that some icon of `app` has renditions for, read on all
+  /// cores. An icon whose images cannot be read adds none; its preview says why.
+  public func appearances(of app: AppIcons) -> Set<IconAppearance> {
+    let found = ConcurrentMap.map(app.allIcons) { icon in
+      Set(((try? renditions(of: icon)) ?? []).map(\.appearance))
+    }
+    return found.reduce(into: []) { $0.formUnion($1) }
+  }
+
   /// Every icon of `app` with its renditions, read on all cores.
   public func withRenditions(_ app: AppIcons) throws(IconCatalogError) -> AppIcons {
     let icons = app.allIcons
