@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus fuzz
 
 all: build
 
@@ -95,3 +95,30 @@ bench: setup
 # on a list error or a check error that the copy's SOURCE.txt does not explain.
 corpus: build
 	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus
+
+# libFuzzer on each reader of untrusted input (Sources/IconFuzzing), SECONDS each, one after another:
+# `make fuzz SECONDS=600`; FUZZ_TARGETS picks some. New inputs go to .build/fuzz/corpus/TARGET, crash
+# inputs to .build/fuzz/crashes/TARGET/, logs to .build/fuzz/logs/; fails if any target crashed.
+# Leaks are not checked: Foundation leaks (CFError in PropertyListSerialization) would drown them.
+SECONDS ?= 60
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png push
+FUZZ_DIR = .build/fuzz
+fuzz:
+	@mkdir -p $(FUZZ_DIR)/logs
+	$(SWIFT) build --scratch-path $(FUZZ_DIR) --product iconpick-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >$(FUZZ_DIR)/logs/build.log 2>&1 \
+		|| { grep -v "Cannot export local symbol" $(FUZZ_DIR)/logs/build.log; exit 1; }
+	@bin="$$($(SWIFT) build --scratch-path $(FUZZ_DIR) --show-bin-path)/iconpick-fuzz"; failed=""; \
+	for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/crashes/$$t; \
+		inputs="Tests/Fuzz/$$t/seeds"; [ ! -d Tests/Fuzz/$$t/regressions ] || inputs="$$inputs Tests/Fuzz/$$t/regressions"; \
+		echo "fuzz $$t: $(SECONDS) s, log $(FUZZ_DIR)/logs/$$t.log"; \
+		if ICONPICK_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 "$$bin" -max_total_time=$(SECONDS) -timeout=30 -detect_leaks=0 \
+			-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/$$t/ \
+			$(FUZZ_DIR)/corpus/$$t $$inputs >$(FUZZ_DIR)/logs/$$t.log 2>&1; then \
+			grep -E "^#[0-9]+[[:space:]]+DONE" $(FUZZ_DIR)/logs/$$t.log | tail -n 1; \
+		else \
+			failed="$$failed $$t"; tail -n 30 $(FUZZ_DIR)/logs/$$t.log; \
+		fi; \
+	done; \
+	[ -z "$$failed" ] || { echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_DIR)/crashes/)"; exit 1; }

@@ -31,6 +31,10 @@ let package = Package(
       dependencies: ["PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog"]),
     // Times the preview pipeline in one process for `make bench`; not installed.
     .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
+    .target(name: "IconFuzzing", dependencies: ["IconCatalog", "IconRender", "IconState"]),
+    // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
+    // inputs; not installed.
+    .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
     .testTarget(
@@ -39,6 +43,7 @@ let package = Package(
     .testTarget(
       name: "PickerScreenTests", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
     .testTarget(name: "iconpickTests", dependencies: ["iconpick"]),
+    .testTarget(name: "IconFuzzingTests", dependencies: ["IconFuzzing"]),
   ],
   swiftLanguageModes: [.v6]
 )

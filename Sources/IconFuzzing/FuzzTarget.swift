@@ -1,0 +1,125 @@
+import Foundation
+
+#if DEBUG
+  @testable import IconCatalog
+  @testable import IconRender
+  @testable import IconState
+#else
+  import IconCatalog
+  import IconRender
+  import IconState
+#endif
+
+/// One reader of untrusted input, driven by arbitrary bytes the way the app drives it.
+///
+/// `run` goes through the readers' real entry points (file-based readers read a file written into
+/// a workspace folder) and returns what happened. It lets through only the reader's own typed error
+/// (`IconCatalogError`, `IconRenderError`); anything else — a trap, a runtime error, a broken
+/// invariant — crashes, which is what libFuzzer and the replay tests look for.
+///
+/// The readers are internal to their modules, so the targets need `@testable import`, which only
+/// a debug build allows: in a release build every target reports `.unavailable`.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+  /// Info.plist: `InfoPlist.read`, `primaryIcon()`, `alternates()`, then `AppIconReader.read` of
+  /// the folder holding it.
+  case infoplist
+  /// `.appiconset/Contents.json` and group `Contents.json`: `AssetCatalog.read` and
+  /// `renditions()` of every set (app icon set and tvOS brand assets).
+  case contentsjson
+  /// `project.pbxproj`: `XcodeProject.read`, `targets`, configurations, resources, synchronized
+  /// folders, then `ProjectTarget.resolve` and the icon names of its settings.
+  case pbxproj
+  /// `.xcconfig`: `XCConfig.read` (with its includes), then `BuildSettings` over its assignments.
+  case xcconfig
+  /// PNG: `PNGDecoder.decode(data:)`, `PNGDecoder.decode(file:)` and `PNGHeader.read(file:)`.
+  case png
+  /// A push payload: `PushPayload.evaluate` against a small app.
+  case push
+
+  /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
+  /// exercise the reader.
+  public var maxLength: Int {
+    switch self {
+    case .infoplist, .contentsjson, .xcconfig: return 4096
+    case .pbxproj: return 8192
+    case .png: return 16384
+    case .push: return PushPayload.maximumSize + 64
+    }
+  }
+
+  /// What reading the input came to.
+  public enum Outcome: Equatable, Sendable {
+    /// Read; `summary` says what was found.
+    case read(summary: String)
+    /// Refused with the module's own typed error; `message` is its one-line description.
+    case rejected(message: String)
+    /// This build cannot reach the readers (a release build: no `@testable import`).
+    case unavailable
+  }
+
+  /// The largest side decoded to pixels here: a larger PNG still has its header read, and
+  /// libpng's decompression of big images only costs time, not coverage.
+  public static let pngMaxDimension = 512
+
+  /// Runs the target on `data`, writing files under `workspace` (a folder this call may empty
+  /// and fill; one caller at a time per folder).
+  public func run(_ data: Data, workspace: URL) -> Outcome {
+    #if DEBUG
+      let space = Workspace(root: workspace)
+      if self != .push { space.reset() }
+      switch self {
+      case .infoplist:
+        return Self.catalog { () throws(IconCatalogError) in try infoPlist(data, space) }
+      case .contentsjson:
+        return Self.catalog { () throws(IconCatalogError) in try contentsJSON(data, space) }
+      case .pbxproj: return Self.catalog { () throws(IconCatalogError) in try pbxproj(data, space) }
+      case .xcconfig:
+        return Self.catalog { () throws(IconCatalogError) in try xcconfig(data, space) }
+      case .png: return png(data, space)
+      case .push: return push(data)
+      }
+    #else
+      return .unavailable
+    #endif
+  }
+
+  /// Runs the target in a fresh folder of its own, removed afterwards.
+  public func run(_ data: Data) -> Outcome {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "iconpick-fuzz-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return run(data, workspace: folder)
+  }
+
+  private static func catalog(_ body: () throws(IconCatalogError) -> String) -> Outcome {
+    do {
+      return .read(summary: try body())
+    } catch {
+      return .rejected(message: error.description)
+    }
+  }
+}
+
+/// A folder the targets write their input into; emptied before every run.
+struct Workspace {
+  let root: URL
+
+  func reset() {
+    try? FileManager.default.removeItem(at: root)
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  /// Writes `data` at `path` (relative, `/`-separated) and returns its URL.
+  @discardableResult
+  func write(_ data: Data, to path: String) -> URL {
+    let url = root.appendingPathComponent(path, isDirectory: false)
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    do {
+      try data.write(to: url)
+    } catch {
+      fatalError("iconpick-fuzz: cannot write \(url.path): \(error)")
+    }
+    return url
+  }
+}

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of `make fuzz`: python3 Tests/Fuzz/make-seeds.py [FOLDER].
+
+One small input per form each reader knows (Tests/Fuzz/<target>/seeds/), so the fuzzer starts
+from every branch's doorstep instead of finding `CFBundleAlternateIcons` byte by byte. Standard
+library only; PNGs come from the tiny encoder below.
+"""
+
+import os
+import plistlib
+import struct
+import sys
+import zlib
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+
+
+def write(target, name, data):
+    folder = os.path.join(ROOT, target, "seeds")
+    os.makedirs(folder, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+# --- Info.plist -------------------------------------------------------------------------------
+
+def icon(name=None, files=None, prerendered=None):
+    d = {}
+    if name is not None:
+        d["CFBundleIconName"] = name
+    if files is not None:
+        d["CFBundleIconFiles"] = files
+    if prerendered is not None:
+        d["UIPrerenderedIcon"] = prerendered
+    return d
+
+
+BASE = {"CFBundleIdentifier": "dev.iconpick.Seed", "CFBundleDisplayName": "Seed"}
+plists = {
+    "modern.plist": {**BASE, "CFBundleIcons": {
+        "CFBundlePrimaryIcon": icon("AppIcon"),
+        "CFBundleAlternateIcons": {"Blue": icon("AppIcon-Blue"), "Dark": icon("AppIcon-Dark")}}},
+    "ipad.plist": {**BASE, "CFBundleIcons": {"CFBundlePrimaryIcon": icon("AppIcon")},
+                   "CFBundleIcons~ipad": {
+                       "CFBundlePrimaryIcon": icon("AppIcon", ["AppIcon76x76"]),
+                       "CFBundleAlternateIcons": {"Pad": icon(files=["Pad"], prerendered=True)}}},
+    "iphone-only.plist": {**BASE, "CFBundleIcons~iphone": {
+        "CFBundleAlternateIcons": {"Phone": {}}}},
+    "tvos.plist": {**BASE, "CFBundleIcons": {"CFBundlePrimaryIcon": "App Icon",
+                                              "CFBundleAlternateIcons": ["Night", "", "Day"]}},
+    "legacy.plist": {"CFBundleName": "Old", "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)",
+                     "CFBundleIconFiles": ["Icon.png", "Icon@2x.png"], "CFBundleIconFile": "Icon"},
+    "wrong-types.plist": {**BASE, "CFBundleIcons": {
+        "CFBundlePrimaryIcon": {"CFBundleIconName": 3, "UIPrerenderedIcon": "YES"},
+        "CFBundleAlternateIcons": {"X": {"CFBundleIconFiles": [1, b"\x00"]}}}},
+    "variables.plist": {"CFBundleIdentifier": "$(A).$(B:lower)", "CFBundleName": "${NAME}",
+                        "CFBundleIcons": {"CFBundlePrimaryIcon": icon("$(APPICON)")}},
+}
+for name, value in plists.items():
+    write("infoplist", name, plistlib.dumps(value, fmt=plistlib.FMT_XML))
+write("infoplist", "binary.plist", plistlib.dumps(plists["modern.plist"], fmt=plistlib.FMT_BINARY))
+write("infoplist", "binary-tvos.plist", plistlib.dumps(plists["tvos.plist"], fmt=plistlib.FMT_BINARY))
+write("infoplist", "ascii.plist",
+      '{ CFBundleIdentifier = "dev.x"; CFBundleIcons = { CFBundlePrimaryIcon = { '
+      'CFBundleIconName = AppIcon; }; CFBundleAlternateIcons = { A = { CFBundleIconFiles = '
+      '( a, b ); }; }; }; }\n')
+write("infoplist", "not-a-dictionary.plist", plistlib.dumps(["a", 1], fmt=plistlib.FMT_XML))
+
+# --- Contents.json ----------------------------------------------------------------------------
+
+write("contentsjson", "single-size.json",
+      '{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios",'
+      '"size":"1024x1024"}],"info":{"author":"xcode","version":1}}')
+write("contentsjson", "appearances.json",
+      '{"images":[{"filename":"a.png","idiom":"universal","platform":"ios","size":"1024x1024"},'
+      '{"appearances":[{"appearance":"luminosity","value":"dark"}],"filename":"d.png",'
+      '"idiom":"universal","platform":"ios","size":"1024x1024"},'
+      '{"appearances":[{"appearance":"luminosity","value":"tinted"}],"idiom":"universal",'
+      '"platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}')
+write("contentsjson", "legacy-sizes.json",
+      '{"images":[{"idiom":"iphone","size":"20x20","scale":"2x","filename":"i40.png"},'
+      '{"idiom":"iphone","size":"60x60","scale":"3x","filename":""},'
+      '{"idiom":"ipad","size":"83.5x83.5","scale":"2x","filename":"i167.png"},'
+      '{"idiom":"ios-marketing","size":"1024x1024","scale":"1x"},'
+      '{"idiom":"mac","size":"512x512","scale":"2x"}]}')
+write("contentsjson", "group-namespace.json",
+      '{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}')
+write("contentsjson", "brandassets.json",
+      '{"assets":[{"filename":"App Icon - App Store.imagestack","idiom":"tv",'
+      '"role":"primary-app-icon","size":"1280x768"},{"filename":"App Icon.imagestack",'
+      '"idiom":"tv","role":"primary-app-icon","size":"400x240"},{"filename":"Top Shelf.imageset",'
+      '"idiom":"tv","role":"top-shelf-image"}],"info":{"author":"xcode","version":1}}')
+write("contentsjson", "bad-values.json",
+      '{"images":[{"size":"x","scale":"0x"},{"size":"1e309x1","scale":"-2x"},{"size":null}],'
+      '"properties":{"provides-namespace":"yes"}}')
+write("contentsjson", "empty-object.json", "{}")
+
+# --- project.pbxproj --------------------------------------------------------------------------
+
+PBXPROJ = """// !$*UTF8*$!
+{
+	archiveVersion = 1;
+	objectVersion = 77;
+	objects = {
+		B1 = {isa = PBXBuildFile; fileRef = F1; };
+		B2 = {isa = PBXBuildFile; fileRef = F3; };
+		F1 = {isa = PBXFileReference; path = Assets.xcassets; sourceTree = "<group>"; };
+		F2 = {isa = PBXFileReference; path = App.xcconfig; sourceTree = "<group>"; };
+		F3 = {isa = PBXFileReference; path = AppIcon.icon; sourceTree = SOURCE_ROOT; };
+		F4 = {isa = PBXFileReference; path = /tmp/Abs.xcassets; sourceTree = "<absolute>"; };
+		G0 = {isa = PBXGroup; children = (G1, F3, F4, S1, ); sourceTree = "<group>"; };
+		G1 = {isa = PBXGroup; children = (F1, F2, ); path = App; sourceTree = "<group>"; };
+		S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X1, ); path = Synced; sourceTree = "<group>"; };
+		X1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist, "Other/Icon.icon", ); target = T1; };
+		R1 = {isa = PBXResourcesBuildPhase; files = (B1, B2, ); };
+		T1 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (R1, ); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
+		T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (); productName = Widget; productType = "com.apple.product-type.app-extension"; };
+		T3 = {isa = PBXAggregateTarget; name = All; };
+		C1 = {isa = XCBuildConfiguration; buildSettings = {ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon; }; name = Release; };
+		C2 = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = {
+			ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = "Blue $(EXTRA)";
+			"ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]" = "AppIcon-$(CONFIGURATION)";
+			ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;
+			DEVELOPMENT_ASSET_PATHS = "\\"App/Preview Content\\"";
+			EXTRA = ( Green, "$(inherited)", );
+			PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.App;
+			SDKROOT = iphoneos;
+		}; name = Release; };
+		C3 = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = S1; baseConfigurationReferenceRelativePath = Config/Debug.xcconfig; buildSettings = {}; name = Debug; };
+		L1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); defaultConfigurationName = Release; };
+		L2 = {isa = XCConfigurationList; buildConfigurations = (C2, C3, ); defaultConfigurationName = Debug; };
+		P1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G0; projectDirPath = ""; targets = (T1, T2, T3, ); };
+	};
+	rootObject = P1;
+}
+"""
+write("pbxproj", "project.pbxproj", PBXPROJ)
+write("pbxproj", "two-apps.pbxproj", PBXPROJ.replace(
+    'productName = Widget; productType = "com.apple.product-type.app-extension"',
+    'productName = Widget; productType = "com.apple.product-type.application"'))
+write("pbxproj", "tvos.pbxproj", PBXPROJ.replace("SDKROOT = iphoneos", "SDKROOT = appletvos")
+      .replace('projectDirPath = ""', "projectDirPath = Sub"))
+write("pbxproj", "empty.pbxproj", "// !$*UTF8*$!\n{\n}\n")
+write("pbxproj", "no-root.pbxproj", "{ objects = { P = { isa = PBXGroup; }; }; rootObject = P; }")
+write("pbxproj", "bad-references.pbxproj",
+      "{ objects = { P = { isa = PBXProject; targets = (T, 7, ); buildConfigurationList = T; }; "
+      "T = { isa = PBXNativeTarget; buildConfigurationList = ( ); }; }; rootObject = P; }")
+write("pbxproj", "xml.pbxproj", plistlib.dumps({
+    "objects": {"P": {"isa": "PBXProject", "targets": ["T"], "buildConfigurationList": "L"},
+                "L": {"isa": "XCConfigurationList", "buildConfigurations": ["C"]},
+                "C": {"isa": "XCBuildConfiguration", "name": "Release",
+                      "buildSettings": {"A": 1, "B": ["x", 2]}},
+                "T": {"isa": "PBXNativeTarget", "name": "T", "buildConfigurationList": "L",
+                      "productType": "com.apple.product-type.application"}},
+    "rootObject": "P"}))
+
+# --- .xcconfig --------------------------------------------------------------------------------
+
+write("xcconfig", "palette.xcconfig", """// Palette.xcconfig
+PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Palette
+INFOPLIST_FILE = Info.plist
+ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon
+ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-Green AppIcon-Blue "AppIcon Pink"
+ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = NO
+""")
+write("xcconfig", "conditions.xcconfig", """#include? "Missing.xcconfig"
+#include "/dev/null"
+ICON[sdk=iphoneos*][arch=*] = Dark ; // a comment
+ICON[config=Release] = Light
+ICON[sdk=appletvos*] = TV
+ASSETCATALOG_COMPILER_APPICON_NAME = $(ICON)
+ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(inherited) $(ICON:lower) ${NAMES}
+NAMES = A B $(NAMES_$(CONFIGURATION))
+URL = https:/$()/example.com
+""")
+write("xcconfig", "self-include.xcconfig", '#include "App.xcconfig"\nA = 1\n')
+write("xcconfig", "missing-include.xcconfig", '#include "Nowhere"\n')
+write("xcconfig", "macros.xcconfig", """A = $(B) $(B)
+B = $(C)$(C)
+C = $(A)
+D = $(D:quote) $(UNSET:default=x) $(A:upper:rfc1034identifier)
+ASSETCATALOG_COMPILER_APPICON_NAME = $(D)
+ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = $(YES)
+YES = YES
+""")
+write("xcconfig", "stray.xcconfig", "garbage line\n[x=y] = 1\n9KEY = 2\nK[a=b = c\n#warning x\n")
+
+# --- PNG --------------------------------------------------------------------------------------
+
+
+def chunk(kind, data):
+    body = kind + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png(width, height, color_type, bit_depth, interlace=0, extra=b"", raw=None, cgbi=False):
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[color_type]
+    row_bytes = (width * channels * bit_depth + 7) // 8
+    if raw is None:
+        if interlace:
+            raw = b""
+            for (x0, y0, dx, dy) in [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+                                     (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]:
+                w = max(0, (width - x0 + dx - 1) // dx)
+                h = max(0, (height - y0 + dy - 1) // dy)
+                if w == 0:
+                    continue
+                rb = (w * channels * bit_depth + 7) // 8
+                for y in range(h):
+                    raw += bytes([y % 5]) + bytes((i * 37 + y) & 0xFF for i in range(rb))
+        else:
+            raw = b"".join(bytes([y % 5]) + bytes((i * 37 + y) & 0xFF for i in range(row_bytes))
+                           for y in range(height))
+    ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, color_type, 0, 0, interlace)
+    head = chunk(b"CgBI", b"\x50\x00\x20\x06") if cgbi else b""
+    return SIGNATURE + head + chunk(b"IHDR", ihdr) + extra + chunk(b"IDAT", zlib.compress(raw)) \
+        + chunk(b"IEND", b"")
+
+
+PLTE = chunk(b"PLTE", bytes(range(48)))
+write("png", "rgba8.png", png(5, 4, 6, 8))
+write("png", "rgb8-trns.png", png(4, 3, 2, 8, extra=chunk(b"tRNS", b"\x00\x01\x00\x02\x00\x03")))
+write("png", "rgba16.png", png(3, 3, 6, 16))
+write("png", "rgba16-adam7.png", png(9, 7, 6, 16, interlace=1))
+write("png", "rgb16-adam7-gamma.png", png(5, 5, 2, 16, interlace=1,
+                                           extra=chunk(b"gAMA", struct.pack(">I", 45455))))
+write("png", "gray1.png", png(9, 2, 0, 1))
+write("png", "gray2-adam7.png", png(10, 9, 0, 2, interlace=1))
+write("png", "graya8-srgb.png", png(3, 2, 4, 8, extra=chunk(b"sRGB", b"\x00")))
+write("png", "palette4-trns.png", png(6, 3, 3, 4, extra=PLTE + chunk(b"tRNS", b"\x00\x80")))
+write("png", "palette8-adam7.png", png(9, 9, 3, 8, interlace=1,
+                                       raw=None, extra=chunk(b"PLTE", bytes(range(256)) * 3)))
+write("png", "truncated.png", png(8, 8, 6, 8)[:60])
+write("png", "large-header.png", png(600, 1, 0, 8))
+write("png", "huge-header.png", SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0)))
+write("png", "cgbi.png", png(2, 2, 6, 8, cgbi=True))
+write("png", "bad-crc.png", png(2, 2, 2, 8)[:-5] + b"\x00\x00\x00\x00\x01")
+write("png", "lfs-pointer.png", "version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n")
+
+# --- push payloads ----------------------------------------------------------------------------
+
+payloads = {
+    "alternate.json": '{"aps":{"content-available":1,"icon_name":"Blue"}}',
+    "top-level.json": '{"icon_name":"Green","Simulator Target Bundle":"dev.iconpick.Palette"}',
+    "reset-null.json": '{"icon_name":null}',
+    "primary.json": '{"aps":{"icon_name":"AppIcon"}}',
+    "unknown.json": '{"icon_name":"Bleu"}',
+    "unicode.json": '{"icon_name":"\\u00dcn\\u00efc\\u00f8d\\u00e9"}',
+    "control.json": '{"icon_name":"a\\u001b[31m\\u2028\\u202e"}',
+    "separator.json": '{"icon_name":"../Blue"}',
+    "wrong-type.json": '{"icon_name":[1,{"a":true}],"aps":"x"}',
+    "other-bundle.json": '{"Simulator Target Bundle":"com.example","icon_name":"Blue"}',
+    "no-name.json": '{"aps":{"alert":"hi","badge":1e400}}',
+    "array.json": '[1,2,3]',
+    "deep.json": '[' * 40 + ']' * 40,
+}
+for name, text in payloads.items():
+    write("push", name, text)
+write("push", "latin1.json", b'{"icon_name":"\xe9"}')
+write("push", "utf16.json", '{"icon_name":"Blue"}'.encode("utf-16"))

@@ -1,0 +1,113 @@
+import Foundation
+import IconFuzzing
+import Testing
+
+/// Every seed and every crash input `make fuzz` kept (Tests/Fuzz/TARGET/{seeds,regressions}) goes
+/// through the fuzz targets' own entry points: it must be read, or refused with the reader's own
+/// typed error and a one-line message; a trap or an unexpected error type ends the test run.
+@Suite struct FuzzInputTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fuzz", isDirectory: true)
+
+  static func inputs(_ target: FuzzTarget, _ kind: String) -> [URL] {
+    let folder = root.appendingPathComponent(target.rawValue).appendingPathComponent(kind)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().filter { !$0.hasPrefix(".") }.map { folder.appendingPathComponent($0) }
+  }
+
+  @Test(arguments: FuzzTarget.allCases)
+  func everyInputReadsOrIsRefusedWithItsOwnError(_ target: FuzzTarget) throws {
+    let files = Self.inputs(target, "seeds") + Self.inputs(target, "regressions")
+    #expect(Self.inputs(target, "seeds").count >= 5, "\(target.rawValue) has few seeds")
+    for file in files {
+      let data = try Data(contentsOf: file)
+      #expect(data.count <= target.maxLength, "\(file.lastPathComponent) is over -max_len")
+      switch target.run(data) {
+      case .read(let summary):
+        #expect(!summary.isEmpty, "\(file.path)")
+      case .rejected(let message):
+        #expect(!message.isEmpty, "\(file.path)")
+        #expect(!message.contains("\n"), "\(file.path): \(message)")
+      case .unavailable:
+        Issue.record("\(target.rawValue) cannot reach its readers: the tests need a debug build")
+      }
+    }
+  }
+
+  /// What some seeds come to, so a reader that stops reading (or starts refusing) them is noticed.
+  @Test(arguments: [
+    (
+      FuzzTarget.infoplist, "modern.plist", "read: primary AppIcon, 2 alternates; app Seed: 3 icons"
+    ),
+    (.infoplist, "binary-tvos.plist", "read: primary App Icon, 2 alternates; app Seed: 3 icons"),
+    (.infoplist, "ascii.plist", "read: primary AppIcon, 1 alternates"),
+    (.infoplist, "wrong-types.plist", "CFBundleIconName is a number, expected a string"),
+    (
+      .contentsjson, "legacy-sizes.json",
+      "read: 2 sets (AppIcon, TV), 5 renditions, pixels [40 180 167 1024 1024]"
+    ),
+    (.contentsjson, "group-namespace.json", "read: 2 sets (Group/AppIcon, TV)"),
+    (.pbxproj, "project.pbxproj", "app target App (Release), primary AppIcon-Release"),
+    (.pbxproj, "two-apps.pbxproj", "several app targets (\"App\", \"Widget\")"),
+    (.xcconfig, "palette.xcconfig", "read: 5 assignments, 0 includes; primary AppIcon"),
+    (.xcconfig, "self-include.xcconfig", "loops back to itself"),
+    (.png, "rgba16-adam7.png", "read: memory 9×7, file 9×7, header 9×7"),
+    (.png, "cgbi.png", "CgBI"),
+    (.png, "truncated.png", "the data ends before the image does"),
+    (.push, "alternate.json", "read: newData Blue, noData"),
+    (.push, "control.json", "contains a control character"),
+  ])
+  func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
+    let text = try Self.outcome(target, "seeds", name)
+    #expect(text.contains(expected), "\(name): \(text)")
+  }
+
+  /// The inputs that crashed a reader (or hung it) now read, or are refused for what they are.
+  @Test(
+    .timeLimit(.minutes(1)),
+    arguments: [
+      // Foundation on Linux crashed (SIGSEGV) bridging a binary plist's set; now refused first.
+      (FuzzTarget.infoplist, "binary-set-top.plist", "rejected: ", "a binary plist holding a set"),
+      (.infoplist, "binary-set-nested.plist", "rejected: ", "a binary plist holding a set"),
+      // "size": "1e19x1e19" trapped converting the pixel size to Int; now the size is unknown.
+      (.contentsjson, "huge-size.json", "read: ", "1 renditions, pixels [?]"),
+      // Settings using each other twice per level took 2^40 steps; the expansion now gives up.
+      (
+        .xcconfig, "macro-doubling.xcconfig", "read: ",
+        "42 assignments, 0 includes; primary AppIcon"
+      ),
+      // `$(inherited)` twice per line doubled the value 60 times; it now stops growing.
+      (.xcconfig, "inherited-doubling.xcconfig", "read: ", "62 assignments"),
+    ])
+  func regressionOutcome(
+    _ target: FuzzTarget, _ name: String, _ kind: String, _ expected: String
+  ) throws {
+    let text = try Self.outcome(target, "regressions", name)
+    #expect(text.hasPrefix(kind) && text.contains(expected), "\(name): \(text)")
+  }
+
+  /// Every regression file is named in `regressionOutcome`, so none is kept without a check.
+  @Test func everyRegressionHasAnExpectedOutcome() {
+    let named: Set = [
+      "infoplist/binary-set-top.plist", "infoplist/binary-set-nested.plist",
+      "contentsjson/huge-size.json", "xcconfig/macro-doubling.xcconfig",
+      "xcconfig/inherited-doubling.xcconfig",
+    ]
+    for target in FuzzTarget.allCases {
+      for file in Self.inputs(target, "regressions") {
+        let name = "\(target.rawValue)/\(file.lastPathComponent)"
+        #expect(named.contains(name), "\(name) has no expected outcome in regressionOutcome")
+      }
+    }
+  }
+
+  static func outcome(_ target: FuzzTarget, _ kind: String, _ name: String) throws -> String {
+    let file = root.appendingPathComponent(target.rawValue).appendingPathComponent(kind)
+      .appendingPathComponent(name)
+    switch target.run(try Data(contentsOf: file)) {
+    case .read(let summary): return "read: " + summary
+    case .rejected(let message): return "rejected: " + message
+    case .unavailable: return "unavailable"
+    }
+  }
+}
