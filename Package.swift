@@ -43,7 +43,7 @@ let package = Package(
     .testTarget(
       name: "PickerScreenTests", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
     .testTarget(name: "iconpickTests", dependencies: ["iconpick"]),
-    .testTarget(name: "IconFuzzingTests", dependencies: ["IconFuzzing"]),
+    .testTarget(name: "IconFuzzingTests", dependencies: ["IconFuzzing", "IconCatalog"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -74,12 +74,19 @@ enum FileData {
   /// Contents.json files feels. Any failure but a missing file goes through Foundation for its
   /// message.
   static func readIfPresent(_ file: URL) throws(IconCatalogError) -> Data? {
-    let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so a FIFO cannot hold up the open; only plain files are read below.
+    let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if descriptor < 0 {
       if errno == ENOENT { return nil }
       return try read(file)
     }
     defer { close(descriptor) }
+    // A device never ends: a Contents.json linked to /dev/zero would fill the memory.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      if status.st_mode & S_IFMT == S_IFDIR { return try read(file) }
+      throw .unreadableFile(file: file.path, reason: "not a regular file")
+    }
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 16384)
     while true {

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 import IconFuzzing
 import Testing
 
@@ -98,6 +99,26 @@ import Testing
         let name = "\(target.rawValue)/\(file.lastPathComponent)"
         #expect(named.contains(name), "\(name) has no expected outcome in regressionOutcome")
       }
+    }
+  }
+
+  /// Found reading the code behind the contentsjson target, whose files are always plain: a
+  /// Contents.json linked to /dev/zero was read until the memory ran out.
+  @Test(.timeLimit(.minutes(1))) func contentsJSONLinkedToADeviceIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "iconpick-fuzz-device-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let set = folder.appendingPathComponent("Assets.xcassets/AppIcon.appiconset")
+    try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: set.appendingPathComponent("Contents.json").path, withDestinationPath: "/dev/zero")
+    try Data("PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Device\n".utf8).write(
+      to: folder.appendingPathComponent("App.xcconfig"))
+    do {
+      let app = try AppIconReader.read(at: folder)
+      Issue.record("read a device as Contents.json: \(app.primary.renditions)")
+    } catch {
+      #expect(error.description.contains("Contents.json: cannot be read (not a regular file)"))
     }
   }
 
