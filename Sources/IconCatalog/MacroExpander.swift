@@ -28,13 +28,15 @@ struct MacroExpander {
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maximumDepth else { return nil }
+    guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
     var output = ""
     var rest = text[...]
+    let ends = Self.matchingEnds(in: rest)
     while let dollar = rest.firstIndex(of: "$") {
       output += rest[..<dollar]
       let afterDollar = rest.index(after: dollar)
-      guard afterDollar < rest.endIndex, let close = Self.closing(for: rest[afterDollar]),
-        let end = Self.matchingEnd(of: rest[afterDollar...], open: rest[afterDollar], close: close)
+      guard afterDollar < rest.endIndex, Self.closing(for: rest[afterDollar]) != nil,
+        let end = ends[afterDollar]
       else {
         // A lone `$` or an unterminated reference stays as written.
         output.append("$")
@@ -59,20 +61,23 @@ struct MacroExpander {
     }
   }
 
-  /// The index of the bracket that closes the one `text` starts with.
-  private static func matchingEnd(of text: Substring, open: Character, close: Character) -> String
-    .Index?
-  {
-    var depth = 0
+  /// For each `(` and `{` of `text`, the index of the bracket of its kind that closes it. One pass
+  /// for all: looking for each one's end separately took quadratic time over a long value full of
+  /// unclosed `$(`.
+  private static func matchingEnds(in text: Substring) -> [String.Index: String.Index] {
+    var ends: [String.Index: String.Index] = [:]
+    var parentheses: [String.Index] = []
+    var braces: [String.Index] = []
     for index in text.indices {
-      if text[index] == open {
-        depth += 1
-      } else if text[index] == close {
-        depth -= 1
-        if depth == 0 { return index }
+      switch text[index] {
+      case "(": parentheses.append(index)
+      case ")": if let open = parentheses.popLast() { ends[open] = index }
+      case "{": braces.append(index)
+      case "}": if let open = braces.popLast() { ends[open] = index }
+      default: continue
       }
     }
-    return nil
+    return ends
   }
 
   /// `NAME` or `NAME:modifier:modifier`, where NAME may itself hold references.

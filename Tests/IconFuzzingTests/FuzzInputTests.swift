@@ -79,6 +79,9 @@ import Testing
       ),
       // `$(inherited)` twice per line doubled the value 60 times; it now stops growing.
       (.xcconfig, "inherited-doubling.xcconfig", "read: ", "62 assignments"),
+      // A 256 KiB value full of unclosed `$(` (the fuzzer's, from the one above): each `$` looked
+      // for its `)` to the end, 6 s here; see `unclosedReferencesAreQuick`.
+      (.xcconfig, "unclosed-references.xcconfig", "read: ", "14 assignments, 0 includes"),
     ])
   func regressionOutcome(
     _ target: FuzzTarget, _ name: String, _ kind: String, _ expected: String
@@ -92,7 +95,7 @@ import Testing
     let named: Set = [
       "infoplist/binary-set-top.plist", "infoplist/binary-set-nested.plist",
       "contentsjson/huge-size.json", "xcconfig/macro-doubling.xcconfig",
-      "xcconfig/inherited-doubling.xcconfig",
+      "xcconfig/inherited-doubling.xcconfig", "xcconfig/unclosed-references.xcconfig",
     ]
     for target in FuzzTarget.allCases {
       for file in Self.inputs(target, "regressions") {
@@ -100,6 +103,12 @@ import Testing
         #expect(named.contains(name), "\(name) has no expected outcome in regressionOutcome")
       }
     }
+  }
+
+  @Test func unclosedReferencesAreQuick() throws {
+    let start = ContinuousClock.now
+    _ = try Self.outcome(.xcconfig, "regressions", "unclosed-references.xcconfig")
+    #expect(ContinuousClock.now - start < .seconds(2))
   }
 
   /// Found reading the code behind the contentsjson target, whose files are always plain: a
