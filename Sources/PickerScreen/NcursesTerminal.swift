@@ -11,6 +11,8 @@ public final class NcursesTerminal: PickerTerminal {
   private var pairs: [CellColors: Int32] = [:]
   private var nextPair: Int32 = 1
   private var ended = false
+  /// The frame on screen, when it is the screen's size: the next draw writes only changes.
+  private var shown: Frame?
 
   private struct CellColors: Hashable {
     var foreground: TerminalColor
@@ -82,27 +84,25 @@ public final class NcursesTerminal: PickerTerminal {
     return TerminalSize(columns: Int(columns), rows: Int(rows))
   }
 
+  /// Writes only the cells that differ from the frame drawn before, so ncurses compares
+  /// and sends only those; everything after a resize or the first time.
   public func draw(_ frame: Frame) {
     let window = cn_stdscr()
     let current = size
-    werase(window)
-    for row in 0..<min(frame.size.rows, current.rows) {
-      var column = 0
-      let limit = min(frame.size.columns, current.columns)
-      while column < limit {
-        let style = frame[row, column].style
-        var text = ""
-        var end = column
-        // One run of cells that share a style becomes one write.
-        while end < limit && frame[row, end].style == style {
-          text += frame[row, end].glyph
-          end += 1
-        }
-        cn_set_attributes(window, attributes(for: style), pair(for: style))
-        // The bottom-right cell reports an error (the cursor cannot move past it) but is drawn.
-        _ = mvwaddstr(window, Int32(row), Int32(column), text)
-        column = end
-      }
+    let runs: [FrameRun]
+    if frame.size == current, let shown, shown.size == current {
+      runs = frame.runs(since: shown)
+      if runs.isEmpty { return }
+    } else {
+      werase(window)
+      runs = frame.runs(since: nil, within: current)
+    }
+    // A frame of another size than the screen is drawn clipped and not kept as the screen.
+    shown = frame.size == current ? frame : nil
+    for run in runs {
+      cn_set_attributes(window, attributes(for: run.style), pair(for: run.style))
+      // The bottom-right cell reports an error (the cursor cannot move past it) but is drawn.
+      _ = mvwaddstr(window, Int32(run.row), Int32(run.column), run.text)
     }
     cn_set_attributes(window, cn_a_normal(), 0)
     wnoutrefresh(window)

@@ -271,7 +271,7 @@ public enum PickerLayout {
     } else if model.alert == nil, let problem = model.previewProblems[model.cursorItem.name] {
       // "/long/path/Icon.png: reason" reads as "Icon.png: reason" in one line.
       var shown = problem
-      if problem.hasPrefix("/"), let colon = problem.range(of: ": ") {
+      if problem.hasPrefix("/"), let colon = problem.firstRange(of: ": ") {
         let file = problem[..<colon.lowerBound].split(separator: "/").last.map(String.init) ?? ""
         shown = file + problem[colon.lowerBound...]
       }

@@ -28,6 +28,9 @@ public struct PickerSession {
   /// Renders one preview; called off the drawing thread.
   public typealias RenderThumbnail = @Sendable (ThumbnailKey) -> Thumbnailer.Result
 
+  /// How long a frame after a key waits at most for the previews it shows.
+  var previewWait = Duration.milliseconds(20)
+
   public private(set) var model: PickerModel
   private let terminal: PickerTerminal
   private let setAlternateIconName: SetIcon
@@ -68,6 +71,10 @@ public struct PickerSession {
     var size = terminal.size
     model.apply(.resize(size))
     var needsDraw = true
+    // After a key the frame waits a little for the previews it shows (a cached one comes in
+    // well under a millisecond), so a move is drawn once with its preview rather than with a
+    // placeholder first and again when the preview lands. The first frame never waits.
+    var drawBy: ContinuousClock.Instant?
     while true {
       if let signal = pendingSignal() { return .signalled(signal) }
       for (key, image) in inbox.take() {
@@ -76,17 +83,28 @@ public struct PickerSession {
         needsDraw = true
       }
       if needsDraw {
-        terminal.draw(PickerLayout.render(model, size: size))
-        needsDraw = false
         requestThumbnails(size: size)
+        let previewsComing =
+          renderThumbnail != nil
+          && PickerLayout.thumbnailKeys(model, size: size).contains { model.thumbnails[$0] == nil }
+        if let deadline = drawBy, previewsComing, ContinuousClock.now < deadline {
+          // Drawn on a later turn, when the previews are in or the time is up.
+        } else {
+          terminal.draw(PickerLayout.render(model, size: size))
+          needsDraw = false
+          drawBy = nil
+        }
       }
-      // A short wait keeps signals noticed promptly; shorter while previews are coming.
+      // A short wait keeps signals noticed promptly; shorter while previews are coming, and
+      // shortest while a frame waits for them.
       let waiting = requested.count > model.thumbnails.count
-      guard let key = terminal.nextKey(timeoutMilliseconds: waiting ? 15 : 100) else { continue }
+      let timeout = needsDraw ? 1 : waiting ? 15 : 100
+      guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else { continue }
       if case .resize(let newSize) = key { size = newSize }
       guard let action = model.action(for: key, size: size) else { continue }
       let effect = model.apply(action)
       needsDraw = true
+      if drawBy == nil { drawBy = .now + previewWait }
       if case .setAlternateIconName(let name) = effect {
         do {
           let notices = try setAlternateIconName(name)

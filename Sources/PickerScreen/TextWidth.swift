@@ -32,7 +32,13 @@ public enum TextWidth {
   }
 
   public static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Most text on screen is ASCII: one column per printable byte, no grapheme breaking.
+    var width = 0
+    for byte in text.utf8 {
+      if byte >= 0x80 { return text.reduce(0) { $0 + of($1) } }
+      if byte >= 0x20 && byte != 0x7F { width += 1 }
+    }
+    return width
   }
 
   private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
