@@ -53,8 +53,9 @@ public struct PickerModel: Equatable, Sendable {
   public internal(set) var previewProblems: [String: String] = [:]
   /// The appearance previews are drawn in; `a` cycles through `appearances`.
   public internal(set) var appearance: IconAppearance = .any
-  /// Any, plus Dark and Tinted when some icon has renditions for them.
-  public let appearances: [IconAppearance]
+  /// Any, plus Dark and Tinted when some icon has renditions for them. An app read without its
+  /// images starts with Any alone, until `appearancesFound` says what its icons have.
+  public internal(set) var appearances: [IconAppearance]
 
   /// - Parameters:
   ///   - activeName: the recorded `alternateIconName` (nil = the primary).
@@ -76,8 +77,8 @@ public struct PickerModel: Equatable, Sendable {
     self.cursor = active
     self.pageSize = PickerLayout.pageSize(for: size)
     self.status = status
-    let present = Set(app.allIcons.flatMap { $0.renditions.map(\.appearance) })
-    self.appearances = IconAppearance.allCases.filter { $0 == .any || present.contains($0) }
+    self.appearances = Self.appearances(
+      present: Set(app.allIcons.flatMap { $0.renditions.map(\.appearance) }))
     scrollCursorIntoView()
   }
 
@@ -117,6 +118,8 @@ public enum PickerAction: Equatable, Sendable {
   case thumbnailProblem(name: String, String)
   /// Drops previews not in `keep` (those of sizes no longer on screen).
   case forgetThumbnails(keep: Set<ThumbnailKey>)
+  /// Every icon's images were read in the background: the appearances they have.
+  case appearancesFound(Set<IconAppearance>)
 }
 
 /// Work the reducer asks the caller to do; the result comes back as an action.
@@ -158,6 +161,10 @@ extension PickerModel {
       return .none
     case .changeFailed(let message):
       status = message
+      return .none
+    case .appearancesFound(let present):
+      appearances = Self.appearances(present: present)
+      if !appearances.contains(appearance) { appearance = .any }
       return .none
     default:
       break
@@ -208,6 +215,11 @@ extension PickerModel {
     }
     let item = items[cursor]
     return .setAlternateIconName(item.isPrimary ? nil : item.name)
+  }
+
+  /// Any, then those of Dark and Tinted that are present, in that order.
+  private static func appearances(present: Set<IconAppearance>) -> [IconAppearance] {
+    IconAppearance.allCases.filter { $0 == .any || present.contains($0) }
   }
 
   mutating func scrollCursorIntoView() {

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 import IconRender
 
 /// The terminal as the picker needs it. The ncurses terminal is one; tests use a fake.
@@ -27,6 +28,8 @@ public struct PickerSession {
   public typealias SetIcon = (String?) throws -> [String]
   /// Renders one preview; called off the drawing thread.
   public typealias RenderThumbnail = @Sendable (ThumbnailKey) -> Thumbnailer.Result
+  /// Reads every icon's images for the appearances they have; called off the drawing thread.
+  public typealias FindAppearances = @Sendable () -> Set<IconAppearance>
 
   /// How long a frame after a key waits at most for the previews it shows.
   var previewWait = Duration.milliseconds(20)
@@ -36,7 +39,10 @@ public struct PickerSession {
   private let setAlternateIconName: SetIcon
   private let pendingSignal: () -> Int32?
   private let renderThumbnail: RenderThumbnail?
+  private let findAppearances: FindAppearances?
   private let inbox = ThumbnailInbox()
+  private let foundAppearances = AppearanceInbox()
+  private var appearanceSearchStarted = false
   /// Renders previews of different icons at once, one per core, in the order asked for.
   private let queue = RenderQueue()
   private var requested: Set<ThumbnailKey> = []
@@ -56,15 +62,19 @@ public struct PickerSession {
   ///   - setAlternateIconName: records a choice (nil = primary) and returns notices for the status line.
   ///   - pendingSignal: a signal that arrived since the last call, if any; checked between keys.
   ///   - renderThumbnail: makes previews; nil keeps the placeholders.
+  ///   - findAppearances: for a model made without the icons' images; runs once the first
+  ///     screen's previews are in, so it never delays them.
   public init(
     model: PickerModel, terminal: PickerTerminal, setAlternateIconName: @escaping SetIcon,
-    pendingSignal: @escaping () -> Int32? = { nil }, renderThumbnail: RenderThumbnail? = nil
+    pendingSignal: @escaping () -> Int32? = { nil }, renderThumbnail: RenderThumbnail? = nil,
+    findAppearances: FindAppearances? = nil
   ) {
     self.model = model
     self.terminal = terminal
     self.setAlternateIconName = setAlternateIconName
     self.pendingSignal = pendingSignal
     self.renderThumbnail = renderThumbnail
+    self.findAppearances = findAppearances
   }
 
   public mutating func run() -> PickerSessionResult {
@@ -95,10 +105,16 @@ public struct PickerSession {
           drawBy = nil
         }
       }
+      if let found = foundAppearances.take() {
+        let before = model.appearances
+        model.apply(.appearancesFound(found))
+        if model.appearances != before { needsDraw = true }
+      }
       // A short wait keeps signals noticed promptly; shorter while previews are coming, and
       // shortest while a frame waits for them.
       let waiting = requested.count > model.thumbnails.count
-      let timeout = needsDraw ? 1 : waiting ? 15 : 100
+      if !needsDraw && !waiting { startAppearanceSearch() }
+      let timeout = needsDraw ? 1 : waiting ? 2 : 100
       guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else { continue }
       if case .resize(let newSize) = key { size = newSize }
       guard let action = model.action(for: key, size: size) else { continue }
@@ -121,6 +137,14 @@ public struct PickerSession {
     }
   }
 
+  /// Once: reads every icon's images in the background for the appearances `a` cycles through.
+  private mutating func startAppearanceSearch() {
+    guard let findAppearances, !appearanceSearchStarted else { return }
+    appearanceSearchStarted = true
+    let inbox = foundAppearances
+    DispatchQueue.global(qos: .utility).async { inbox.put(findAppearances()) }
+  }
+
   /// Asks for the previews on screen that are neither ready nor on their way, and forgets
   /// those of sizes no longer shown (after a resize), so memory follows the screen.
   private mutating func requestThumbnails(size: TerminalSize) {
@@ -139,6 +163,27 @@ public struct PickerSession {
       let inbox = inbox
       queue.async { inbox.put(key, renderThumbnail(key)) }
     }
+  }
+}
+
+/// The appearances the background search found, handed to the drawing loop once.
+final class AppearanceInbox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var found: Set<IconAppearance>?
+
+  func put(_ appearances: Set<IconAppearance>) {
+    lock.lock()
+    found = appearances
+    lock.unlock()
+  }
+
+  func take() -> Set<IconAppearance>? {
+    lock.lock()
+    defer {
+      found = nil
+      lock.unlock()
+    }
+    return found
   }
 }
 

@@ -30,6 +30,8 @@ struct PickCommand {
     let ascii = !terminal.glyphs.isUnicode
     let icons = Dictionary(
       app.allIcons.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var findAppearances: PickerSession.FindAppearances?
+    if let images { findAppearances = { images.appearances(of: app) } }
     var session = PickerSession(
       model: model, terminal: terminal,
       setAlternateIconName: { name in try switcher.setAlternateIconName(name).map(\.description) },
@@ -51,7 +53,8 @@ struct PickCommand {
         }
         return thumbnailer.thumbnail(
           for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance)
-      })
+      },
+      findAppearances: findAppearances)
     let result = session.run()
     terminal.end()
 
