@@ -13,17 +13,26 @@ import sys
 import tempfile
 import time
 
-# A tiny valid PNG (1x1, RGB) is enough: listing reads catalogs, not pixels.
-PNG_1X1 = bytes.fromhex(
-    "89504e470d0a1a0a0000000d49484452000000010000000108020000009077"
-    "53de0000000c4944415408d763f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082")
+def small_png(index, size=16):
+    """A valid size x size RGB PNG in a colour of its own: listing reads catalogs, not pixels,
+    and the picker's previews of these stay cheap and distinct."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    colour = bytes(((index * 37) % 256, (index * 91) % 256, (index * 53 + 128) % 256))
+    raw = b"".join(b"\x00" + colour * size for _ in range(size))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
 def make_project(root, alternates):
     """A project like Palette with `alternates` alternate icon sets."""
     catalog = os.path.join(root, "Assets.xcassets")
     names = ["AppIcon"] + ["AppIcon-%04d" % i for i in range(alternates)]
-    for name in names:
+    for index, name in enumerate(names):
         folder = os.path.join(catalog, name + ".appiconset")
         os.makedirs(folder)
         with open(os.path.join(folder, "Contents.json"), "w") as f:
@@ -31,7 +40,7 @@ def make_project(root, alternates):
                                    "platform": "ios", "size": "1024x1024"}],
                        "info": {"author": "xcode", "version": 1}}, f)
         with open(os.path.join(folder, name + ".png"), "wb") as f:
-            f.write(PNG_1X1)
+            f.write(small_png(index))
     with open(os.path.join(root, "App.xcconfig"), "w") as f:
         f.write("PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Bench%d\n" % alternates)
         f.write("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = %s\n" % " ".join(names[1:]))
