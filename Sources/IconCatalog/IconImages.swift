@@ -18,6 +18,9 @@ public struct IconImages: Sendable {
   }
 
   private let source: Source
+  /// Each icon's images are read once: the picker asks again for every preview size and after
+  /// every move.
+  private let read = ReadOnce()
 
   init(names: IconNames, catalogs: AssetCatalogs, root: URL) {
     var sources: [String: ImageSource] = [:]
@@ -40,6 +43,15 @@ public struct IconImages: Sendable {
   /// The renditions `AppIconReader.read` would have given this icon; none for a name this app
   /// does not have. Safe to call from several threads.
   public func renditions(of icon: AppIcon) throws(IconCatalogError) -> [IconRendition] {
+    if let known = read.result(for: icon.name) { return try known.get() }
+    let result = Result { () throws(IconCatalogError) -> [IconRendition] in
+      try reading(icon)
+    }
+    read.store(result, for: icon.name)
+    return try result.get()
+  }
+
+  private func reading(_ icon: AppIcon) throws(IconCatalogError) -> [IconRendition] {
     switch source {
     case .read(let read):
       return read[icon.name] ?? []
@@ -84,6 +96,24 @@ public struct IconImages: Sendable {
     read.alternates.reserveCapacity(icons.count - 1)
     for result in results.dropFirst() { read.alternates.append(try result.get()) }
     return read
+  }
+}
+
+/// What reading each icon's images gave, by icon name, shared by the threads that ask.
+private final class ReadOnce: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [String: Result<[IconRendition], IconCatalogError>] = [:]
+
+  func result(for name: String) -> Result<[IconRendition], IconCatalogError>? {
+    lock.lock()
+    defer { lock.unlock() }
+    return results[name]
+  }
+
+  func store(_ result: Result<[IconRendition], IconCatalogError>, for name: String) {
+    lock.lock()
+    results[name] = result
+    lock.unlock()
   }
 }
 
