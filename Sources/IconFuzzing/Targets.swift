@@ -71,7 +71,13 @@
       let config = try XCConfig.read(file, projectFolder: space.root)
       let settings = BuildSettings(
         levels: [config.assignments], builtIn: ["SRCROOT": space.root.path])
-      for key in Set(config.assignments.map(\.key)) {
+      // A few keys besides the ones the app reads (IconNames): each expansion of a hostile value
+      // may use the expander's whole budget, and a run should stay well under a second.
+      var keys: [String] = []
+      for assignment in config.assignments where !keys.contains(assignment.key) && keys.count < 8 {
+        keys.append(assignment.key)
+      }
+      for key in keys {
         _ = settings.string(key)
       }
       let names = try IconNames.resolve(
