@@ -117,12 +117,27 @@ enum CellImageCoding {
     else { return nil }
     var cells: [IconCell] = []
     cells.reserveCapacity(Int(columns * rows))
+    // Neighbouring cells nearly always share a glyph (runs of ▀): the bytes are checked and
+    // made a Character once per run, which is most of a cached preview's loading time.
+    var previousBytes: ArraySlice<UInt8> = []
+    var previousGlyph: Character = " "
     for _ in 0..<Int(columns * rows) {
-      guard let length = reader.byte(), let glyphBytes = reader.bytes(Int(length)),
-        let text = String(validating: glyphBytes, as: UTF8.self), text.count == 1,
-        let foreground = reader.color(), let background = reader.color()
-      else { return nil }
-      cells.append(IconCell(glyph: text.first!, foreground: foreground, background: background))
+      guard let length = reader.byte(), let glyphBytes = reader.bytes(Int(length)) else {
+        return nil
+      }
+      let glyph: Character
+      if !previousBytes.isEmpty && glyphBytes.elementsEqual(previousBytes) {
+        glyph = previousGlyph
+      } else {
+        guard let text = String(validating: glyphBytes, as: UTF8.self), text.count == 1 else {
+          return nil
+        }
+        glyph = text.first!
+        previousBytes = glyphBytes
+        previousGlyph = glyph
+      }
+      guard let foreground = reader.color(), let background = reader.color() else { return nil }
+      cells.append(IconCell(glyph: glyph, foreground: foreground, background: background))
     }
     guard reader.isAtEnd else { return nil }
     return CellImage(columns: Int(columns), rows: Int(rows), cells: cells)
@@ -154,10 +169,10 @@ enum CellImageCoding {
       return bytes[offset]
     }
 
-    mutating func bytes(_ count: Int) -> [UInt8]? {
+    mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
       guard count >= 0, offset + count <= bytes.count else { return nil }
       defer { offset += count }
-      return Array(bytes[offset..<(offset + count)])
+      return bytes[offset..<(offset + count)]
     }
 
     mutating func uint32() -> UInt32? {
@@ -171,7 +186,7 @@ enum CellImageCoding {
       case 1: return byte().map { .indexed($0) }
       case 2:
         guard let rgb = bytes(3) else { return nil }
-        return .rgb(rgb[0], rgb[1], rgb[2])
+        return .rgb(rgb[rgb.startIndex], rgb[rgb.startIndex + 1], rgb[rgb.startIndex + 2])
       default: return nil
       }
     }

@@ -90,4 +90,21 @@ import Testing
     #expect(CellImageCoding.decode(Array(bytes.dropLast())) == nil)
     #expect(CellImageCoding.decode(bytes + [0]) == nil)
   }
+
+  @Test func runsOfOneGlyphDecodeCellByCellAndABadGlyphAfterARunIsRefused() throws {
+    var image = CellImage(columns: 5, rows: 2)
+    let glyphs: [Character] = ["▀", "▀", "▀", "▄", "▄", " ", "▀", "é", "é", "▀"]
+    for (index, glyph) in glyphs.enumerated() {
+      image[index / 5, index % 5] = IconCell(
+        glyph: glyph, foreground: .indexed(UInt8(index)), background: .rgb(0, UInt8(index), 9))
+    }
+    let bytes = CellImageCoding.encode(image)
+    #expect(CellImageCoding.decode(bytes) == image)
+    // The third ▀ of the run (after 8 bytes of size and two 10-byte cells) made invalid UTF-8.
+    var damaged = bytes
+    let third = 8 + 2 * (1 + 3 + 2 + 4)
+    #expect(damaged[third] == 3)
+    damaged[third + 1] = 0xFF
+    #expect(CellImageCoding.decode(damaged) == nil)
+  }
 }
