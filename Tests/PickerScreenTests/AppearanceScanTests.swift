@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import IconRender
 import Testing
 
 @testable import PickerScreen
@@ -45,5 +46,77 @@ struct AppearanceScanTests {
     model.apply(.appearancesFound([.dark]))
     #expect(model.appearances == [.any, .dark])
     #expect(model.alert != nil)
+  }
+}
+
+/// Keys from a script; `nil` is a pause of the timeout asked for (at most 2 ms); then `q`.
+private final class PausingTerminal: PickerTerminal {
+  var size = roomy
+  var script: [PickerKey?]
+  var frames: [Frame] = []
+
+  init(script: [PickerKey?]) { self.script = script }
+
+  func draw(_ frame: Frame) { frames.append(frame) }
+
+  func nextKey(timeoutMilliseconds: Int) -> PickerKey? {
+    guard !script.isEmpty else { return .character("q") }
+    if let key = script.removeFirst() { return key }
+    Thread.sleep(forTimeInterval: Double(min(timeoutMilliseconds, 2)) / 1000)
+    return nil
+  }
+}
+
+/// Counts finished previews and when the search ran, from any thread.
+private final class Log: @unchecked Sendable {
+  private let lock = NSLock()
+  private var previews = 0
+  private var searches: [Int] = []
+
+  func previewDone() {
+    lock.lock()
+    previews += 1
+    lock.unlock()
+  }
+
+  func searched() {
+    lock.lock()
+    searches.append(previews)
+    lock.unlock()
+  }
+
+  /// For each search, how many previews were done when it started.
+  var previewsAtEachSearch: [Int] {
+    lock.lock()
+    defer { lock.unlock() }
+    return searches
+  }
+}
+
+@Suite("The appearance search in a session")
+struct AppearanceSearchSessionTests {
+  @Test func itRunsOnceAfterTheFirstScreensPreviewsAndItsFindingReachesTheTitle() throws {
+    let log = Log()
+    let model = PickerModel(app: makeApp(), activeName: nil, size: roomy)
+    let firstScreen = PickerLayout.thumbnailKeys(model, size: roomy).count
+    let terminal = PausingTerminal(script: Array(repeating: nil, count: 200))
+    var session = PickerSession(
+      model: model, terminal: terminal, setAlternateIconName: { _ in [] },
+      renderThumbnail: { key in
+        Thread.sleep(forTimeInterval: 0.005)  // slow enough that a search could overtake
+        log.previewDone()
+        return Thumbnailer.Result(
+          image: CellImage(columns: key.columns, rows: key.rows))
+      },
+      findAppearances: {
+        log.searched()
+        return [.tinted]
+      })
+    #expect(session.run() == .quit(activeName: "AppIcon"))
+    #expect(firstScreen > 1)
+    #expect(log.previewsAtEachSearch == [firstScreen])
+    #expect(session.model.appearances == [.any, .tinted])
+    #expect(terminal.frames.last?.lines.first?.contains("Any") == true)
+    #expect(terminal.frames.first?.lines.first?.contains("Any") == false)
   }
 }
