@@ -15,7 +15,8 @@ public enum AppIconReader {
   {
     // A built app's processed Info.plist already holds what the build settings generated.
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
-    return try icons(of: readProject(at: path, target: target, configuration: configuration))
+    let project = try readProject(at: path, target: target, configuration: configuration)
+    return try images(of: project).withRenditions(icons(of: project))
   }
 
   /// Like `read`, but the icons come without renditions, which `IconImages` reads when asked: for
@@ -23,16 +24,9 @@ public enum AppIconReader {
   public static func readDeferringImages(at path: URL, target: String?, configuration: String?)
     throws(IconCatalogError) -> (icons: AppIcons, images: IconImages)
   {
-    if BuiltApp.isBuiltApp(path) {
-      let app = try BuiltApp.read(at: path)
-      return (app, IconImages(readFrom: app))
-    }
+    if BuiltApp.isBuiltApp(path) { return try BuiltApp.readDeferringImages(at: path) }
     let project = try readProject(at: path, target: target, configuration: configuration)
-    let app = try icons(of: project, readingImages: false)
-    return (
-      app,
-      IconImages(names: project.names, catalogs: project.catalogs, root: project.location.root)
-    )
+    return (try icons(of: project), images(of: project))
   }
 
   /// The icons and the facts `iconpick check` needs, from one reading of the project.
@@ -43,21 +37,23 @@ public enum AppIconReader {
       return (try BuiltApp.read(at: path), ProjectFacts(root: path.standardizedFileURL))
     }
     let project = try readProject(at: path, target: target, configuration: configuration)
-    return (try icons(of: project), try facts(of: project))
+    return (try images(of: project).withRenditions(icons(of: project)), try facts(of: project))
   }
 
-  /// The app's icons, assembled from a project reading.
-  static func icons(of project: ProjectReading, readingImages: Bool = true)
-    throws(IconCatalogError) -> AppIcons
-  {
-    let (location, settings, infoPlist, catalogs, names) = (
-      project.location, project.settings, project.infoPlist, project.catalogs, project.names
+  /// Where a project's icon images are, read when asked (all at once for `read`).
+  static func images(of project: ProjectReading) -> IconImages {
+    let root = project.location.root
+    return IconImages(
+      names: project.names, catalogs: project.catalogs,
+      searchLooseFiles: { LooseIconFiles.searching(root) })
+  }
+
+  /// The app's icons from a project reading, without their images (see `images(of:)`).
+  static func icons(of project: ProjectReading) throws(IconCatalogError) -> AppIcons {
+    let (location, settings, infoPlist, names) = (
+      project.location, project.settings, project.infoPlist, project.names
     )
-    let icons =
-      readingImages
-      ? try names.icons(
-        catalogs: catalogs, looseFiles: { LooseIconFiles.searching(location.root) })
-      : names.iconsWithoutImages()
+    let icons = names.icons()
 
     var warnings = location.target?.warnings ?? []
     let identifier: String

@@ -32,16 +32,25 @@ enum BuiltApp {
   }
 
   static func read(at path: URL) throws(IconCatalogError) -> AppIcons {
+    let (app, images) = try readDeferringImages(at: path)
+    return try images.withRenditions(app)
+  }
+
+  /// The icons without their images, and where those are.
+  static func readDeferringImages(at path: URL) throws(IconCatalogError) -> (
+    icons: AppIcons, images: IconImages
+  ) {
     let app = AssetCatalog.folderURL(path)
     guard let (plistFile, resources) = infoPlist(in: app) else { throw .noApp(path: app.path) }
     let infoPlist = try InfoPlist.read(plistFile)
     let settings = BuildSettings()
     let names = try IconNames.resolve(
       settings: settings, infoPlist: infoPlist, catalogs: AssetCatalogs(catalogs: []))
+    let icons = names.icons()
     // iOS looks up CFBundleIconFiles at the top of the bundle only.
-    let icons = try names.icons(
-      catalogs: AssetCatalogs(catalogs: []),
-      looseFiles: { LooseIconFiles.searching(resources, recursive: false) })
+    let images = IconImages(
+      names: names, catalogs: AssetCatalogs(catalogs: []),
+      searchLooseFiles: { LooseIconFiles.searching(resources, recursive: false) })
 
     let folderName = app.deletingPathExtension().lastPathComponent
     let candidates = [infoPlist.displayName, infoPlist.bundleName].compactMap { $0 }
@@ -53,8 +62,9 @@ enum BuiltApp {
     else {
       throw .unresolvedBundleIdentifier(file: plistFile.path, value: "")
     }
-    return AppIcons(
+    let appIcons = AppIcons(
       appName: appName, bundleIdentifier: identifier, primary: icons.primary,
       alternates: icons.alternates, location: app)
+    return (appIcons, images)
   }
 }

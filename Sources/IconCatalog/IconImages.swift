@@ -4,40 +4,34 @@ import Foundation
 /// thousands of icons takes longer than people wait for a first screen; the picker lists the names
 /// at once (`AppIconReader.readDeferringImages`) and reads only the images of the icons it draws.
 public struct IconImages: Sendable {
-  private enum Source: Sendable {
-    /// A project: each icon's asset in the catalogs, and the loose files its declaration names.
-    case project(
-      catalogs: AssetCatalogs, sources: [String: ImageSource], looseFiles: LooseFilesOnce?)
-    /// Already read (a built app): the renditions by icon name.
-    case read([String: [IconRendition]])
-  }
-
+  /// Where one icon's images are: its asset in the catalogs, and the loose files it names.
   struct ImageSource: Sendable {
     var assetName: String?
     var iconFiles: [String]
   }
 
-  private let source: Source
+  private let catalogs: AssetCatalogs
+  private let sources: [String: ImageSource]
+  /// Nil when no icon names loose files, so no folder is searched.
+  private let looseFiles: LooseFilesOnce?
   /// Each icon's images are read once: the picker asks again for every preview size and after
   /// every move.
   private let read = ReadOnce()
 
-  init(names: IconNames, catalogs: AssetCatalogs, root: URL) {
+  /// - Parameter searchLooseFiles: finds the files `CFBundleIconFiles` names (the app's folder
+  ///   for a project, the bundle's top level for a built app); called at most once.
+  init(
+    names: IconNames, catalogs: AssetCatalogs,
+    searchLooseFiles: @escaping @Sendable () -> LooseIconFiles
+  ) {
     var sources: [String: ImageSource] = [:]
     for (name, source) in names.imageSources {
       sources[name] = ImageSource(
         assetName: source.assetName, iconFiles: source.declaration.iconFiles)
     }
-    self.source = .project(
-      catalogs: catalogs, sources: sources,
-      looseFiles: names.needsLooseFiles ? LooseFilesOnce(root: root) : nil)
-  }
-
-  /// The images of an app read whole.
-  init(readFrom app: AppIcons) {
-    var read: [String: [IconRendition]] = [:]
-    for icon in app.allIcons where read[icon.name] == nil { read[icon.name] = icon.renditions }
-    source = .read(read)
+    self.catalogs = catalogs
+    self.sources = sources
+    looseFiles = names.needsLooseFiles ? LooseFilesOnce(search: searchLooseFiles) : nil
   }
 
   /// The renditions `AppIconReader.read` would have given this icon; none for a name this app
@@ -52,20 +46,15 @@ public struct IconImages: Sendable {
   }
 
   private func reading(_ icon: AppIcon) throws(IconCatalogError) -> [IconRendition] {
-    switch source {
-    case .read(let read):
-      return read[icon.name] ?? []
-    case .project(let catalogs, let sources, let looseFiles):
-      guard let wanted = sources[icon.name] else { return [] }
-      var found: [IconRendition] = []
-      if let asset = wanted.assetName {
-        for set in catalogs.iconSets(named: asset) { found += try set.renditions() }
-      }
-      if !wanted.iconFiles.isEmpty, let looseFiles {
-        found += looseFiles.value.renditions(for: wanted.iconFiles)
-      }
-      return found
+    guard let wanted = sources[icon.name] else { return [] }
+    var found: [IconRendition] = []
+    if let asset = wanted.assetName {
+      for set in catalogs.iconSets(named: asset) { found += try set.renditions() }
     }
+    if !wanted.iconFiles.isEmpty, let looseFiles {
+      found += looseFiles.value.renditions(for: wanted.iconFiles)
+    }
+    return found
   }
 
   /// `icon` with its renditions filled in.
@@ -117,19 +106,19 @@ private final class ReadOnce: @unchecked Sendable {
   }
 }
 
-/// The app folder's loose icon files, searched for once, by whichever thread asks first.
+/// The loose icon files, searched for once, by whichever thread asks first.
 final class LooseFilesOnce: @unchecked Sendable {
-  private let root: URL
+  private let search: @Sendable () -> LooseIconFiles
   private let lock = NSLock()
   private var found: LooseIconFiles?
 
-  init(root: URL) { self.root = root }
+  init(search: @escaping @Sendable () -> LooseIconFiles) { self.search = search }
 
   var value: LooseIconFiles {
     lock.lock()
     defer { lock.unlock() }
     if let found { return found }
-    let searched = LooseIconFiles.searching(root)
+    let searched = search()
     found = searched
     return searched
   }

@@ -81,26 +81,30 @@ struct IconNames: Equatable, Sendable {
     alternates.append(alternate)
   }
 
-  // MARK: With their images
-
-  /// The icons with their images: the asset's (`.appiconset` and/or `.icon` of that name) first,
-  /// then the loose files `CFBundleIconFiles` names. `looseFiles` is searched only when some icon
-  /// names loose files. A name whose images are nowhere is still listed, with no renditions.
-  func icons(catalogs: AssetCatalogs, looseFiles: () -> LooseIconFiles) throws(IconCatalogError)
-    -> (primary: AppIcon, alternates: [AppIcon])
-  {
-    let loose = needsLooseFiles ? looseFiles() : .empty
-    let assetNames = [primary] + alternates.compactMap(\.assetName)
-    let cache = try Self.renditions(of: assetNames, in: catalogs)
-    return icons { asset, declaration in
-      (asset.flatMap { cache[$0] } ?? []) + loose.renditions(for: declaration.iconFiles)
-    }
-  }
+  // MARK: As icons
 
   /// The icons with no renditions yet: names, display names and declarations only. `IconImages`
-  /// reads each one's images when asked.
-  func iconsWithoutImages() -> (primary: AppIcon, alternates: [AppIcon]) {
-    icons { _, _ in [] }
+  /// reads each one's images: the asset's (`.appiconset` and/or `.icon` of that name) first, then
+  /// the loose files `CFBundleIconFiles` names.
+  func icons() -> (primary: AppIcon, alternates: [AppIcon]) {
+    let primaryIcon = AppIcon(
+      name: primary, assetName: primary,
+      displayName: IconDisplayName.friendly(for: primary, primaryName: primary, isPrimary: true),
+      isPrimary: true, renditions: [],
+      declaredIdioms: primaryDeclaration.idioms, isPrerendered: primaryDeclaration.isPrerendered)
+    let namer = IconDisplayName.Namer(primaryName: primary)
+    var alternateIcons: [AppIcon] = []
+    alternateIcons.reserveCapacity(alternates.count)
+    for alternate in alternates {
+      alternateIcons.append(
+        AppIcon(
+          name: alternate.name, assetName: alternate.assetName,
+          displayName: namer.friendly(for: alternate.name),
+          isPrimary: false, renditions: [],
+          declaredIdioms: alternate.declaration.idioms,
+          isPrerendered: alternate.declaration.isPrerendered))
+    }
+    return (primaryIcon, alternateIcons)
   }
 
   /// Whether any icon names loose files, which only a search of the app's folder can find.
@@ -116,57 +120,5 @@ struct IconNames: Equatable, Sendable {
       sources[alternate.name] = (alternate.assetName, alternate.declaration)
     }
     return sources
-  }
-
-  private func icons(
-    renditions: (_ asset: String?, _ declaration: DeclaredIcon) -> [IconRendition]
-  ) -> (primary: AppIcon, alternates: [AppIcon]) {
-    let primaryIcon = AppIcon(
-      name: primary, assetName: primary,
-      displayName: IconDisplayName.friendly(for: primary, primaryName: primary, isPrimary: true),
-      isPrimary: true,
-      renditions: renditions(primary, primaryDeclaration),
-      declaredIdioms: primaryDeclaration.idioms, isPrerendered: primaryDeclaration.isPrerendered)
-    let namer = IconDisplayName.Namer(primaryName: primary)
-    var alternateIcons: [AppIcon] = []
-    alternateIcons.reserveCapacity(alternates.count)
-    for alternate in alternates {
-      alternateIcons.append(
-        AppIcon(
-          name: alternate.name, assetName: alternate.assetName,
-          displayName: namer.friendly(for: alternate.name),
-          isPrimary: false,
-          renditions: renditions(alternate.assetName, alternate.declaration),
-          declaredIdioms: alternate.declaration.idioms,
-          isPrerendered: alternate.declaration.isPrerendered))
-    }
-    return (primaryIcon, alternateIcons)
-  }
-
-  /// Each named asset's renditions, its sets read on every core: with thousands of icons, reading
-  /// their Contents.json files one by one is most of the time to a first screen. The first error in
-  /// name order is the one thrown, as a serial reading would.
-  static func renditions(of assetNames: [String], in catalogs: AssetCatalogs)
-    throws(IconCatalogError) -> [String: [IconRendition]]
-  {
-    var names: [String] = []
-    var seen = Set<String>()
-    for name in assetNames where seen.insert(name).inserted { names.append(name) }
-    let sets = names.map { catalogs.iconSets(named: $0) }
-    let flat = sets.flatMap { $0 }
-    let results = ConcurrentMap.map(flat) { set in
-      Result { () throws(IconCatalogError) -> [IconRendition] in try set.renditions() }
-    }
-    var cache: [String: [IconRendition]] = [:]
-    var next = 0
-    for (name, named) in zip(names, sets) {
-      var found: [IconRendition] = []
-      for _ in named {
-        found += try results[next].get()
-        next += 1
-      }
-      cache[name] = found
-    }
-    return cache
   }
 }
