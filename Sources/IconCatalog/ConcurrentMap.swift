@@ -1,22 +1,32 @@
 import Foundation
+import Synchronization
 
-/// `map` spread over the machine's cores, for independent work on many items (reading thousands
-/// of small files); results keep the input's order.
-enum ConcurrentMap {
-  /// Below this many items, threads cost more than they save.
-  static let serialLimit = 64
+/// `map` spread over several threads, for independent work on many items (reading thousands of
+/// small files, decoding icons); results keep the input's order.
+public enum ConcurrentMap {
+  /// Below this many items, by default, threads cost more than they save.
+  public static let serialLimit = 64
 
-  static func map<Item: Sendable, Value: Sendable>(
-    _ items: [Item], _ transform: @Sendable (Item) -> Value
+  /// - Parameters:
+  ///   - width: the most threads at once, the calling thread among them (default: one per
+  ///     active core).
+  ///   - serialBelow: fewer items than this are mapped on the calling thread alone.
+  public static func map<Item: Sendable, Value: Sendable>(
+    _ items: [Item], width: Int = ProcessInfo.processInfo.activeProcessorCount,
+    serialBelow: Int = serialLimit, _ transform: @Sendable (Item) -> Value
   ) -> [Value] {
-    let workers = min(ProcessInfo.processInfo.activeProcessorCount, items.count / serialLimit)
-    guard workers > 1 else { return items.map(transform) }
+    let workers = min(max(1, width), items.count)
+    guard workers > 1, items.count >= serialBelow else { return items.map(transform) }
     let results = ResultSlots<Value>(count: items.count)
-    // Contiguous chunks, one per worker: each item is read once, with no shared counter.
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let start = items.count * worker / workers
-      let end = items.count * (worker + 1) / workers
-      for index in start..<end { results.store(transform(items[index]), at: index) }
+    let next = Atomic<Int>(0)
+    // Each worker takes the next item until none is left, so one slow item does not hold up a
+    // fixed share of the others.
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < items.count else { return }
+        results.store(transform(items[index]), at: index)
+      }
     }
     return results.values()
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IconCatalog
 import Synchronization
 
 /// Runs rendering jobs on up to `width` threads at once, by default one per active core.
@@ -64,35 +65,7 @@ public final class RenderQueue: Sendable {
   public func map<Element: Sendable, Result: Sendable>(
     _ elements: [Element], _ transform: @Sendable (Element) -> Result
   ) -> [Result] {
-    guard !elements.isEmpty else { return [] }
-    let results = Slots<Result>(count: elements.count)
-    defer { results.free() }
-    let next = Atomic<Int>(0)
-    // Each of the `width` workers takes the next element until none is left, so a slow icon
-    // does not hold up a fixed share of the others. Every slot is written by one worker.
-    DispatchQueue.concurrentPerform(iterations: min(width, elements.count)) { _ in
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < elements.count else { return }
-        results.buffer[index] = transform(elements[index])
-      }
-    }
-    return results.buffer.map { $0! }
-  }
-}
-
-/// One result slot per element. Shared between threads unchecked: each slot is written by
-/// one worker, and read only after `concurrentPerform` has returned.
-private struct Slots<Value>: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<Value?>
-
-  init(count: Int) {
-    buffer = .allocate(capacity: count)
-    buffer.initialize(repeating: nil)
-  }
-
-  func free() {
-    buffer.deinitialize()
-    buffer.deallocate()
+    // Icons are slow enough that even two are worth two threads.
+    ConcurrentMap.map(elements, width: width, serialBelow: 2, transform)
   }
 }
