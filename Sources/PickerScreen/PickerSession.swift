@@ -40,8 +40,9 @@ public struct PickerSession {
   private let pendingSignal: () -> Int32?
   private let renderThumbnail: RenderThumbnail?
   private let findAppearances: FindAppearances?
-  private let inbox = ThumbnailInbox()
-  private let foundAppearances = AppearanceInbox()
+  /// Finished previews and the appearance search's finding, handed from background threads.
+  private let inbox = Inbox<(ThumbnailKey, Thumbnailer.Result)>()
+  private let foundAppearances = Inbox<Set<IconAppearance>>()
   private var appearanceSearchStarted = false
   /// Renders previews of different icons at once, one per core, in the order asked for.
   private let queue = RenderQueue()
@@ -105,7 +106,7 @@ public struct PickerSession {
           drawBy = nil
         }
       }
-      if let found = foundAppearances.take() {
+      if let found = foundAppearances.take().last {
         let before = model.appearances
         model.apply(.appearancesFound(found))
         if model.appearances != before { needsDraw = true }
@@ -161,49 +162,28 @@ public struct PickerSession {
     for key in keys where !requested.contains(key) {
       requested.insert(key)
       let inbox = inbox
-      queue.async { inbox.put(key, renderThumbnail(key)) }
+      queue.async { inbox.put((key, renderThumbnail(key))) }
     }
   }
 }
 
-/// The appearances the background search found, handed to the drawing loop once.
-final class AppearanceInbox: @unchecked Sendable {
+/// What background work finished, handed to the drawing loop, which takes it all at once.
+final class Inbox<Item: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
-  private var found: Set<IconAppearance>?
+  private var items: [Item] = []
 
-  func put(_ appearances: Set<IconAppearance>) {
+  func put(_ item: Item) {
     lock.lock()
-    found = appearances
+    items.append(item)
     lock.unlock()
   }
 
-  func take() -> Set<IconAppearance>? {
+  func take() -> [Item] {
     lock.lock()
     defer {
-      found = nil
+      items = []
       lock.unlock()
     }
-    return found
-  }
-}
-
-/// Finished previews, handed from the background queue to the drawing loop.
-final class ThumbnailInbox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var ready: [(ThumbnailKey, Thumbnailer.Result)] = []
-
-  func put(_ key: ThumbnailKey, _ image: Thumbnailer.Result) {
-    lock.lock()
-    ready.append((key, image))
-    lock.unlock()
-  }
-
-  func take() -> [(ThumbnailKey, Thumbnailer.Result)] {
-    lock.lock()
-    defer {
-      ready = []
-      lock.unlock()
-    }
-    return ready
+    return items
   }
 }
