@@ -94,10 +94,8 @@ public struct PickerSession {
         needsDraw = true
       }
       if needsDraw {
-        requestThumbnails(size: size)
-        let previewsComing =
-          renderThumbnail != nil
-          && PickerLayout.thumbnailKeys(model, size: size).contains { model.thumbnails[$0] == nil }
+        let onScreen = requestThumbnails(size: size)
+        let previewsComing = onScreen.contains { model.thumbnails[$0] == nil }
         if let deadline = drawBy, previewsComing, ContinuousClock.now < deadline {
           // Drawn on a later turn, when the previews are in or the time is up.
         } else {
@@ -148,8 +146,9 @@ public struct PickerSession {
 
   /// Asks for the previews on screen that are neither ready nor on their way, and forgets
   /// those of sizes no longer shown (after a resize), so memory follows the screen.
-  private mutating func requestThumbnails(size: TerminalSize) {
-    guard let renderThumbnail else { return }
+  /// Returns the previews on screen (none without `renderThumbnail`).
+  private mutating func requestThumbnails(size: TerminalSize) -> [ThumbnailKey] {
+    guard let renderThumbnail else { return [] }
     let keys = PickerLayout.thumbnailKeys(model, size: size)
     let sizes = Set(keys.map(CellSize.init))
     // Only after a resize is anything dropped; the check itself must stay cheap per key.
@@ -164,6 +163,7 @@ public struct PickerSession {
       let inbox = inbox
       queue.async { inbox.put((key, renderThumbnail(key))) }
     }
+    return keys
   }
 }
 
