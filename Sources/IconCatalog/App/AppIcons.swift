@@ -81,10 +81,19 @@ public enum IconAppearance: String, Sendable, Equatable, Hashable, CaseIterable 
   case any, dark, tinted
 }
 
-/// One image of an icon: a slot of an `.appiconset`, or a loose file.
+/// One image of an icon: a slot of an `.appiconset`, a loose file, or an Icon Composer bundle
+/// drawn in one appearance.
 public struct IconRendition: Sendable, Equatable, Hashable {
-  /// The image file; nil for a slot that names no file.
+  public enum Kind: Sendable, Equatable, Hashable {
+    /// `file` is an image (PNG, as iOS requires).
+    case image
+    /// `file` is an Icon Composer `.icon` folder, to be drawn from its `icon.json` and layers.
+    case iconComposer
+  }
+
+  /// The image file (or `.icon` folder); nil for a slot that names no file.
   public var file: URL?
+  public var kind: Kind
   /// `universal`, `iphone`, `ipad`, `ios-marketing`, ...
   public var idiom: String
   /// The size in points (1024 for the single-size form), when known.
@@ -97,9 +106,10 @@ public struct IconRendition: Sendable, Equatable, Hashable {
 
   public init(
     file: URL?, idiom: String, pointSize: Double?, scale: Int, appearance: IconAppearance = .any,
-    platform: String? = nil
+    platform: String? = nil, kind: Kind = .image
   ) {
     self.file = file
+    self.kind = kind
     self.idiom = idiom
     self.pointSize = pointSize
     self.scale = scale

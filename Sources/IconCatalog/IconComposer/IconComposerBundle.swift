@@ -2,9 +2,14 @@ import Foundation
 
 /// An Icon Composer `NAME.icon` bundle (Xcode 26): `icon.json` describes groups of layers, each
 /// layer an image in the bundle's `Assets/` folder. The icon's name is the folder's name without
-/// `.icon`; actool renders it, so iconpick records the layer images as 1024 pt universal renditions.
-enum IconComposerBundle {
-  static let documentName = "icon.json"
+/// `.icon`. actool draws the bundle into the app's icons, so its renditions are the bundle itself
+/// in each appearance (Icon Composer derives dark and tinted looks even when nothing is written
+/// for them), for IconRender to draw.
+public enum IconComposerBundle {
+  public static let documentName = "icon.json"
+  public static let assetsFolder = "Assets"
+  /// icon.json is a few kilobytes; a much larger one is not Icon Composer's.
+  static let documentSizeLimit = 4 << 20
 
   /// True when `folder` is a `.icon` folder holding an `icon.json`.
   static func isBundle(_ folder: URL) -> Bool {
@@ -13,75 +18,54 @@ enum IconComposerBundle {
         atPath: folder.appendingPathComponent(documentName, isDirectory: false).path)
   }
 
-  /// The image of every visible layer, each file once, in the order `icon.json` lists them.
-  /// An appearance-specific image (`image-name-specializations`) keeps its appearance.
+  /// The bundle drawn in each appearance; none when no layer names an image (nothing to draw,
+  /// which `check` reports) or when there is no `icon.json`.
   static func renditions(in bundle: URL) throws(IconCatalogError) -> [IconRendition] {
-    let file = bundle.appendingPathComponent(documentName, isDirectory: false)
-    // A bundle without icon.json has no images; `check` reports that, reading goes on.
-    guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-    let data = try FileData.read(file)
-    let document: Document
+    guard let document = try readIfPresent(bundle) else { return [] }
+    guard !document.document.imageNames.isEmpty else { return [] }
+    return IconAppearance.allCases.map {
+      IconRendition(
+        file: bundle, idiom: "universal", pointSize: 1024, scale: 1, appearance: $0,
+        kind: .iconComposer)
+    }
+  }
+
+  /// The bundle's `icon.json`, with what in it is not as Icon Composer writes it.
+  /// Throws when the file is missing, unreadable, not JSON, or not a JSON object.
+  public static func read(_ bundle: URL) throws(IconCatalogError) -> (
+    document: IconComposerDocument, problems: [IconComposerProblem]
+  ) {
+    guard let read = try readIfPresent(bundle) else {
+      throw .unreadableFile(
+        file: documentURL(bundle).path, reason: "no such file: every .icon bundle needs one")
+    }
+    return read
+  }
+
+  /// The `Assets/` file a layer's image name refers to.
+  public static func assetURL(_ bundle: URL, imageName: String) -> URL {
+    bundle.appendingPathComponent(assetsFolder, isDirectory: true)
+      .appendingPathComponent(imageName, isDirectory: false)
+  }
+
+  public static func documentURL(_ bundle: URL) -> URL {
+    bundle.appendingPathComponent(documentName, isDirectory: false)
+  }
+
+  private static func readIfPresent(_ bundle: URL) throws(IconCatalogError) -> (
+    document: IconComposerDocument, problems: [IconComposerProblem]
+  )? {
+    let file = documentURL(bundle)
+    guard let data = try FileData.readIfPresent(file) else { return nil }
+    guard data.count <= documentSizeLimit else {
+      throw .invalidIconJSON(
+        file: file.path, reason: "\(data.count) bytes, more than Icon Composer ever writes")
+    }
     do {
-      document = try JSONDecoder().decode(Document.self, from: data)
+      return try IconComposerDocument.parse(data)
     } catch {
-      throw .invalidIconJSON(file: file.path, reason: JSONProblem.describe(error))
-    }
-
-    let assets = bundle.appendingPathComponent("Assets", isDirectory: true)
-    var seen = Set<String>()
-    var renditions: [IconRendition] = []
-    func add(_ imageName: String?, _ appearance: IconAppearance) {
-      guard let imageName, !imageName.isEmpty, seen.insert(imageName).inserted else { return }
-      renditions.append(
-        IconRendition(
-          file: assets.appendingPathComponent(imageName, isDirectory: false), idiom: "universal",
-          pointSize: 1024, scale: 1, appearance: appearance))
-    }
-    for group in document.groups ?? [] where group.hidden != true {
-      for layer in group.layers ?? [] where layer.hidden != true {
-        add(layer.imageName, .any)
-        for special in layer.imageNameSpecializations ?? [] {
-          add(special.value, appearance(special.appearance))
-        }
-      }
-    }
-    return renditions
-  }
-
-  /// Icon Composer says `light` (the default look), `dark` or `tinted`.
-  private static func appearance(_ name: String?) -> IconAppearance {
-    switch name {
-    case "dark": return .dark
-    case "tinted": return .tinted
-    default: return .any
-    }
-  }
-
-  /// The parts of `icon.json` iconpick uses. Everything else (`fill`, `supported-platforms`,
-  /// shadows, glass, positions) is ignored, and every field may be missing.
-  private struct Document: Decodable {
-    var groups: [Group]?
-
-    struct Group: Decodable {
-      var layers: [Layer]?
-      var hidden: Bool?
-    }
-
-    struct Layer: Decodable {
-      var imageName: String?
-      var imageNameSpecializations: [Specialization]?
-      var hidden: Bool?
-
-      enum CodingKeys: String, CodingKey {
-        case imageName = "image-name"
-        case imageNameSpecializations = "image-name-specializations"
-        case hidden
-      }
-    }
-
-    struct Specialization: Decodable {
-      var appearance: String?
-      var value: String?
+      throw .invalidIconJSON(
+        file: file.path, reason: IconComposerProblem(path: "", reason: error).description)
     }
   }
 }
