@@ -56,24 +56,22 @@ struct IconComposerTests {
     return fixture
   }
 
-  @Test("the name is the folder's; each visible layer image is a 1024 pt universal rendition")
-  func layers() throws {
+  @Test("the name is the folder's; its renditions are the bundle in each appearance")
+  func bundleRenditions() throws {
     let fixture = try app("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Cubes\n")
     try writeBundle(fixture, "Icons/Cubes.icon")
     let cubes = try #require(try AppIconReader.read(at: fixture.root).alternate(named: "Cubes"))
-    let assets = fixture.url("Icons/Cubes.icon/Assets")
-    func universal(_ name: String, _ appearance: IconAppearance = .any) -> IconRendition {
-      IconRendition(
-        file: assets.appendingPathComponent(name), idiom: "universal", pointSize: 1024, scale: 1,
-        appearance: appearance)
-    }
+    let bundle = fixture.url("Icons/Cubes.icon")
     #expect(
-      cubes.renditions == [
-        universal("cube.png"), universal("light.png"), universal("dark.png", .dark),
-        universal("tinted.png", .tinted), universal("shape.svg"), universal("back.jpg"),
-      ])
+      cubes.renditions
+        == [IconAppearance.any, .dark, .tinted].map {
+          IconRendition(
+            file: bundle, idiom: "universal", pointSize: 1024, scale: 1, appearance: $0,
+            kind: .iconComposer)
+        })
     #expect(cubes.assetName == "Cubes")
     #expect(cubes.displayName == "Cubes")
+    #expect(cubes.files.map(\.lastPathComponent) == ["Cubes.icon"])
   }
 
   @Test("an .icon inside an asset catalog counts, and include-all takes it")
@@ -84,7 +82,7 @@ struct IconComposerTests {
     try writeBundle(fixture, "Outside/Loose.icon")
     let icons = try AppIconReader.read(at: fixture.root)
     #expect(icons.alternates.map(\.name) == ["Glass", "Loose"])
-    #expect(icons.alternates.allSatisfy { $0.renditions.count == 6 })
+    #expect(icons.alternates.allSatisfy { $0.renditions.count == 3 })
   }
 
   @Test("an .appiconset and an .icon with one name: both sets of images, the set's first")
@@ -94,7 +92,8 @@ struct IconComposerTests {
     try writeBundle(fixture, "App/AppIcon.icon")
     let primary = try AppIconReader.read(at: fixture.root).primary
     #expect(primary.renditions.first?.file?.lastPathComponent == "AppIcon.png")
-    #expect(primary.renditions.count == 7)
+    #expect(
+      primary.renditions.map(\.kind) == [.image, .iconComposer, .iconComposer, .iconComposer])
   }
 
   @Test("missing fields are fine: no groups, no layers, a layer without an image")
@@ -116,32 +115,45 @@ struct IconComposerTests {
   }
 
   @Test(
-    "malformed icon.json: the error names the file and where",
+    "icon.json that is not JSON, or not an object: the error names the file and what is wrong",
     arguments: [
-      ("{ not json", nil),
-      (#"{"groups": {"layers": []}}"#, "groups should be an array"),
+      ("{ not json", "invalid icon.json (the top level: expected JSON"),
       (
-        #"{"groups": [{"layers": [{"image-name": 3}]}]}"#,
-        "groups[0].layers[0].image-name should be a string"
+        "[1, 2]",
+        "invalid icon.json (the top level: expected a JSON object at the top level, not an array)"
       ),
-      (
-        #"{"groups": [{"layers": [{"hidden": "no"}]}]}"#,
-        "groups[0].layers[0].hidden should be true or false"
-      ),
-    ] as [(String, String?)])
-  func malformed(json: String, reason: String?) throws {
+    ])
+  func malformed(json: String, reason: String) throws {
     let fixture = try app("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Bad\n")
     let file = try fixture.write("Bad.icon/icon.json", json)
     let error = try #require(throws: IconCatalogError.self) {
       try AppIconReader.read(at: fixture.root)
     }
-    guard case .invalidIconJSON(let named, let why) = error else {
+    guard case .invalidIconJSON(let named, _) = error else {
       Issue.record("expected invalidIconJSON, got \(error)")
       return
     }
     #expect(named == file.path)
-    if let reason { #expect(why == reason) }
-    #expect(error.description.hasPrefix(file.path + ": invalid icon.json ("))
+    #expect(error.description.hasPrefix(file.path + ": " + reason))
     #expect(!error.description.contains("\n"))
+  }
+
+  @Test("values of the wrong type are left out and listed with their path; reading goes on")
+  func wrongTypes() throws {
+    let fixture = try app("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Odd\n")
+    try fixture.write(
+      "Odd.icon/icon.json",
+      #"{"groups": [{"layers": [{"image-name": 3}, {"image-name": "a.svg", "hidden": "no"}]}], "fill": 7}"#
+    )
+    let odd = try #require(try AppIconReader.read(at: fixture.root).alternate(named: "Odd"))
+    #expect(odd.renditions.count == 3)
+    let read = try IconComposerBundle.read(fixture.url("Odd.icon"))
+    #expect(read.document.imageNames == ["a.svg"])
+    #expect(
+      read.problems.map(\.description) == [
+        "fill: expected a fill (a string or an object), not a number",
+        "groups[0].layers[0].image-name: expected a string, not a number",
+        "groups[0].layers[1].hidden: expected true or false, not a string",
+      ])
   }
 }
