@@ -75,9 +75,9 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-# Remakes the demo app's icons (needs Pillow: python3 -m pip install pillow).
+# Remakes the demo app's icons: an Icon Composer bundle per icon (Python 3 standard library only).
 art:
-	python3 Assets/tools/make-palette-art.py Assets/Palette/Assets.xcassets
+	python3 Assets/tools/make-palette-art.py Assets/Palette/AppIcons
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup

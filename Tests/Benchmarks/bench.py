@@ -13,6 +13,12 @@ import sys
 import tempfile
 import time
 
+# The demo app as it was, with an .appiconset of one 1024x1024 RGB PNG per icon: the thumbnail
+# figures (and chafa beside them) need PNGs, and Assets/Palette now holds Icon Composer bundles.
+PALETTE_APPICONSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures",
+                                   "PaletteAppIconSets")
+
+
 def small_png(index, size=16):
     """A valid size x size RGB PNG in a colour of its own: listing reads catalogs, not pixels,
     and the picker's previews of these stay cheap and distinct."""
@@ -91,7 +97,7 @@ def main():
         per_icon_large = large / 2001
         print("\n2,000:80 time ratio %.1f for 24.7x the icons; per icon %.3f ms vs %.3f ms (%.2fx)" % (
             large / small, per_icon_large * 1000, per_icon_small * 1000, per_icon_large / per_icon_small))
-        thumbnails(binary, palette, scratch, runs)
+        thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)
         first_frame(binary, palette, scratch, runs)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -102,7 +108,8 @@ ICONS = ["AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-
 
 
 def thumbnails(binary, palette, scratch, runs):
-    """Whole `iconpick show` runs per 1024x1024 icon at 12x6 cells: cold (empty cache),
+    """Whole `iconpick show` runs per 1024x1024 icon of `palette` (the PNG icon sets of
+    Tests/Fixtures/PaletteAppIconSets) at 12x6 cells: cold (empty cache),
     warm (cached), and chafa on the same PNG at the same size. Then the pipeline inside one
     process: one icon at a time on one thread (cold, and the libpng decode alone), and all
     8 icons at once on the renderer the picker uses (one thread per core), per icon; beside

@@ -69,7 +69,8 @@ final class Fixture {
     "AppIcon-Yellow",
   ]
 
-  /// The shape of the bundled demo app, Assets/Palette.
+  /// The shape of the demo app Palette with `.appiconset`s, as kept in
+  /// Tests/Fixtures/PaletteAppIconSets (Assets/Palette itself now holds Icon Composer bundles).
   static func palette() throws -> Fixture {
     let fixture = try Fixture()
     try fixture.writePlist(

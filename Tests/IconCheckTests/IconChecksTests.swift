@@ -20,12 +20,16 @@ import Testing
     #expect(try IconChecks.diagnose(app.read()) == [])
   }
 
-  @Test func bundledPaletteHasNoDiagnostics() throws {
+  /// The bundled demo app (Icon Composer bundles) and its older form kept as a fixture
+  /// (`.appiconset`s of 1024×1024 RGB PNGs).
+  @Test(arguments: ["Assets/Palette", "Tests/Fixtures/PaletteAppIconSets"])
+  func bundledPaletteHasNoDiagnostics(_ folder: String) throws {
     let palette = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Assets/Palette", isDirectory: true)
+      .appendingPathComponent(folder, isDirectory: true)
     let app = try AppIconReader.read(at: palette, target: nil, configuration: nil)
     #expect(app.alternates.count == 7)
+    #expect(app.allIcons.allSatisfy { !$0.files.isEmpty })
     #expect(IconChecks.diagnose(app) == [])
   }
 

@@ -285,13 +285,19 @@ private func alternates(_ names: [String]) -> [String: Any] {
     #expect(facts.iconSets.map(\.name) == ["AppIcon"])
   }
 
-  @Test func paletteHasNoDiagnostics() throws {
+  /// The bundled demo app holds Icon Composer bundles; its older form, kept as a fixture,
+  /// holds `.appiconset`s.
+  @Test(arguments: [
+    ("Assets/Palette", true), ("Tests/Fixtures/PaletteAppIconSets", false),
+  ])
+  func paletteHasNoDiagnostics(_ folder: String, iconComposer: Bool) throws {
     let palette = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Assets/Palette", isDirectory: true)
+      .appendingPathComponent(folder, isDirectory: true)
     let facts = try AppIconReader.facts(at: palette, target: nil, configuration: nil)
 
-    #expect(!facts.iconSets.isEmpty)
+    #expect(facts.iconSets.count == 8)
+    #expect(facts.iconSets.allSatisfy { $0.isIconComposer == iconComposer })
     #expect(ProjectChecks.diagnose(facts) == [])
   }
 }

@@ -416,7 +416,7 @@ extension DecodedFixture {
     #expect(reason == "Is a directory")
   }
 
-  // MARK: The bundled demo app's icons
+  // MARK: The demo app's icons as PNGs (Tests/Fixtures/PaletteAppIconSets)
 
   static let paletteIcons = [
     "AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-Pink",
@@ -424,8 +424,7 @@ extension DecodedFixture {
   ]
 
   static func paletteIcon(_ name: String) -> URL {
-    PNGFixtures.repositoryRoot.appendingPathComponent(
-      "Assets/Palette/Assets.xcassets/\(name).appiconset/\(name).png")
+    PNGFixtures.paletteAppIconSets.appendingPathComponent("\(name).appiconset/\(name).png")
   }
 
   @Test(arguments: paletteIcons)

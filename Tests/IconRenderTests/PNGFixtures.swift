@@ -11,9 +11,14 @@ enum PNGFixtures {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The repository's root, for the bundled demo app's icons.
+  /// The repository's root.
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The asset catalog of Tests/Fixtures/PaletteAppIconSets: the demo app Palette as it was
+  /// with `.appiconset`s of 1024×1024 RGB PNGs (Assets/Palette now has Icon Composer bundles).
+  static let paletteAppIconSets = repositoryRoot.appendingPathComponent(
+    "Tests/Fixtures/PaletteAppIconSets/Assets.xcassets", isDirectory: true)
 
   /// Every fixture image is this size: odd and not square, so a swapped width and
   /// height, a wrong stride or a lost padding bit shows.

@@ -12,8 +12,7 @@ final class Shared<Value: Sendable>: Sendable {
 }
 
 @Suite struct RenderQueueTests {
-  static let palette = PNGFixtures.repositoryRoot.appendingPathComponent(
-    "Assets/Palette/Assets.xcassets")
+  static let palette = PNGFixtures.paletteAppIconSets
 
   static func icon(_ name: String, file: URL) -> AppIcon {
     AppIcon(
@@ -23,7 +22,7 @@ final class Shared<Value: Sendable>: Sendable {
       ])
   }
 
-  /// The Palette icons, and fixtures of other forms (alpha, 16-bit, palette, grey, interlaced,
+  /// The Palette icons (PNGs of Tests/Fixtures/PaletteAppIconSets), and fixtures of other forms (alpha, 16-bit, palette, grey, interlaced,
   /// not a PNG at all), so the batch covers every path a thumbnail can take.
   static let icons: [AppIcon] =
     PNGDecoderTests.paletteIcons.map { icon($0, file: PNGDecoderTests.paletteIcon($0)) }

@@ -5,9 +5,8 @@ import Testing
 @testable import IconRender
 
 @Suite struct ThumbnailerTests {
-  static let palette = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-      "Assets/Palette/Assets.xcassets")
+  /// The PNG icon sets of Tests/Fixtures/PaletteAppIconSets.
+  static let palette = PNGFixtures.paletteAppIconSets
 
   func icon(_ name: String, file: URL) -> AppIcon {
     AppIcon(

@@ -8,12 +8,13 @@ import Testing
     try runProcess(iconpickBinary().path, ["check"] + arguments, environment: ["LANG": "C.UTF-8"])
   }
 
-  /// Palette's layout with one more alternate named in the build settings and, if asked, a
-  /// stray image at the catalog's top level.
+  /// Palette's older layout (Tests/Fixtures/PaletteAppIconSets: `.appiconset`s of PNGs) with one
+  /// more alternate named in the build settings and, if asked, a stray image at the catalog's
+  /// top level.
   func project(strayImage: Bool, missingAlternate: Bool) throws -> Scratch {
     let project = try Scratch()
     let fileManager = FileManager.default
-    let palette = paletteFolder()
+    let palette = paletteAppIconSetsFolder()
     try fileManager.copyItem(
       at: palette.appendingPathComponent("Assets.xcassets"),
       to: project.file("Assets.xcassets"))
@@ -34,8 +35,10 @@ import Testing
     return project
   }
 
-  @Test func paletteIsClean() throws {
-    let result = try check([paletteFolder().path])
+  /// The bundled demo app (Icon Composer bundles) and its older form (PNG icon sets).
+  @Test(arguments: [paletteFolder(), paletteAppIconSetsFolder()])
+  func paletteIsClean(_ folder: URL) throws {
+    let result = try check([folder.path])
     #expect(result.status == 0)
     #expect(result.stdout == "no problems found\n")
   }

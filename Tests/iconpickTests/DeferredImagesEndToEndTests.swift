@@ -4,10 +4,11 @@ import Testing
 /// The picker lists the names at once and reads each icon's set only when it draws it; the
 /// appearances `a` cycles through are found in the background after the first screen.
 @Suite(.serialized) struct DeferredImagesEndToEndTests {
-  /// A copy of Palette, changed by `edit`, opened in the picker in tmux.
+  /// A copy of Palette with PNG icon sets (Tests/Fixtures/PaletteAppIconSets), its asset catalog
+  /// changed by `edit`, opened in the picker in tmux.
   func launch(_ scratch: Scratch, edit: (URL) throws -> Void) throws -> TmuxSession {
     let app = scratch.file("Palette")
-    try FileManager.default.copyItem(at: paletteFolder(), to: app)
+    try FileManager.default.copyItem(at: paletteAppIconSetsFolder(), to: app)
     try edit(app.appendingPathComponent("Assets.xcassets"))
     let binary = try iconpickBinary()
     let command = [

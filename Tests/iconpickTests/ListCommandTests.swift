@@ -12,7 +12,7 @@ import Testing
 
   @Test func theHumanFormMarksTheActiveIconAndCountsFiles() throws {
     let state = try Scratch()
-    let result = try list([paletteFolder().path], state: state)
+    let result = try list([paletteAppIconSetsFolder().path], state: state)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -36,7 +36,7 @@ import Testing
       #"{"alternateIconName":"AppIcon-Teal","bundleIdentifier":"dev.iconpick.Palette"}"#.utf8
     )
     .write(to: state.file("state/dev.iconpick.Palette.json"))
-    let result = try list([paletteFolder().path, "--json"], state: state)
+    let result = try list([paletteAppIconSetsFolder().path, "--json"], state: state)
     #expect(result.status == 0)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -61,6 +61,26 @@ import Testing
     #expect(files.count == 1)
     #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     #expect(icons.first?["idioms"] as? [String] == ["universal"])
+  }
+
+  /// The bundled demo app's icons are Icon Composer bundles in its AppIcons folder.
+  @Test func thePaletteIconsAreIconComposerBundles() throws {
+    let state = try Scratch()
+    let result = try list([paletteFolder().path, "--json"], state: state)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let icons = try #require(object["icons"] as? [[String: Any]])
+    #expect(icons.count == 8)
+    let bundles = paletteFolder().appendingPathComponent("AppIcons").path
+    for icon in icons {
+      let name = try #require(icon["name"] as? String)
+      let files = try #require(icon["files"] as? [String])
+      #expect(!files.isEmpty, "\(name) has no files")
+      #expect(
+        files.allSatisfy { $0.hasPrefix("\(bundles)/\(name).icon") }, "\(name): \(files)")
+    }
   }
 
   @Test func thePrimaryIsNullInJSON() throws {

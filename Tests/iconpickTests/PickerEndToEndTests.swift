@@ -4,17 +4,18 @@ import Testing
 
 /// The picker as a person uses it: the real binary, in a real terminal (tmux).
 @Suite(.serialized) struct PickerEndToEndTests {
-  /// Starts iconpick on Palette in tmux; when it exits the shell records its status,
+  /// Starts iconpick on Palette (or `app`) in tmux; when it exits the shell records its status,
   /// its stdout and the terminal settings it left behind.
   func launch(
-    _ scratch: Scratch, locale: String = "C.UTF-8", term: String? = nil, noColor: String = ""
+    _ scratch: Scratch, app: URL = paletteFolder(), locale: String = "C.UTF-8",
+    term: String? = nil, noColor: String = ""
   ) throws -> TmuxSession {
     let binary = try iconpickBinary()
     let command = [
       "cd \(shellQuote(scratch.url.path)) &&",
       term.map { "TERM=\(shellQuote($0))" } ?? "",
       "\(shellQuote(binary.path)) --state-dir \(shellQuote(scratch.file("state").path))",
-      "\(shellQuote(paletteFolder().path)) > out.txt 2> err.txt;",
+      "\(shellQuote(app.path)) > out.txt 2> err.txt;",
       "echo $? > rc.tmp; stty -a > stty.txt; mv rc.tmp rc.txt; exec sleep 600",
     ].joined(separator: " ")
     return try TmuxSession(
@@ -168,9 +169,10 @@ import Testing
     #expect(!tmux.capture().contains("App Icon"))
   }
 
+  /// Previews are drawn from the PNGs of Tests/Fixtures/PaletteAppIconSets.
   @Test func previewsArriveInColourAndAreCached() throws {
     let scratch = try Scratch()
-    let tmux = try launch(scratch)
+    let tmux = try launch(scratch, app: paletteAppIconSetsFolder())
     tmux.waitForScreen(containing: "App Icon · Palette")
     let deadline = Date().addingTimeInterval(30)
     var tealRow = ""
@@ -201,7 +203,7 @@ import Testing
       return row.contains(/\u{1B}\[(3[0-7]|9[0-7])m/)
     }
     let scratch = try Scratch()
-    let tmux = try launch(scratch, term: term)
+    let tmux = try launch(scratch, app: paletteAppIconSetsFolder(), term: term)
     tmux.waitForScreen(containing: "App Icon · Palette")
     let deadline = Date().addingTimeInterval(30)
     var row = ""
@@ -221,7 +223,7 @@ import Testing
 
   @Test func noColorDrawsPreviewsInShadesWithoutColour() throws {
     let scratch = try Scratch()
-    let tmux = try launch(scratch, noColor: "1")
+    let tmux = try launch(scratch, app: paletteAppIconSetsFolder(), noColor: "1")
     tmux.waitForScreen(containing: "App Icon · Palette")
     let screen = tmux.waitForScreen("shaded previews") { $0.contains("▓") || $0.contains("█") }
     #expect(screen.contains("▓") || screen.contains("█"))

@@ -15,7 +15,7 @@ import Testing
 
   @Test func truecolorUsesTwentyFourBitSequencesAtTheAskedSize() throws {
     let result = try show([
-      "AppIcon-Teal", paletteFolder().path, "--size", "20x10", "--color", "truecolor",
+      "AppIcon-Teal", paletteAppIconSetsFolder().path, "--size", "20x10", "--color", "truecolor",
     ])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -25,14 +25,14 @@ import Testing
   }
 
   @Test func theTerminalDecidesWithoutAFlag() throws {
-    let result = try show(["AppIcon-Blue", paletteFolder().path, "--size", "8x4"])
+    let result = try show(["AppIcon-Blue", paletteAppIconSetsFolder().path, "--size", "8x4"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("\u{1B}[38;5;"))
     #expect(!result.stdout.contains("\u{1B}[38;2;"))
   }
 
   @Test func noneWritesNoEscapes() throws {
-    let result = try show([paletteFolder().path, "--size", "8x4", "--color", "none"])
+    let result = try show([paletteAppIconSetsFolder().path, "--size", "8x4", "--color", "none"])
     #expect(result.status == 0)
     #expect(!result.stdout.contains("\u{1B}"))
     #expect(result.stdout.split(separator: "\n").count == 4)

@@ -22,7 +22,14 @@ func packageRoot() -> URL {
     .deletingLastPathComponent()
 }
 
+/// The bundled demo app: its icons are Icon Composer bundles in AppIcons/.
 func paletteFolder() -> URL { packageRoot().appendingPathComponent("Assets/Palette") }
+
+/// The demo app as it was, kept as a test fixture: the same names and settings, each icon an
+/// `.appiconset` with one 1024×1024 RGB PNG. For tests of PNG previews, files and icon sets.
+func paletteAppIconSetsFolder() -> URL {
+  packageRoot().appendingPathComponent("Tests/Fixtures/PaletteAppIconSets")
+}
 
 /// A scratch folder removed when the test ends.
 final class Scratch {
