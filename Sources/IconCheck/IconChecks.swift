@@ -125,7 +125,8 @@ public enum IconChecks {
   static func missingFiles(_ icon: AppIcon) -> [Diagnostic] {
     var seen = Set<String>()
     var found: [Diagnostic] = []
-    for rendition in icon.renditions {
+    // An Icon Composer bundle is a folder that exists; IconComposerChecks looks inside it.
+    for rendition in icon.renditions where rendition.kind == .image {
       guard let file = rendition.file, seen.insert(file.path).inserted,
         !FileManager.default.fileExists(atPath: file.path)
       else { continue }
@@ -150,10 +151,6 @@ public enum IconChecks {
     if folder.pathExtension == "appiconset" {
       return (folder.appendingPathComponent("Contents.json", isDirectory: false), "filename")
     }
-    let bundle = folder.deletingLastPathComponent()
-    if folder.lastPathComponent == "Assets", bundle.pathExtension == "icon" {
-      return (bundle.appendingPathComponent("icon.json", isDirectory: false), "image-name")
-    }
     return nil
   }
 
@@ -176,11 +173,12 @@ public enum IconChecks {
 
   // MARK: What the files hold
 
-  /// `wrong-format`, `not-square`, `wrong-pixel-size` and `alpha-channel`, for the files that exist.
+  /// `wrong-format`, `not-square`, `wrong-pixel-size` and `alpha-channel`, for the image files that
+  /// exist. An Icon Composer bundle is a folder of layers, which IconComposerChecks looks at.
   static func imageProblems(_ icon: AppIcon) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var headers: [String: PNGHeader?] = [:]
-    for rendition in icon.renditions {
+    for rendition in icon.renditions where rendition.kind == .image {
       guard let file = rendition.file, FileManager.default.fileExists(atPath: file.path) else {
         continue
       }
@@ -193,8 +191,7 @@ public enum IconChecks {
         headers[file.path] = read
         found += problems
       }
-      // Icon Composer layers are any size and usually transparent; actool composes them.
-      guard let header, !isIconComposerLayer(file), !isImageStackLayer(file) else { continue }
+      guard let header, !isImageStackLayer(file) else { continue }
       guard header.width == header.height else { continue }  // not-square covers it
       if let needed = rendition.pixelSize, header.width != needed {
         found.append(
@@ -269,14 +266,14 @@ public enum IconChecks {
         fix: "Export the image again as a PNG file.")
     }
     var found: [Diagnostic] = []
-    if header.width != header.height, !isIconComposerLayer(file), !isImageStackLayer(file) {
+    if header.width != header.height, !isImageStackLayer(file) {
       found.append(
         Diagnostic(
           id: "not-square", severity: .error, file: file.path,
           message: "\(name) \(owner) is \(header.width)×\(header.height) pixels, not square",
           fix: "Export the icon as a square image of the size its slot needs."))
     }
-    if header.hasAlpha, isIOSAppIcon(rendition), !isIconComposerLayer(file) {
+    if header.hasAlpha, isIOSAppIcon(rendition) {
       found.append(
         Diagnostic(
           id: "alpha-channel", severity: .warning, file: file.path,
@@ -328,20 +325,15 @@ public enum IconChecks {
       && imageSet.deletingLastPathComponent().pathExtension == "imagestacklayer"
   }
 
-  static func isIconComposerLayer(_ file: URL) -> Bool {
-    let folder = file.deletingLastPathComponent()
-    return folder.lastPathComponent == "Assets"
-      && folder.deletingLastPathComponent().pathExtension == "icon"
-  }
-
   // MARK: App Store
 
   /// `no-app-store-icon`: an icon whose catalog set has iOS renditions, none of them 1024×1024.
+  /// An Icon Composer bundle is drawn at 1024×1024 by actool, App Store image included.
   static func appStoreIcon(_ icon: AppIcon) -> [Diagnostic] {
+    guard !icon.renditions.contains(where: { $0.kind == .iconComposer }) else { return [] }
     let catalog = icon.renditions.filter { rendition in
       guard let file = rendition.file else { return true }
       return file.deletingLastPathComponent().pathExtension == "appiconset"
-        || isIconComposerLayer(file)
     }
     guard catalog.contains(where: isIOSAppIcon) || catalog.contains(where: isIOSDark) else {
       return []

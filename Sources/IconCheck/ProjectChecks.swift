@@ -5,11 +5,14 @@ import IconCatalog
 /// Info.plist entries, build settings, and what lies in the asset catalogs.
 ///
 /// Ids: `icon-file-with-extension`, `set-not-shipped`, `missing-ipad-declaration` (errors);
-/// `loose-file-in-catalog`, `hand-written-alternates` (warnings).
+/// `loose-file-in-catalog`, `hand-written-alternates`, `icon-and-appiconset-same-name` (warnings);
+/// and `IconComposerChecks`' for every Icon Composer bundle the catalogs hold, used or not.
 public enum ProjectChecks {
   public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
     iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
       + looseFilesInCatalogs(facts) + handWrittenAlternates(facts)
+      + iconAndAppIconSetOfOneName(facts)
+      + IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
   }
 
   // MARK: Errors
@@ -153,5 +156,26 @@ public enum ProjectChecks {
           "Remove CFBundleAlternateIcons from Info.plist and let the build settings generate it, as Apple advises."
       )
     ]
+  }
+
+  /// Xcode 26 builds an Icon Composer icon and an app icon set of one name from the `.icon` alone:
+  /// the set is dropped, and iOS 18 and earlier get a flattened image of the `.icon` instead of the
+  /// set's images (Aidoku#1081, firefox-ios#28700).
+  static func iconAndAppIconSetOfOneName(_ facts: ProjectFacts) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    var reported = Set<String>()
+    for set in facts.iconSets where !set.isIconComposer && reported.insert(set.name).inserted {
+      guard let bundle = facts.iconSets.first(where: { $0.isIconComposer && $0.name == set.name })
+      else { continue }
+      found.append(
+        Diagnostic(
+          id: "icon-and-appiconset-same-name", severity: .warning, file: set.file.path,
+          message:
+            "\"\(set.name)\" is both an app icon set and an Icon Composer icon (\(bundle.folder.path)): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
+          fix:
+            "Keep one: delete the .appiconset if the .icon should serve every iOS version, or rename one of them and list it where the icons are named."
+        ))
+    }
+    return found
   }
 }
