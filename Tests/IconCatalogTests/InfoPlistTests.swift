@@ -118,6 +118,7 @@ struct InfoPlistTests {
     try fixture.write("App.xcconfig", "PRODUCT_NAME = My App\n")
     #expect(try AppIconReader.read(at: fixture.root).bundleIdentifier == "dev.example.My-App")
 
+    // Unset is empty, as in Xcode: nothing is left of the identifier.
     try fixture.writePlist("Info.plist", ["CFBundleIdentifier": "$(UNSET_SETTING)"])
     let file = fixture.url("Info.plist").path
     let error = try #require(throws: IconCatalogError.self) {

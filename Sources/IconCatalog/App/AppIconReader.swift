@@ -131,11 +131,16 @@ public enum AppIconReader {
         ($0.file.pathComponents.count, $0.file.path) < ($1.file.pathComponents.count, $1.file.path)
       }
       .map(\.assignments)
-    var builtIn = ["SRCROOT": location.root.path, "PROJECT_DIR": location.root.path]
-    if location.files.projects.count == 1, let project = location.files.projects.first {
-      builtIn["PROJECT_NAME"] = project.deletingPathExtension().lastPathComponent
-    }
-    return BuildSettings(levels: levels, builtIn: builtIn)
+    let projectName =
+      location.files.projects.count == 1
+      ? location.files.projects.first?.deletingPathExtension().lastPathComponent : nil
+    var settings = BuildSettings(
+      levels: levels,
+      builtIn: BuildSettings.builtIn(
+        platform: "iphoneos", sourceRoot: location.root.path, projectName: projectName))
+    // No project says which target or configuration is built: values made from them are unknown.
+    settings.unknowable = ["TARGET_NAME", "CONFIGURATION", "PROJECT_NAME"]
+    return settings
   }
 
   /// `CFBundleDisplayName`, else `CFBundleName`, else (for a project target, where it always has a

@@ -13,6 +13,9 @@ struct BuildSettings: Sendable {
   }
 
   private(set) var settings: [String: Setting]
+  /// Settings Xcode always gives a value that this reading cannot know (TARGET_NAME when there is
+  /// no project): a value built from one of these is unknown, not empty.
+  var unknowable: Set<String> = []
 
   init(_ settings: [String: Setting] = [:]) {
     self.settings = settings
@@ -87,6 +90,24 @@ struct BuildSettings: Sendable {
     return replaced == value ? value : replaced.trimmingCharacters(in: .whitespaces)
   }
 
+  /// The settings Xcode defines for every target that bundle identifiers and names lean on, for a
+  /// device build of `platform` (`iphoneos`, `appletvos`). swift-build's defaults are in its
+  /// `.xcspec` files (`Sources/SWBCore/Specs/CoreBuildSystem.xcspec`: `PRODUCT_NAME =
+  /// $(TARGET_NAME)`; the platform's `Info.plist` gives `PLATFORM_NAME` and
+  /// `EFFECTIVE_PLATFORM_NAME`). TARGET_NAME and CONFIGURATION come from the target.
+  static func builtIn(platform: String, sourceRoot: String, projectName: String?) -> [String:
+    String]
+  {
+    var values = [
+      "SRCROOT": sourceRoot, "PROJECT_DIR": sourceRoot, "SOURCE_ROOT": sourceRoot,
+      "PRODUCT_NAME": "$(TARGET_NAME)", "PLATFORM_NAME": platform,
+      "EFFECTIVE_PLATFORM_NAME": "-" + platform, "SDKROOT": platform,
+      "INFOPLIST_ENABLE_CFBUNDLEICONS_MERGE": "YES",
+    ]
+    if let projectName { values["PROJECT_NAME"] = projectName }
+    return values
+  }
+
   // MARK: Reading
 
   func file(settingKey key: String) -> URL? { settings[key]?.file }
@@ -102,10 +123,9 @@ struct BuildSettings: Sendable {
   }
 
   /// Whitespace-separated items; quotes group an item that holds spaces.
-  /// Unset variables expand to nothing here, as they do in Xcode.
   func list(_ key: String) -> [String] {
     guard let raw = settings[key]?.value else { return [] }
-    return Self.splitList(expand(raw, unsetIsEmpty: true) ?? "")
+    return Self.splitList(expand(raw) ?? "")
   }
 
   /// `YES` (any case), `true` or `1`.
@@ -114,10 +134,10 @@ struct BuildSettings: Sendable {
     return ["yes", "true", "1"].contains(value)
   }
 
-  /// Expands `$(VAR)` and `${VAR}` (nested, with the modifiers Xcode projects use most).
-  /// Returns nil when a variable is not set, unless `unsetIsEmpty`.
-  func expand(_ text: String, unsetIsEmpty: Bool = false) -> String? {
-    var expander = MacroExpander(settings: self, unsetIsEmpty: unsetIsEmpty)
+  /// Expands every reference as Xcode does (`MacroExpander`): an unset setting is empty; nil only
+  /// when the value cannot be known here (an unknowable setting, a cycle, runaway expansion).
+  func expand(_ text: String) -> String? {
+    var expander = MacroExpander(settings: self)
     return expander.expand(text)
   }
 

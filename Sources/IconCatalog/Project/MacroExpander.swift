@@ -1,12 +1,20 @@
 import Foundation
 
-/// Expands build-setting references: `$(NAME)`, `${NAME}`, nested (`$(A_$(B))`), and the modifiers
-/// Xcode templates use: `:lower`, `:upper`, `:rfc1034identifier`, `:c99extidentifier`, `:identifier`,
-/// `:default=VALUE`.
+/// Expands build-setting references the way Xcode's build system does (swiftlang/swift-build,
+/// `Sources/SWBMacro/MacroExpressionParsing.swift`, `MacroExpressionParser.parseAsString` and
+/// `parseSubstitutionSubexpression`; `MacroEvaluationProgram.swift` for evaluation):
+/// - `$(NAME)` and `${NAME}`, nested to any depth (`$(A_$(B))`), and the bare `$NAME` (letters,
+///   digits and `_`); `$$` is a literal `$`, as is a `$` followed by anything else;
+/// - a setting nobody sets is the empty string (`MacroEvaluationProgram.executeInContext`,
+///   `.evalNamedMacro`: "no value has been defined for it ... we substitute the empty string");
+/// - `:op` retrieval operators and `:op=VALUE` replacement operators, left to right
+///   (`MacroEvaluationRetrievalOperator`, `MacroEvaluationReplacementOperator`).
+///
+/// It returns nil only where Xcode's answer cannot be known here: a setting Xcode always has but
+/// this reading cannot (`BuildSettings.unknowable`, e.g. TARGET_NAME without a project), a
+/// setting that refers to itself, or runaway expansion.
 struct MacroExpander {
   let settings: BuildSettings
-  /// Xcode expands an unset setting to nothing; iconpick wants to know, unless told otherwise.
-  let unsetIsEmpty: Bool
   /// The names being expanded, to stop `A = $(B)`, `B = $(A)` from looping.
   private var expanding: [String] = []
   /// How deeply references nest right now; a limit keeps hostile input from exhausting the stack.
@@ -17,119 +25,332 @@ struct MacroExpander {
   private var references = 0
   private static let maximumReferences = 10_000
   private static let maximumLength = 1 << 18
+  /// Set when the answer cannot be known; the whole expansion is then nil.
+  private var failed = false
 
-  init(settings: BuildSettings, unsetIsEmpty: Bool) {
+  init(settings: BuildSettings) {
     self.settings = settings
-    self.unsetIsEmpty = unsetIsEmpty
   }
 
-  /// nil when a reference cannot be resolved.
+  /// `text` with every reference replaced; nil when that cannot be known (see the type).
   mutating func expand(_ text: String) -> String? {
-    depth += 1
-    defer { depth -= 1 }
-    guard depth <= Self.maximumDepth else { return nil }
     guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
-    var output = ""
-    var rest = text[...]
-    let ends = Self.matchingEnds(in: rest)
-    while let dollar = rest.firstIndex(of: "$") {
-      output += rest[..<dollar]
-      let afterDollar = rest.index(after: dollar)
-      guard afterDollar < rest.endIndex, Self.closing(for: rest[afterDollar]) != nil,
-        let end = ends[afterDollar]
-      else {
-        // A lone `$` or an unterminated reference stays as written.
-        output.append("$")
-        rest = rest[afterDollar...]
-        continue
+    var scanner = Scanner(Array(text.utf8))
+    let output = string(&scanner, stops: [])
+    return failed ? nil : String(decoding: output, as: UTF8.self)
+  }
+
+  /// A cursor over the bytes of one value.
+  private struct Scanner {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var next: UInt8? { index + 1 < bytes.count ? bytes[index + 1] : nil }
+  }
+
+  /// Literal text and substitutions up to the end or to one of `stops` (a closing bracket or `:`
+  /// inside a reference), which is not consumed.
+  private mutating func string(_ scanner: inout Scanner, stops: Set<UInt8>) -> [UInt8] {
+    var output: [UInt8] = []
+    while let byte = scanner.current, !stops.contains(byte), !failed {
+      if byte == UInt8(ascii: "$") {
+        output += substitution(&scanner)
+        if output.count > Self.maximumLength { failed = true }
+      } else {
+        output.append(byte)
+        scanner.index += 1
       }
-      let inner = String(rest[rest.index(after: afterDollar)..<end])
-      guard let value = reference(inner) else { return nil }
-      output += value
-      guard output.utf8.count <= Self.maximumLength else { return nil }
-      rest = rest[rest.index(after: end)...]
     }
-    output += rest
     return output
   }
 
-  private static func closing(for open: Character) -> Character? {
-    switch open {
-    case "(": return ")"
-    case "{": return "}"
-    default: return nil
-    }
-  }
-
-  /// For each `(` and `{` of `text`, the index of the bracket of its kind that closes it. One pass
-  /// for all: looking for each one's end separately took quadratic time over a long value full of
-  /// unclosed `$(`.
-  private static func matchingEnds(in text: Substring) -> [String.Index: String.Index] {
-    var ends: [String.Index: String.Index] = [:]
-    var parentheses: [String.Index] = []
-    var braces: [String.Index] = []
-    for index in text.indices {
-      switch text[index] {
-      case "(": parentheses.append(index)
-      case ")": if let open = parentheses.popLast() { ends[open] = index }
-      case "{": braces.append(index)
-      case "}": if let open = braces.popLast() { ends[open] = index }
-      default: continue
+  /// One `$...` at the scanner: a reference's value, or the literal text it stands for.
+  private mutating func substitution(_ scanner: inout Scanner) -> [UInt8] {
+    let start = scanner.index
+    scanner.index += 1  // the `$`
+    guard let opener = scanner.current else { return [UInt8(ascii: "$")] }
+    if opener == UInt8(ascii: "(") || opener == UInt8(ascii: "{") {
+      let close = opener == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+      scanner.index += 1
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= Self.maximumDepth else {
+        failed = true
+        return []
       }
+      let name = string(&scanner, stops: [UInt8(ascii: ":"), close])
+      var operators: [(name: String, operand: String?)] = []
+      while scanner.current == UInt8(ascii: ":") {
+        scanner.index += 1
+        var operatorName: [UInt8] = []
+        while let byte = scanner.current, Self.isOperatorNameByte(byte) {
+          operatorName.append(byte)
+          scanner.index += 1
+        }
+        var operand: String?
+        if scanner.current == UInt8(ascii: "=") {
+          scanner.index += 1
+          operand = String(
+            decoding: string(&scanner, stops: [UInt8(ascii: ":"), close]), as: UTF8.self)
+        } else if let byte = scanner.current, byte != UInt8(ascii: ":"), byte != close {
+          // Not an operator name: skipped to the next `:` or the end, as swift-build recovers.
+          while let skipped = scanner.current, skipped != UInt8(ascii: ":"), skipped != close {
+            scanner.index += 1
+          }
+          continue
+        }
+        operators.append((String(decoding: operatorName, as: UTF8.self), operand))
+      }
+      guard scanner.current == close else {
+        // Unterminated: the text stays as written (swift-build reports it and reads on).
+        return Array(scanner.bytes[start..<scanner.index])
+      }
+      scanner.index += 1
+      return Array(value(of: String(decoding: name, as: UTF8.self), operators: operators).utf8)
     }
-    return ends
+    if Self.isNameStart(opener) {
+      // The bare `$NAME` form.
+      var name: [UInt8] = []
+      while let byte = scanner.current, Self.isNameByte(byte) {
+        name.append(byte)
+        scanner.index += 1
+      }
+      return Array(value(of: String(decoding: name, as: UTF8.self), operators: []).utf8)
+    }
+    // `$$` is an escaped `$`; any other `$` is literal.
+    if opener == UInt8(ascii: "$") { scanner.index += 1 }
+    return [UInt8(ascii: "$")]
   }
 
-  /// `NAME` or `NAME:modifier:modifier`, where NAME may itself hold references.
-  private mutating func reference(_ inner: String) -> String? {
+  /// A reference's value after its operators.
+  private mutating func value(of name: String, operators: [(name: String, operand: String?)])
+    -> String
+  {
     references += 1
-    guard references <= Self.maximumReferences, let expandedInner = expand(inner) else {
-      return nil
+    guard references <= Self.maximumReferences else {
+      failed = true
+      return ""
     }
-    var parts = expandedInner.split(separator: ":", omittingEmptySubsequences: false).map(
-      String.init)
-    let name = parts.removeFirst()
     // Already substituted where a level has one; what is left has nothing below it.
-    if name == "inherited" { return "" }
-
-    var value = lookUp(name)
-    for modifier in parts {
-      if modifier.hasPrefix("default=") {
-        if value?.isEmpty ?? true { value = String(modifier.dropFirst("default=".count)) }
-        continue
+    var value = name == "inherited" ? "" : lookUp(name)
+    for (operatorName, operand) in operators {
+      if let operand {
+        value = Self.replace(operatorName, in: value, with: operand)
+      } else {
+        value = Self.retrieve(operatorName, from: value)
       }
-      guard let current = value else { continue }
-      guard let transformed = Self.apply(modifier, to: current) else { return nil }
-      value = transformed
     }
-    if value == nil, unsetIsEmpty { return "" }
     return value
   }
 
-  private mutating func lookUp(_ name: String) -> String? {
-    guard let raw = settings.settings[name]?.value, !expanding.contains(name) else { return nil }
+  private mutating func lookUp(_ name: String) -> String {
+    if settings.unknowable.contains(name) && settings.settings[name] == nil {
+      failed = true
+      return ""
+    }
+    guard let raw = settings.settings[name]?.value else { return "" }
+    guard !expanding.contains(name) else {
+      failed = true
+      return ""
+    }
+    guard raw.utf8.contains(UInt8(ascii: "$")) else { return raw }
     expanding.append(name)
     defer { expanding.removeLast() }
-    return expand(raw)
+    var scanner = Scanner(Array(raw.utf8))
+    return String(decoding: string(&scanner, stops: []), as: UTF8.self)
   }
 
-  /// nil for a modifier iconpick does not know, so the value is reported unresolved, not wrong.
-  private static func apply(_ modifier: String, to value: String) -> String? {
-    switch modifier {
-    case "lower":
-      return value.lowercased()
-    case "upper":
-      return value.uppercased()
-    case "rfc1034identifier":
-      return String(
-        value.map {
-          $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "-"
-        })
-    case "c99extidentifier", "identifier":
-      let mapped = String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
-      return mapped.first?.isNumber == true ? "_" + mapped : mapped
-    default:
-      return nil
+  private static func isNameStart(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte == UInt8(ascii: "_")
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    isNameStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private static func isOperatorNameByte(_ byte: UInt8) -> Bool {
+    isNameByte(byte)
+  }
+
+  // MARK: Operators
+
+  /// `MacroEvaluationRetrievalOperator.apply(to:)`. An operator swift-build does not have leaves
+  /// the value as it is (swift-build reports it and goes on).
+  static func retrieve(_ name: String, from value: String) -> String {
+    switch name {
+    case "quote": return quoted(value)
+    case "upper": return value.uppercased()
+    case "lower": return value.lowercased()
+    case "identifier": return legalIdentifier(value, allowDash: false, allowUnderscore: true)
+    case "rfc1034identifier": return legalIdentifier(value, allowDash: true, allowUnderscore: false)
+    case "c99extidentifier": return c99ExtendedIdentifier(value)
+    case "__stripslash": return value.hasPrefix("/") ? String(value.dropFirst()) : value
+    case "dir":
+      let directory = PathText.directory(value)
+      guard !directory.isEmpty else { return "./" }
+      return directory.hasSuffix("/") ? directory : directory + "/"
+    case "file": return PathText.lastComponent(value)
+    case "base": return PathText.baseName(value)
+    case "suffix": return PathText.suffix(value)
+    case "standardizepath": return PathText.standardized(value)
+    case "not": return value != "YES" ? "YES" : "NO"
+    default: return value
     }
+  }
+
+  /// `MacroEvaluationReplacementOperator.apply(to:withReplacement:)`; only `default` applies to an
+  /// empty value (`applyToEmptyResult`).
+  static func replace(_ name: String, in value: String, with operand: String) -> String {
+    if name == "default" { return value.isEmpty ? operand : value }
+    guard !value.isEmpty else { return value }
+    switch name {
+    case "dir": return PathText.join(operand, PathText.lastComponent(value))
+    case "file": return PathText.join(PathText.directory(value), operand)
+    case "base":
+      let suffix = PathText.suffix(value)
+      return PathText.join(PathText.directory(value), operand) + (suffix.isEmpty ? "." : suffix)
+    case "suffix":
+      let written = operand.contains(".") ? String(PathText.suffix(operand).dropFirst()) : operand
+      return PathText.withoutSuffix(value) + "." + written
+    case "relativeto":
+      guard value.hasPrefix("/"), operand.hasPrefix("/") else { return value }
+      return PathText.relative(PathText.standardized(operand), to: PathText.standardized(value))
+    case "isancestor":
+      guard value.hasPrefix("/"), operand.hasPrefix("/") else { return "NO" }
+      let ancestor = PathText.standardized(operand)
+      let path = PathText.standardized(value)
+      return path.hasPrefix(ancestor == "/" ? "/" : ancestor + "/") && path != ancestor
+        ? "YES" : "NO"
+    default: return value
+    }
+  }
+
+  /// `String.asLegalCIdentifier` / `asLegalRfc1034Identifier` (SWBUtil, `asIdentifierOfType`):
+  /// letters, digits past the first character, and `_` (C) or `-` (RFC 1034) stay; anything else
+  /// becomes the allowed punctuation. Like swift-build, it walks the canonically decomposed
+  /// string's characters and tests them against the ranges "a"..."z", "A"..."Z" and "0"..."9", so
+  /// an accented letter (one character with its combining mark) becomes punctuation too.
+  static func legalIdentifier(_ value: String, allowDash: Bool, allowUnderscore: Bool) -> String {
+    var result = ""
+    let decomposed = value.decomposedStringWithCanonicalMapping
+    for (offset, character) in decomposed.enumerated() {
+      let isLetter = ("A"..."Z").contains(character) || ("a"..."z").contains(character)
+      let isDigit = ("0"..."9").contains(character)
+      if isLetter || (isDigit && offset > 0) || (allowDash && character == "-")
+        || (allowUnderscore && character == "_")
+      {
+        result.append(character)
+      } else {
+        result.append(allowUnderscore ? "_" : "-")
+      }
+    }
+    return result
+  }
+
+  /// `String.mangledToC99ExtendedIdentifier` (SWBUtil): letters (C99's extended ones too), digits
+  /// and `_` stay, anything else is `_`, and a leading digit becomes `_`.
+  static func c99ExtendedIdentifier(_ value: String) -> String {
+    var scalars = value.precomposedStringWithCanonicalMapping.unicodeScalars.map {
+      scalar -> Unicode.Scalar in
+      if scalar.isASCII {
+        let byte = UInt8(scalar.value)
+        return isNameByte(byte) ? scalar : "_"
+      }
+      // C99 Annex D's ranges are letters and digits of the world's scripts.
+      return scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+        ? scalar : "_"
+    }
+    if let first = scalars.first, first.properties.numericType == .decimal { scalars[0] = "_" }
+    var result = ""
+    result.unicodeScalars.append(contentsOf: scalars)
+    return result
+  }
+
+  /// The `:quote` form: spaces, quotes and backslashes escaped with a backslash; `""` for empty.
+  static func quoted(_ value: String) -> String {
+    guard !value.isEmpty else { return "\"\"" }
+    var result = ""
+    for character in value {
+      if [" ", "\t", "\r", "\n", "\\", "\"", "'"].contains(character) { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+}
+
+/// Path arithmetic on setting values, as swift-build's `Path` does it on text (no file system).
+enum PathText {
+  /// Everything before the last `/` (`/` for a root file); empty for a bare name.
+  static func directory(_ path: String) -> String {
+    let trimmed = trimmingTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    let head = String(trimmed[..<slash])
+    return head.isEmpty ? "/" : head
+  }
+
+  static func lastComponent(_ path: String) -> String {
+    let trimmed = trimmingTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// The extension with its dot (`.png`), or empty; a leading dot is not an extension.
+  static func suffix(_ path: String) -> String {
+    let name = lastComponent(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[dot...])
+  }
+
+  static func baseName(_ path: String) -> String {
+    let name = lastComponent(path)
+    return String(name.dropLast(suffix(path).count))
+  }
+
+  static func withoutSuffix(_ path: String) -> String {
+    String(trimmingTrailingSlashes(path).dropLast(suffix(path).count))
+  }
+
+  static func join(_ head: String, _ tail: String) -> String {
+    if head.isEmpty || tail.hasPrefix("/") { return tail }
+    return head.hasSuffix("/") ? head + tail : head + "/" + tail
+  }
+
+  /// `.` and empty components dropped, `..` taking the one before it (kept at the start of a
+  /// relative path).
+  static func standardized(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      if part == "..", absolute { continue }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    if absolute { return "/" + joined }
+    return joined.isEmpty ? "." : joined
+  }
+
+  /// `path` relative to the folder `base` (both absolute and standardized).
+  static func relative(_ path: String, to base: String) -> String {
+    let from = base.split(separator: "/")
+    let to = path.split(separator: "/")
+    var common = 0
+    while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+    let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
+  private static func trimmingTrailingSlashes(_ path: String) -> String {
+    var result = Substring(path)
+    while result.count > 1, result.hasSuffix("/") { result = result.dropLast() }
+    return String(result)
   }
 }

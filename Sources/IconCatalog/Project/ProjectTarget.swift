@@ -61,17 +61,20 @@ struct ProjectTarget: Sendable {
     let (layers, warnings) = try layers(
       project: project, target: chosen, projectConfiguration: projectConfiguration,
       targetConfiguration: targetConfiguration)
-    let builtIn = [
-      "TARGET_NAME": chosen.name, "PROJECT_NAME": project.name,
-      "SRCROOT": project.sourceRoot.path, "PROJECT_DIR": project.sourceRoot.path,
-      "PRODUCT_NAME": "$(TARGET_NAME)", "CONFIGURATION": targetConfiguration.name,
-    ]
+    var builtIn = BuildSettings.builtIn(
+      platform: "iphoneos", sourceRoot: project.sourceRoot.path, projectName: project.name)
+    builtIn["TARGET_NAME"] = chosen.name
+    builtIn["CONFIGURATION"] = targetConfiguration.name
     var device = BuildTarget(
       sdk: "iphoneos", arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
     // A tvOS app's `[sdk=appletvos*]` settings are the ones its device build uses.
     if settings.string("SDKROOT")?.hasPrefix("appletvos") == true {
       device.sdk = "appletvos"
+      builtIn.merge(
+        BuildSettings.builtIn(
+          platform: "appletvos", sourceRoot: project.sourceRoot.path, projectName: project.name)
+      ) { _, tvOS in tvOS }
       settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
     }
 
