@@ -11,7 +11,7 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-APT_PACKAGES = libncurses-dev libpng-dev pkg-config tmux ncurses-term zsh fish groff-base
+APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev pkg-config tmux ncurses-term zsh fish groff-base
 
 .PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus fuzz
 
@@ -23,6 +23,8 @@ setup:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libpng 2>/dev/null || missing="$$missing libpng-dev"; \
+	pkg-config --exists librsvg-2.0 2>/dev/null || missing="$$missing librsvg2-dev"; \
+	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
@@ -81,9 +83,9 @@ art:
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
-	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && exit 0; \
-	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf"; exit 1; fi; \
-	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf
+	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin
 
 # Speed, measured with the release build: medians of repeated runs, with ratios.
 bench: setup

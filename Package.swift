@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers, arrows pointing one way:
 // iconpick -> PickerScreen -> (IconState, IconRender) -> IconCatalog.
-// Only PickerScreen's terminal file imports CNcurses; only IconRender imports CPNG.
+// Only PickerScreen's terminal file imports CNcurses; only IconRender imports the image libraries:
+// CPNG (libpng), CCairo (cairo) and CRsvg (librsvg, with gdk-pixbuf and GIO), the last two to
+// draw Icon Composer `.icon` bundles.
 let package = Package(
   name: "iconpick",
   products: [
@@ -20,8 +22,18 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CRsvg",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"])]
+    ),
     .target(name: "IconCatalog"),
-    .target(name: "IconRender", dependencies: ["IconCatalog", "CPNG"]),
+    .target(name: "IconRender", dependencies: ["IconCatalog", "CPNG", "CCairo", "CRsvg"]),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
     .target(name: "IconCheck", dependencies: ["IconCatalog", "IconRender"]),
     .target(
@@ -31,7 +43,8 @@ let package = Package(
       dependencies: ["PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog"]),
     // Times the preview pipeline in one process for `make bench`; not installed.
     .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
-    .target(name: "IconFuzzing", dependencies: ["IconCatalog", "IconRender", "IconState"]),
+    .target(
+      name: "IconFuzzing", dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck"]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),

@@ -14,6 +14,29 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
   case corruptPNG(file: String, reason: String)
   /// `--color` got a value that is not a colour mode; `valid` lists the ones it takes.
   case unknownColorMode(value: String, valid: [String])
+  /// An Icon Composer bundle's `icon.json` that is missing, unreadable or not JSON;
+  /// `reason` says what is wrong.
+  case badIconJSON(file: String, reason: String)
+  /// A layer's `image-name` that could reach outside the bundle's `Assets/` folder: a name with
+  /// `/`, `..`, or a symbolic link that resolves elsewhere. `file` is the bundle's `icon.json`.
+  case unsafeLayerImage(file: String, imageName: String, reason: String)
+  /// A layer image file larger than the renderer reads (`limit` bytes); never parsed.
+  case layerFileTooLarge(file: String, bytes: Int, limit: Int)
+  /// A layer image in a format Icon Composer layers do not use (PNG, JPEG and SVG are drawn).
+  case unsupportedLayerImage(file: String, format: ImageFormat)
+  /// An SVG layer that librsvg cannot read or draw (not XML, too deeply nested, a `<use>`
+  /// that refers to itself, no size); `reason` is librsvg's message.
+  case badSVG(file: String, reason: String)
+  /// A JPEG layer that gdk-pixbuf cannot decode, or one larger than `limit` on a side.
+  case badImage(file: String, reason: String)
+  /// An icon with more layers to draw than the renderer draws (`limit`).
+  case tooManyLayers(file: String, count: Int, limit: Int)
+  /// A requested image size outside 1...`limit` pixels on a side.
+  case sizeOutOfRange(pixels: Int, limit: Int)
+  /// cairo failed while drawing (usually out of memory); `reason` is cairo's message.
+  case drawingFailed(file: String, reason: String)
+  /// An image could not be written to `file`; `reason` is libpng's or the system's message.
+  case unwritable(file: String, reason: String)
 
   public var description: String {
     switch self {
@@ -29,6 +52,38 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
     case .unknownColorMode(let value, let valid):
       return
         "--color \"\(value)\" is not a colour mode: use one of \(valid.joined(separator: ", "))"
+    case .badIconJSON(let file, let reason):
+      return
+        "\(file): invalid icon.json (\(reason)): fix it, or re-save the icon in Icon Composer"
+    case .unsafeLayerImage(let file, let imageName, let reason):
+      return
+        "\(file): the layer image \"\(imageName)\" is refused (\(reason)): name a file inside the bundle's Assets folder"
+    case .layerFileTooLarge(let file, let bytes, let limit):
+      return
+        "\(file): \(bytes) bytes, over the \(limit)-byte limit for a layer image: simplify or shrink it"
+    case .unsupportedLayerImage(let file, let format):
+      switch format {
+      case .gitLFSPointer, .appleCgBI: return "\(file): \(Self.whatItIs(format))"
+      case .empty: return "\(file): an empty file, not a layer image: export the layer again"
+      case .unknown:
+        return "\(file): not an image (the contents are not SVG, PNG or JPEG): export it again"
+      default:
+        return
+          "\(file): \(format.article) image: Icon Composer layers are drawn from SVG, PNG or JPEG files"
+      }
+    case .badSVG(let file, let reason):
+      return "\(file): an SVG that cannot be drawn: \(reason): fix it, or export it again"
+    case .badImage(let file, let reason):
+      return "\(file): a layer image that cannot be decoded: \(reason)"
+    case .tooManyLayers(let file, let count, let limit):
+      return
+        "\(file): \(count) layers to draw, over the limit of \(limit): merge some in Icon Composer"
+    case .sizeOutOfRange(let pixels, let limit):
+      return "\(pixels) pixels: an icon image must be 1 to \(limit) pixels on a side"
+    case .drawingFailed(let file, let reason):
+      return "\(file): the icon could not be drawn: \(reason)"
+    case .unwritable(let file, let reason):
+      return "\(file): cannot be written: \(reason): check the folder exists and is writable"
     }
   }
 

@@ -37,6 +37,27 @@ public struct ThumbnailCache: Sendable {
       text = "\(source.standardizedFileURL.path)\n\(info.st_size)\n\(modified)\n\(parameters)"
     }
 
+    /// A key over several source files (an Icon Composer bundle's icon.json and its layers):
+    /// each one's path, size and modification time, so editing any of them changes the key. A
+    /// file that is missing is part of the key as missing. Nil when there is no source or the
+    /// first one cannot be examined.
+    public init?(sources: [URL], parameters: String) {
+      guard let first = sources.first, let firstLine = Self.identity(of: first) else {
+        return nil
+      }
+      let lines =
+        [firstLine] + sources.dropFirst().map { Self.identity(of: $0) ?? "\($0.path)\nmissing" }
+      text = lines.joined(separator: "\n") + "\n\(parameters)"
+    }
+
+    /// Path, size and modification time, from one stat(2) of the file a link points to.
+    private static func identity(of source: URL) -> String? {
+      var info = stat()
+      guard stat(source.path, &info) == 0 else { return nil }
+      let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+      return "\(source.standardizedFileURL.path)\n\(info.st_size)\n\(modified)"
+    }
+
     init(text: String) { self.text = text }
 
     /// The entry's file name: a stable 64-bit FNV-1a hash (Swift's Hasher is seeded per

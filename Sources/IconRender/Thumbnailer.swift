@@ -40,6 +40,10 @@ public struct Thumbnailer: Sendable {
         image: IconRenderer.placeholder(columns: columns, rows: rows, label: "?", ascii: ascii),
         problem: "\(icon.name) has no image file")
     }
+    if rendition.kind == .iconComposer {
+      return iconComposerThumbnail(
+        bundle: file, appearance: rendition.appearance, columns: columns, rows: rows)
+    }
     let key = ThumbnailCache.Key(
       source: file, parameters: "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) v1")
     if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
@@ -57,6 +61,59 @@ public struct Thumbnailer: Sendable {
           columns: columns, rows: rows, label: Self.label(for: error), ascii: ascii),
         problem: error.description)
     }
+  }
+
+  /// An Icon Composer bundle drawn at the square the cells hold (`columns` × `2·rows`
+  /// half-block pixels), then the same resize, shape, cells, quantizing and cache as a PNG.
+  /// The cache key covers icon.json and every layer file it names, so editing any changes it.
+  private func iconComposerThumbnail(
+    bundle: URL, appearance: IconAppearance, columns: Int, rows: Int
+  ) -> Result {
+    func placeholder(_ error: IconRenderError) -> Result {
+      Result(
+        image: IconRenderer.placeholder(
+          columns: columns, rows: rows, label: Self.label(for: error), ascii: ascii),
+        problem: error.description)
+    }
+    guard columns > 0, rows > 0 else {
+      return Result(image: CellImage(columns: columns, rows: rows))
+    }
+    let document: IconComposerDocument
+    do {
+      document = try IconComposerRenderer.document(of: bundle)
+    } catch {
+      return placeholder(error)
+    }
+    let key = ThumbnailCache.Key(
+      sources: Self.sourceFiles(of: document, in: bundle),
+      parameters:
+        "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) \(appearance.rawValue) icon-v1")
+    if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
+      return Result(image: image, problem: nil)
+    }
+    let (side, _) = IconRenderer.fit(
+      width: 1, height: 1, boxWidth: columns, boxHeight: rows * 2)
+    do {
+      // Unmasked: IconRenderer.render cuts the shape, as it does for a PNG.
+      let drawn = try IconComposerRenderer.render(
+        document, bundle: bundle, appearance: appearance,
+        pixels: min(side, IconComposerRenderer.maxPixels), masked: false)
+      let image = IconRenderer.render(
+        drawn, columns: columns, rows: rows, mode: mode, ascii: ascii)
+      if let key { cache?.store(CellImageCoding.encode(image), for: key) }
+      return Result(image: image, problem: nil)
+    } catch {
+      return placeholder(error)
+    }
+  }
+
+  /// icon.json, then every layer file the document names in any appearance (the safe names
+  /// only: an unsafe one is never looked at, and fails the drawing anyway).
+  static func sourceFiles(of document: IconComposerDocument, in bundle: URL) -> [URL] {
+    [IconComposerBundle.documentURL(bundle)]
+      + document.imageNames.filter { IconBundleFiles.refusal(of: $0) == nil }.map {
+        IconComposerBundle.assetURL(bundle, imageName: $0)
+      }
   }
 
   /// The previews of several icons at one size, rendered up to `queue.width` at a time, in
@@ -90,6 +147,18 @@ public struct Thumbnailer: Sendable {
     case .corruptPNG: return "bad"
     case .unreadable: return "?"
     case .unknownColorMode: return "?"
+    case .badIconJSON: return "JSON"
+    case .unsafeLayerImage: return "unsafe"
+    case .layerFileTooLarge, .tooManyLayers: return "big"
+    case .unsupportedLayerImage(_, let format):
+      switch format {
+      case .gitLFSPointer: return "LFS"
+      case .empty: return "empty"
+      default: return "?"
+      }
+    case .badSVG: return "SVG"
+    case .badImage: return "bad"
+    case .sizeOutOfRange, .drawingFailed, .unwritable: return "?"
     }
   }
 }

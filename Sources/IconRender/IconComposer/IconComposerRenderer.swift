@@ -1,0 +1,343 @@
+import CCairo
+import Foundation
+import IconCatalog
+
+/// Draws an Icon Composer `.icon` bundle in one appearance, the way the research into real
+/// bundles found Icon Composer does (shared/reference/icon-composer.md):
+///
+/// - a 1024-point canvas scaled to the requested pixels, painted with the background fill;
+/// - groups drawn from the last to the first (the first in `icon.json` is the front), and in
+///   each group its layers from the last to the first;
+/// - each layer's image at its intrinsic size in points, centred on the canvas centre, placed by
+///   the group's and then the layer's position: device = scale(N/1024) · T(512 + gx, 512 + gy)
+///   · S(gs) · T(lx, ly) · S(ls) · T(-w/2, -h/2), +y down;
+/// - a layer fill other than `none` (and `automatic`) replaces the artwork's colours through
+///   its alpha; opacity and blend mode per layer and per group; hidden ones skipped;
+/// - tinted: composited as above, then each pixel's luminance L becomes
+///   `tint × (0.35 + 0.65·L)` over a near-black plate;
+/// - optionally the home-screen shape: a continuous-corner rounded square, r ≈ 0.2237 · side.
+///
+/// Liquid Glass (translucency, specular, blur, shadow, lighting) is left out: the icons stay
+/// recognisable without it, and drawing translucency literally washes them out.
+public enum IconComposerRenderer {
+  /// The canvas side in points.
+  public static let canvasPoints = 1024.0
+  /// The largest image drawn, in pixels on a side.
+  public static let maxPixels = 4096
+  /// The most layers drawn for one appearance.
+  public static let maxLayers = 256
+  /// Group and layer scales are clamped to 0...maxScale: a layer scaled by 1e9 is drawn 64
+  /// times its size (cut to the canvas), never allocated at that size.
+  public static let maxScale = 64.0
+  /// Translations are clamped to ±maxTranslation points.
+  public static let maxTranslation = 16_384.0
+  /// The corner radius of the home-screen shape, as a share of the side.
+  public static let cornerRadiusRatio = 0.2237
+  /// The tinted look's tint: a soft grey-blue, close to the system's neutral tint.
+  public static let tint = IconColor(red: 0.62, green: 0.70, blue: 0.82, alpha: 1)
+  /// What a tinted icon sits on: near black.
+  public static let tintedPlate = IconColor(red: 0.05, green: 0.05, blue: 0.06, alpha: 1)
+
+  /// The bundle's `icon.json`, read for drawing.
+  public static func document(of bundle: URL) throws(IconRenderError) -> IconComposerDocument {
+    do {
+      return try IconComposerBundle.read(bundle).document
+    } catch {
+      let file = IconComposerBundle.documentURL(bundle).path
+      switch error {
+      case .invalidIconJSON(_, let reason), .unreadableFile(_, let reason):
+        throw .badIconJSON(file: file, reason: reason)
+      default: throw .badIconJSON(file: file, reason: error.description)
+      }
+    }
+  }
+
+  /// The bundle drawn in `appearance` at `pixels` × `pixels`, straight-alpha RGBA. `masked`
+  /// cuts it to the home-screen shape (corners transparent); unmasked it is the full square
+  /// the system masks itself, as an app icon PNG is.
+  public static func render(
+    bundle: URL, appearance: IconAppearance, pixels: Int, masked: Bool = true
+  ) throws(IconRenderError) -> RGBAImage {
+    try render(
+      document(of: bundle), bundle: bundle, appearance: appearance, pixels: pixels,
+      masked: masked)
+  }
+
+  /// The same for a document already read from `bundle` (whose `Assets/` holds the layers).
+  public static func render(
+    _ document: IconComposerDocument, bundle: URL, appearance: IconAppearance, pixels: Int,
+    masked: Bool = true
+  ) throws(IconRenderError) -> RGBAImage {
+    guard pixels >= 1, pixels <= maxPixels else {
+      throw .sizeOutOfRange(pixels: pixels, limit: maxPixels)
+    }
+    let file = IconComposerBundle.documentURL(bundle).path
+    let drawn = document.groups.filter { !isHidden($0.hidden, appearance) }
+      .flatMap { group in group.layers.filter { !isHidden($0.hidden, appearance) } }
+    guard drawn.count <= maxLayers else {
+      throw .tooManyLayers(file: file, count: drawn.count, limit: maxLayers)
+    }
+
+    let canvas = try CairoSurface(width: pixels, height: pixels, file: file)
+    let context = try canvas.context(file: file)
+    defer { cairo_destroy(context) }
+    cairo_scale(context, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
+
+    // The background over the whole canvas.
+    if setSource(
+      document.background(for: appearance), in: context, width: canvasPoints,
+      height: canvasPoints)
+    {
+      cairo_paint(context)
+    }
+
+    var artworks: [String: LayerArtwork] = [:]
+    for group in document.groups.reversed() where !isHidden(group.hidden, appearance) {
+      try drawGroup(
+        group, appearance: appearance, context: context, bundle: bundle, artworks: &artworks)
+    }
+    let status = cairo_status(context)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
+    }
+
+    if appearance == .tinted { applyTint(to: canvas) }
+    guard masked else { return canvas.rgbaImage() }
+    return try mask(canvas, file: file).rgbaImage()
+  }
+
+  // MARK: Groups and layers
+
+  private static func drawGroup(
+    _ group: IconComposerGroup, appearance: IconAppearance, context: OpaquePointer, bundle: URL,
+    artworks: inout [String: LayerArtwork]
+  ) throws(IconRenderError) {
+    let position = group.position.value(for: appearance) ?? .identity
+    guard let scale = clampedScale(position.scale) else { return }
+    let opacity = unit(group.opacity.value(for: appearance) ?? 1)
+    let blend = group.blendMode.value(for: appearance) ?? .normal
+    let isolated = opacity < 1 || blend != .normal
+
+    cairo_save(context)
+    defer { cairo_restore(context) }
+    cairo_translate(
+      context, canvasPoints / 2 + clampedTranslation(position.translationX),
+      canvasPoints / 2 + clampedTranslation(position.translationY))
+    cairo_scale(context, scale, scale)
+    if isolated { cairo_push_group(context) }
+    for layer in group.layers.reversed() where !isHidden(layer.hidden, appearance) {
+      guard let name = layer.imageName.value(for: appearance) else { continue }
+      let artwork: LayerArtwork
+      if let loaded = artworks[name] {
+        artwork = loaded
+      } else {
+        artwork = try LayerArtwork.load(name, in: bundle)
+        artworks[name] = artwork
+      }
+      try drawLayer(layer, artwork: artwork, appearance: appearance, context: context)
+    }
+    if isolated {
+      cairo_pop_group_to_source(context)
+      cairo_set_operator(context, cairoOperator(blend))
+      cairo_paint_with_alpha(context, opacity)
+    }
+  }
+
+  private static func drawLayer(
+    _ layer: IconComposerLayer, artwork: LayerArtwork, appearance: IconAppearance,
+    context: OpaquePointer
+  ) throws(IconRenderError) {
+    let position = layer.position.value(for: appearance) ?? .identity
+    guard let scale = clampedScale(position.scale) else { return }
+    let opacity = unit(layer.opacity.value(for: appearance) ?? 1)
+    let blend = layer.blendMode.value(for: appearance) ?? .normal
+    let fill = layer.fill.value(for: appearance) ?? .none
+    let isolated = opacity < 1 || blend != .normal
+
+    cairo_save(context)
+    defer { cairo_restore(context) }
+    cairo_translate(
+      context, clampedTranslation(position.translationX),
+      clampedTranslation(position.translationY))
+    cairo_scale(context, scale, scale)
+    cairo_translate(context, -artwork.width / 2, -artwork.height / 2)
+    if isolated { cairo_push_group(context) }
+    if replacesArtwork(fill) {
+      // The artwork's alpha is the mask; the fill is the colour.
+      cairo_push_group(context)
+      try artwork.draw(into: context)
+      let shape = cairo_pop_group(context)
+      defer { cairo_pattern_destroy(shape) }
+      if setSource(fill, in: context, width: artwork.width, height: artwork.height) {
+        cairo_mask(context, shape)
+      }
+    } else {
+      try artwork.draw(into: context)
+    }
+    if isolated {
+      cairo_pop_group_to_source(context)
+      cairo_set_operator(context, cairoOperator(blend))
+      cairo_paint_with_alpha(context, opacity)
+    }
+  }
+
+  /// True for a fill that takes the place of the artwork's colours; `none` and `automatic`
+  /// keep them.
+  private static func replacesArtwork(_ fill: IconFill) -> Bool {
+    switch fill {
+    case .none, .automatic: return false
+    default: return true
+    }
+  }
+
+  private static func isHidden(_ hidden: Specialized<Bool>, _ appearance: IconAppearance) -> Bool {
+    hidden.value(for: appearance) ?? false
+  }
+
+  /// Nil for a scale that draws nothing (zero, negative, not a number).
+  private static func clampedScale(_ scale: Double) -> Double? {
+    guard scale > 0 else { return nil }  // also false for NaN
+    return min(scale, maxScale)
+  }
+
+  private static func clampedTranslation(_ value: Double) -> Double {
+    value.isNaN ? 0 : min(max(value, -maxTranslation), maxTranslation)
+  }
+
+  private static func unit(_ value: Double) -> Double {
+    value.isNaN ? 1 : min(max(value, 0), 1)
+  }
+
+  // MARK: Fills
+
+  /// Makes `fill` the source over a `width` × `height` box at the user-space origin; false
+  /// when there is nothing to paint (`none`).
+  @discardableResult
+  static func setSource(
+    _ fill: IconFill, in context: OpaquePointer, width: Double, height: Double
+  ) -> Bool {
+    switch fill {
+    case .none: return false
+    case .automatic, .systemLight: setColor(IconColor.systemLight, in: context)
+    case .systemDark: setColor(IconColor.systemDark, in: context)
+    case .solid(let color): setColor(color, in: context)
+    case .linearGradient(let colors, let orientation):
+      guard let first = colors.first else { return false }
+      setGradient(
+        first, colors.last ?? first, orientation ?? .standard, in: context, width: width,
+        height: height)
+    case .automaticGradient(let color):
+      // Lighter at the top, the colour itself from 70% down.
+      let lighter = IconColor(
+        red: color.red + (1 - color.red) * 0.25, green: color.green + (1 - color.green) * 0.25,
+        blue: color.blue + (1 - color.blue) * 0.25, alpha: color.alpha)
+      setGradient(lighter, color, .standard, in: context, width: width, height: height)
+    }
+    return true
+  }
+
+  private static func setColor(_ color: IconColor, in context: OpaquePointer) {
+    cairo_set_source_rgba(
+      context, clamp(color.red), clamp(color.green), clamp(color.blue), clamp(color.alpha))
+  }
+
+  private static func setGradient(
+    _ start: IconColor, _ stop: IconColor, _ orientation: IconGradientOrientation,
+    in context: OpaquePointer, width: Double, height: Double
+  ) {
+    guard
+      let pattern = cairo_pattern_create_linear(
+        orientation.start.x * width, orientation.start.y * height, orientation.stop.x * width,
+        orientation.stop.y * height)
+    else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    for (offset, color) in [(0.0, start), (1.0, stop)] {
+      cairo_pattern_add_color_stop_rgba(
+        pattern, offset, clamp(color.red), clamp(color.green), clamp(color.blue),
+        clamp(color.alpha))
+    }
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    cairo_set_source(context, pattern)
+  }
+
+  private static func clamp(_ value: Double) -> Double {
+    value.isNaN ? 0 : min(max(value, 0), 1)
+  }
+
+  /// Icon Composer's blend modes as cairo operators: `plus-lighter` adds, and `plus-darker`
+  /// (no cairo equivalent) multiplies, which darkens alike.
+  static func cairoOperator(_ mode: IconBlendMode) -> cairo_operator_t {
+    switch mode {
+    case .normal: return CAIRO_OPERATOR_OVER
+    case .multiply, .plusDarker: return CAIRO_OPERATOR_MULTIPLY
+    case .screen: return CAIRO_OPERATOR_SCREEN
+    case .overlay: return CAIRO_OPERATOR_OVERLAY
+    case .darken: return CAIRO_OPERATOR_DARKEN
+    case .lighten: return CAIRO_OPERATOR_LIGHTEN
+    case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
+    case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
+    case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
+    case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
+    case .difference: return CAIRO_OPERATOR_DIFFERENCE
+    case .exclusion: return CAIRO_OPERATOR_EXCLUSION
+    case .hue: return CAIRO_OPERATOR_HSL_HUE
+    case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
+    case .color: return CAIRO_OPERATOR_HSL_COLOR
+    case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
+    case .plusLighter: return CAIRO_OPERATOR_ADD
+    }
+  }
+
+  // MARK: Tinted, and the shape
+
+  /// Each pixel's luminance L (Rec. 709 weights) becomes `tint × (0.35 + 0.65·L)`, composited
+  /// over the near-black plate, so the result is opaque. In premultiplied terms, with a the
+  /// pixel's alpha and Lp the luminance of its premultiplied colour: plate·(1 − a) +
+  /// tint·(0.35·a + 0.65·Lp).
+  private static func applyTint(to canvas: CairoSurface) {
+    let tint = (clamp(Self.tint.red), clamp(Self.tint.green), clamp(Self.tint.blue))
+    let plate = (tintedPlate.red, tintedPlate.green, tintedPlate.blue)
+    canvas.mapPixels { red, green, blue, alpha in
+      let luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+      let level = 0.35 * alpha + 0.65 * luminance
+      return (
+        plate.0 * (1 - alpha) + tint.0 * level, plate.1 * (1 - alpha) + tint.1 * level,
+        plate.2 * (1 - alpha) + tint.2 * level, 1
+      )
+    }
+  }
+
+  /// `canvas` cut to the home-screen shape on a new surface; outside it is transparent.
+  private static func mask(_ canvas: CairoSurface, file: String) throws(IconRenderError)
+    -> CairoSurface
+  {
+    let result = try CairoSurface(width: canvas.width, height: canvas.height, file: file)
+    let context = try result.context(file: file)
+    defer { cairo_destroy(context) }
+    addShape(to: context, side: Double(canvas.width))
+    cairo_clip(context)
+    cairo_set_source_surface(context, canvas.surface, 0, 0)
+    cairo_paint(context)
+    return result
+  }
+
+  /// A continuous-corner rounded square of `side`: each corner a cubic from 1.528·r along one
+  /// edge to the same along the next (r = 0.2237·side), which eases into the straight edges
+  /// and passes where a circular corner of radius r would at 45°.
+  static func addShape(to context: OpaquePointer, side: Double) {
+    let radius = cornerRadiusRatio * side
+    let reach = min(1.528 * radius, side / 2)
+    let pull = reach * 0.178  // the control points, measured from the corner
+    cairo_new_path(context)
+    cairo_move_to(context, reach, 0)
+    cairo_line_to(context, side - reach, 0)
+    cairo_curve_to(context, side - pull, 0, side, pull, side, reach)
+    cairo_line_to(context, side, side - reach)
+    cairo_curve_to(context, side, side - pull, side - pull, side, side - reach, side)
+    cairo_line_to(context, reach, side)
+    cairo_curve_to(context, pull, side, 0, side - pull, 0, side - reach)
+    cairo_line_to(context, 0, reach)
+    cairo_curve_to(context, 0, pull, pull, 0, reach, 0)
+    cairo_close_path(context)
+  }
+}
