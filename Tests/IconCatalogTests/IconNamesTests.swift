@@ -1,6 +1,7 @@
 import Foundation
-import IconCatalog
 import Testing
+
+@testable import IconCatalog
 
 @Suite("Which icons an app has")
 struct IconNamesTests {
@@ -103,5 +104,117 @@ struct IconDisplayNameTests {
     )
     #expect(
       IconDisplayName.friendly(for: "Brand", primaryName: "Brand", isPrimary: true) == "Default")
+  }
+}
+
+/// The Info.plist as the built app has it: the asset catalog compiler's generated CFBundleIcons
+/// applied over the written one (swift-build, InfoPlistProcessorTaskAction.mergeCFBundleIcons).
+@Suite("The built Info.plist: generated CFBundleIcons merged in")
+struct GeneratedIconsMergeTests {
+  private func app(plist: [String: Any], settings: String, sets: [String]) throws -> Fixture {
+    let fixture = try Fixture()
+    var root = plist
+    root["CFBundleIdentifier"] = "dev.example.Merge"
+    try fixture.writePlist("Info.plist", root)
+    try fixture.write("App.xcconfig", settings)
+    for set in sets { try fixture.writeSingleSizeIconSet(set) }
+    return fixture
+  }
+
+  private static let colours = ["AppIcon-black", "AppIcon-blue", "AppIcon-yellow"]
+
+  @Test("names both in Info.plist and compiled from sets get the sets' images, once each")
+  func infoPlistAndSets() throws {
+    let fixture = try app(
+      plist: [
+        "CFBundleIcons": [
+          "CFBundleAlternateIcons": Dictionary(
+            uniqueKeysWithValues: Self.colours.map {
+              ($0, ["CFBundleIconFiles": ["\($0)-60"]] as [String: Any])
+            })
+        ]
+      ],
+      settings:
+        "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\nASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES\n",
+      sets: ["AppIcon"] + Self.colours)
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.alternates.map(\.name).sorted() == Self.colours)
+    for icon in icons.alternates {
+      #expect(icon.files.map(\.lastPathComponent) == ["\(icon.name).png"], "\(icon.name)")
+    }
+  }
+
+  @Test(
+    "a build-setting name that differs from its set only in case means the set, by its own spelling"
+  )
+  func caseOfSettingNames() throws {
+    let fixture = try app(
+      plist: [
+        "CFBundleIcons": [
+          "CFBundleAlternateIcons": Dictionary(
+            uniqueKeysWithValues: Self.colours.map {
+              ($0, ["CFBundleIconName": $0] as [String: Any])
+            })
+        ]
+      ],
+      settings:
+        "ASSETCATALOG_COMPILER_APPICON_NAME = appicon\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-Black AppIcon-Blue AppIcon-Yellow\nASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES\n",
+      sets: ["AppIcon"] + Self.colours)
+    let reading = try AppIconReader.readProject(at: fixture.root, target: nil, configuration: nil)
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.primary.name == "AppIcon")
+    #expect(icons.alternates.map(\.name) == Self.colours)
+    #expect(icons.alternate(named: "AppIcon-Yellow") == nil)
+    #expect(icons.alternates.allSatisfy { $0.files.count == 1 })
+    #expect(
+      reading.names.caseMismatches.map(\.written) == [
+        "appicon", "AppIcon-Black", "AppIcon-Blue", "AppIcon-Yellow",
+      ])
+    #expect(reading.names.caseMismatches.first?.setName == "AppIcon")
+  }
+
+  @Test("the primary set named by the build settings wins over stale CFBundleIconFiles")
+  func stalePrimaryFiles() throws {
+    let fixture = try app(
+      plist: [
+        "CFBundleIcons": [
+          "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon-Pride60x60"]]
+        ]
+      ],
+      settings: "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n", sets: ["AppIcon"])
+    try fixture.write("AppIcon-Pride60x60@2x.png", data: Data([0x89]))
+    let primary = try AppIconReader.read(at: fixture.root).primary
+    #expect(primary.files.map(\.lastPathComponent) == ["AppIcon.png"])
+  }
+
+  @Test(
+    "without the merge (INFOPLIST_ENABLE_CFBUNDLEICONS_MERGE = NO) actool's list replaces the written one"
+  )
+  func mergeOff() throws {
+    let plist: [String: Any] = [
+      "CFBundleIcons": [
+        "CFBundleAlternateIcons": ["Written": ["CFBundleIconFiles": ["Written"]]]
+      ]
+    ]
+    let settings = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Compiled\n"
+    let merged = try app(plist: plist, settings: settings, sets: ["AppIcon", "Compiled"])
+    #expect(
+      try AppIconReader.read(at: merged.root).alternates.map(\.name) == ["Compiled", "Written"])
+    let replaced = try app(
+      plist: plist, settings: settings + "INFOPLIST_ENABLE_CFBUNDLEICONS_MERGE = NO\n",
+      sets: ["AppIcon", "Compiled"])
+    #expect(try AppIconReader.read(at: replaced.root).alternates.map(\.name) == ["Compiled"])
+  }
+
+  @Test("compiled icons are offered on the idioms TARGETED_DEVICE_FAMILY names")
+  func compiledIdioms() throws {
+    let fixture = try app(
+      plist: [:],
+      settings:
+        "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Dark\nTARGETED_DEVICE_FAMILY = 1,2\n",
+      sets: ["AppIcon", "Dark"])
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.alternate(named: "Dark")?.declaredIdioms == ["iphone", "ipad"])
+    #expect(icons.primary.declaredIdioms == [])
   }
 }

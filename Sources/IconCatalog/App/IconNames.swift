@@ -32,23 +32,73 @@ struct IconNames: Equatable, Sendable {
     for alternate in alternates { add(alternate) }
   }
 
-  /// Build settings and Info.plist united, as the built app has them. For a built app, pass empty
-  /// settings: its processed Info.plist already holds what they generated.
+  /// A build-setting name that reached its set only by ignoring case (`AppIcon-Black` for
+  /// `AppIcon-black.appiconset`): the built app knows the icon by the set's spelling.
+  struct CaseMismatch: Equatable, Sendable {
+    var setting: String
+    var written: String
+    var setName: String
+  }
+
+  /// Names the build settings spell differently from their sets.
+  private(set) var caseMismatches: [CaseMismatch] = []
+
+  /// The icon names of the built app: the Info.plist as written, with the asset catalog
+  /// compiler's generated `CFBundleIcons` applied over it the way swift-build's
+  /// `InfoPlistProcessorTaskAction.addAdditionalContent` does (`mergeCFBundleIcons`, a recursive
+  /// merge, when `INFOPLIST_ENABLE_CFBUNDLEICONS_MERGE` is on, which is the default; otherwise
+  /// actool's `CFBundlePrimaryIcon` and `CFBundleAlternateIcons` replace the written ones whole).
+  /// actool writes, for the primary set and each alternate set it compiles, `CFBundleIconName` and
+  /// `CFBundleIconFiles`; an array is replaced in a merge, so files the Info.plist lists for such
+  /// a name give way to the set's images. For a built app, pass empty settings: its processed
+  /// Info.plist already holds all of this.
   static func resolve(settings: BuildSettings, infoPlist: InfoPlist?, catalogs: AssetCatalogs)
     throws(IconCatalogError) -> IconNames
   {
     var declaredPrimary = try infoPlist?.primaryIcon() ?? DeclaredIcon()
     declaredPrimary.iconName = declaredPrimary.iconName.flatMap { settings.expand($0) }
+    let generated = GeneratedIcons(settings: settings, catalogs: catalogs)
+    let merging = !settings.isSet(mergeSetting) || settings.bool(mergeSetting)
+
+    if let primarySet = generated.primary {
+      var compiled = DeclaredIcon()
+      compiled.iconName = primarySet
+      compiled.idioms = generated.idioms
+      if merging {
+        declaredPrimary.iconName = primarySet
+        declaredPrimary.iconFiles = []
+        declaredPrimary.merge(compiled)
+      } else {
+        declaredPrimary = compiled
+      }
+    }
     let primary =
-      settings.string(primaryNameSetting)
+      generated.primary ?? settings.string(primaryNameSetting)
       ?? declaredPrimary.iconName.flatMap { $0.isEmpty ? nil : $0 }
       ?? defaultPrimaryName
 
     var names = IconNames(primary: primary, primaryDeclaration: declaredPrimary, alternates: [])
-    for name in settings.list(alternateNamesSetting) {
-      names.add(Alternate(name: name, assetName: name))
+    names.caseMismatches = generated.caseMismatches
+    let compiledNames = Set(generated.alternates.filter(\.setExists).map(\.name))
+    for alternate in generated.alternates {
+      var compiled = DeclaredIcon()
+      if alternate.setExists {
+        compiled.iconName = alternate.name
+        compiled.idioms = generated.idioms
+      }
+      names.add(Alternate(name: alternate.name, assetName: alternate.name, declaration: compiled))
     }
-    for declared in try infoPlist?.alternates() ?? [] {
+    // Without the merge, actool's CFBundleAlternateIcons replaces the written one whole.
+    let written = merging || generated.alternates.isEmpty ? try infoPlist?.alternates() ?? [] : []
+    for declared in written {
+      if compiledNames.contains(declared.name) {
+        // The compiled entry's name and files win; the Info.plist adds its idioms and flags.
+        var extra = declared.icon
+        extra.iconName = nil
+        extra.iconFiles = []
+        names.add(Alternate(name: declared.name, assetName: declared.name, declaration: extra))
+        continue
+      }
       // The key is the name; CFBundleIconName, when there is one, names the asset. Without it, an
       // entry with CFBundleIconFiles uses loose files only, and a bare entry means the set of its name.
       let explicit = declared.iconName.flatMap { settings.expand($0) }.flatMap {
@@ -59,12 +109,61 @@ struct IconNames: Equatable, Sendable {
         Alternate(name: declared.name, assetName: assetName, declaration: declared.icon),
         assetIsExplicit: explicit != nil)
     }
-    if settings.bool(includeAllSetting) {
-      for set in catalogs.iconSets {
-        names.add(Alternate(name: set.name, assetName: set.name))
-      }
-    }
     return names
+  }
+
+  static let mergeSetting = "INFOPLIST_ENABLE_CFBUNDLEICONS_MERGE"
+
+  /// What the asset catalog compiler (actool) generates from the build settings: the primary set,
+  /// then the alternates `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` lists, then, with
+  /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`, every other set. A listed name with no set
+  /// stays, with no images, so `check` can say so (actool fails the build there).
+  struct GeneratedIcons {
+    struct Alternate {
+      var name: String
+      var setExists: Bool
+    }
+
+    var primary: String?
+    var alternates: [Alternate] = []
+    /// The idioms actool writes the entries for: `TARGETED_DEVICE_FAMILY` 1 is iPhone, 2 iPad.
+    var idioms: [String]
+    var caseMismatches: [CaseMismatch] = []
+
+    init(settings: BuildSettings, catalogs: AssetCatalogs) {
+      let families = settings.list("TARGETED_DEVICE_FAMILY").flatMap {
+        $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+      var idioms: [String] = []
+      if families.isEmpty || families.contains("1") { idioms.append("iphone") }
+      if families.contains("2") { idioms.append("ipad") }
+      self.idioms = idioms
+
+      var mismatches: [CaseMismatch] = []
+      func set(for name: String, setting: String) -> String? {
+        guard let found = catalogs.setName(matching: name) else { return nil }
+        if found != name {
+          mismatches.append(CaseMismatch(setting: setting, written: name, setName: found))
+        }
+        return found
+      }
+      if let written = settings.string(primaryNameSetting) {
+        primary = set(for: written, setting: primaryNameSetting)
+      }
+      var seen = Set(primary.map { [$0] } ?? [])
+      for written in settings.list(alternateNamesSetting) {
+        let found = set(for: written, setting: alternateNamesSetting)
+        let name = found ?? written
+        guard seen.insert(name).inserted else { continue }
+        alternates.append(Alternate(name: name, setExists: found != nil))
+      }
+      if settings.bool(includeAllSetting) {
+        for iconSet in catalogs.iconSets where seen.insert(iconSet.name).inserted {
+          alternates.append(Alternate(name: iconSet.name, setExists: true))
+        }
+      }
+      caseMismatches = mismatches
+    }
   }
 
   /// The first declaration of a name keeps its place. The primary is never an alternate too: it is

@@ -189,12 +189,29 @@ struct AssetCatalogs: Sendable {
   /// All app icons: catalog by catalog, then the loose bundles.
   let iconSets: [AssetCatalog.IconSet]
   private let byName: [String: [AssetCatalog.IconSet]]
+  /// Set names by their lowercased form, for names written with other capitals.
+  private let byLowercasedName: [String: [String]]
 
   init(catalogs: [AssetCatalog], iconBundles: [AssetCatalog.IconSet] = []) {
     self.catalogs = catalogs
     self.iconBundles = iconBundles
     iconSets = catalogs.flatMap(\.iconSets) + iconBundles
     byName = Dictionary(grouping: iconSets, by: \.name)
+    var lowercased: [String: [String]] = [:]
+    for name in byName.keys.sorted() { lowercased[name.lowercased(), default: []].append(name) }
+    byLowercasedName = lowercased
+  }
+
+  /// The name of the set a build setting's `name` resolves to: the set of exactly that name, else
+  /// the one set whose name differs only in case. Asset names are matched without regard to case
+  /// (Xcode builds on a case-insensitive file system, and asset catalog lookups ignore case), and
+  /// the compiled app knows the set by its own spelling. Nil when no set, or several, match.
+  func setName(matching name: String) -> String? {
+    if byName[name] != nil { return name }
+    guard let candidates = byLowercasedName[name.lowercased()], candidates.count == 1 else {
+      return nil
+    }
+    return candidates[0]
   }
 
   /// The first app icon with this exact name (actool refuses two sets with one name).
