@@ -103,7 +103,7 @@ corpus: build
 # inputs to .build/fuzz/crashes/TARGET/, logs to .build/fuzz/logs/; fails if any target crashed.
 # Leaks are not checked: Foundation leaks (CFError in PropertyListSerialization) would drown them.
 SECONDS ?= 60
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png push
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png push iconjson
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs

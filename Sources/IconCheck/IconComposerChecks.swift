@@ -77,7 +77,7 @@ public enum IconComposerChecks {
       what = "its icon.json cannot be read (\(MessageText.escaped(reason)))"
     case .invalidIconJSON(_, let reason):
       what = "its icon.json is not valid: \(MessageText.escaped(reason))"
-      line = lineNumber(in: reason)
+      line = lineNumber(in: reason) ?? syntaxErrorLine(document)
     default:
       what = MessageText.escaped(error.description)
     }
@@ -91,9 +91,33 @@ public enum IconComposerChecks {
 
   /// "... around line 3, column 7" → 3.
   static func lineNumber(in reason: String) -> Int? {
-    guard let range = reason.range(of: "line ") else { return nil }
-    let digits = reason[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-    return Int(digits).flatMap { $0 > 0 ? $0 : nil }
+    number(after: "line ", in: reason).flatMap { $0 > 0 ? $0 : nil }
+  }
+
+  /// The line of a JSON syntax error, from JSONSerialization's "around line 3, column 7" (Apple
+  /// platforms) or "around character 16" (swift-corelibs-foundation, an offset from 0); nil when
+  /// the file parses, is not JSON text at all, or cannot be read.
+  static func syntaxErrorLine(_ document: URL) -> Int? {
+    guard let data = FileManager.default.contents(atPath: document.path),
+      data.count <= IconComposerChecks.documentSizeLimit
+    else { return nil }
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+      if let line = lineNumber(in: text) { return line }
+      guard let offset = number(after: "character ", in: text), offset >= 0 else { return nil }
+      return 1 + data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
+    }
+  }
+
+  /// icon.json files larger than this are not looked into for a line.
+  static let documentSizeLimit = 4 << 20
+
+  private static func number(after label: String, in text: String) -> Int? {
+    guard let range = text.range(of: label) else { return nil }
+    return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
   }
 
   /// One diagnostic for what `IconComposerDocument.parse` found not as Icon Composer writes it.

@@ -35,13 +35,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case png
   /// A push payload: `PushPayload.evaluate` against a small app.
   case push
+  /// An Icon Composer `icon.json`: `IconComposerDocument.parse` and every value it gives, then as
+  /// a `.icon` bundle with layer files: `IconComposerBundle` and `IconComposerChecks`.
+  case iconjson
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
   public var maxLength: Int {
     switch self {
     case .infoplist, .contentsjson, .xcconfig: return 4096
-    case .pbxproj: return 8192
+    case .pbxproj, .iconjson: return 8192
     case .png: return 16384
     case .push: return PushPayload.maximumSize + 64
     }
@@ -77,6 +80,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         return Self.catalog { () throws(IconCatalogError) in try xcconfig(data, space) }
       case .png: return png(data, space)
       case .push: return push(data)
+      case .iconjson:
+        return Self.catalog { () throws(IconCatalogError) in try iconJSON(data, space) }
       }
     #else
       return .unavailable

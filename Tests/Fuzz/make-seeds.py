@@ -6,6 +6,7 @@ from every branch's doorstep instead of finding `CFBundleAlternateIcons` byte by
 library only; PNGs come from the tiny encoder below.
 """
 
+import json
 import os
 import plistlib
 import struct
@@ -263,3 +264,111 @@ for name, text in payloads.items():
     write("push", name, text)
 write("push", "latin1.json", b'{"icon_name":"\xe9"}')
 write("push", "utf16.json", '{"icon_name":"Blue"}'.encode("utf-16"))
+
+# --- Icon Composer icon.json ------------------------------------------------------------------
+
+def icon_json(value):
+    """As Icon Composer writes it: keys sorted, two-space indent, " : " between key and value."""
+    return json.dumps(value, indent=2, separators=(",", " : "), sort_keys=True)
+
+
+def position(scale=1, x=0, y=0):
+    return {"scale": scale, "translation-in-points": [x, y]}
+
+
+def gradient(a, b):
+    return {"linear-gradient": [a, b]}
+
+
+BLUE = gradient("srgb:0.18431,0.49020,0.96471,1.00000", "display-p3:0.10155,0.22382,0.54026,1.00000")
+icon_jsons = {
+    # The shape of the bundled demo's icons: a gradient that changes in dark and tinted, a glass
+    # shape over a soft-light glow.
+    "palette.json": {
+        "color-space-for-untagged-svg-colors": "display-p3",
+        "fill": BLUE,
+        "fill-specializations": [
+            {"appearance": "dark", "value": gradient("srgb:0.01961,0.10196,0.25098,1.00000",
+                                                     "display-p3:0.01488,0.04587,0.10892,1.00000")},
+            {"appearance": "tinted", "value": "system-dark"}],
+        "groups": [
+            {"layers": [{"blend-mode": "normal", "glass": True, "image-name": "drop.svg",
+                         "name": "drop", "position": position(),
+                         "fill-specializations": [
+                             {"value": {"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}},
+                             {"appearance": "dark", "value": "none"}]}],
+             "name": "Shape", "shadow": {"kind": "layer-color", "opacity": 0.5}, "specular": True,
+             "translucency": {"enabled": True, "value": 0.2}},
+            {"blend-mode": "soft-light", "name": "Glow",
+             "layers": [{"glass": False, "image-name": "glow.svg", "name": "glow",
+                         "opacity-specializations": [{"value": 0.6},
+                                                     {"appearance": "tinted", "value": 0}],
+                         "position": position()}],
+             "shadow": {"kind": "none", "opacity": 0.5},
+             "translucency": {"enabled": False, "value": 0.5}}],
+        "supported-platforms": {"squares": "shared"}},
+    # Every property through specializations, a PNG layer, blur written as null.
+    "specializations.json": {
+        "fill-specializations": [{"value": "system-light"},
+                                 {"appearance": "dark", "value": "system-dark"}],
+        "groups": [
+            {"blend-mode-specializations": [{"appearance": "tinted", "value": "normal"}],
+             "blur-material": None, "lighting": "individual", "specular": True,
+             "shadow": {"kind": "layer-color", "opacity": 0.5},
+             "translucency-specializations": [
+                 {"value": {"enabled": True, "value": 0.84}},
+                 {"appearance": "tinted", "value": {"enabled": False, "value": 0.84}}],
+             "layers": [{"glass": True, "hidden": False, "image-name": "cube.png", "name": "cube",
+                         "position": position(1.24),
+                         "blend-mode-specializations": [{"appearance": "dark", "value": "lighten"}],
+                         "fill-specializations": [
+                             {"appearance": "dark", "value": "automatic"},
+                             {"appearance": "tinted", "value": gradient(
+                                 "display-p3:0.90000,0.90000,0.90000,0.83000",
+                                 "srgb:1.00000,1.00000,1.00000,0.41987")}]}]},
+            {"blur-material-specializations": [{"value": 1}, {"appearance": "tinted", "value": 1}],
+             "layers": [{"image-name": "cube.png", "name": "cube", "position": position(1.13)}]}],
+        "supported-platforms": {"circles": ["watchOS"], "squares": "shared"}},
+    # watchOS positions and a squares list, a dark-only image, grey and automatic-gradient fills.
+    "idioms.json": {
+        "fill": {"automatic-gradient": "extended-srgb:0.20000,0.40000,1.20000,1.00000"},
+        "groups": [
+            {"hidden": False, "opacity": 0.9, "position": position(0.9, 0, -12),
+             "position-specializations": [{"idiom": "watchOS", "value": position(0.8, 0, 4)}],
+             "layers": [{"image-name": "mark.svg", "name": "mark",
+                         "image-name-specializations": [{"appearance": "dark", "value": "mark-dark.svg"}],
+                         "fill": {"linear-gradient": ["gray:0.9,1", "extended-gray:0.2,1"],
+                                  "orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.7}}},
+                         "position-specializations": [
+                             {"idiom": "watchOS", "appearance": "dark", "value": position(1.1, 3, 3)}]},
+                        {"image-name": "photo.jpg", "name": "photo", "blend-mode": "plus-darker",
+                         "hidden-specializations": [{"appearance": "tinted", "value": True}]}]}],
+        "supported-platforms": {"circles": ["watchOS"], "squares": ["iOS", "macOS"]}},
+    # What Icon Composer never writes: each kind of problem check reports.
+    "bad-values.json": {
+        "fill": {"linear-gradient": ["srgb:1,0,0", "p3:1,0,0,1", "srgb:0,0,1,1"]},
+        "groups": [
+            {"blend-mode": "glow", "shadow": {"kind": "soft"}, "position": {"scale": "2"},
+             "translucency": {"value": 1}, "lighting": "ambient", "hidden": True,
+             "layers": [{"name": "no image", "fill": {"solid": "srgb:nan,0,0,1"}},
+                        {"image-name": 7, "fill": "transparent", "opacity": "1"},
+                        {"image-name": "a.svg", "fill-specializations": [{"appearance": "night", "value": "none"}, {}]},
+                        "layer"]},
+            {"layers": {}}],
+        "supported-platforms": {"squares": ["macOS"], "circles": "watchOS"}},
+    # Icon Composer 2: Xcode 26's actool crashes on these.
+    "icon-composer-2.json": {
+        "features": {"glass": 2},
+        "groups": [{"specular": "automatic", "layers": [{"image-name": "a.svg", "name": "a"}]}],
+        "supported-platforms": {"squares": "shared"}},
+    # Names that must not reach outside the bundle's Assets folder.
+    "unsafe-names.json": {
+        "groups": [{"layers": [{"image-name": n} for n in
+                               ["../../escape.svg", "/etc/hosts", "sub/a.svg", "", "..", "ok.svg"]]}]},
+    "empty.json": {},
+    "no-groups.json": {"supported-platforms": {"circles": ["watchOS"]}},
+}
+for name, value in icon_jsons.items():
+    write("iconjson", name, icon_json(value))
+write("iconjson", "not-an-object.json", "[1, 2, 3]")
+write("iconjson", "truncated.json", icon_json(icon_jsons["palette.json"])[:300])

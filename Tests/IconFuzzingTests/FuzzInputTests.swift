@@ -57,6 +57,18 @@ import Testing
     (.png, "truncated.png", "the data ends before the image does"),
     (.push, "alternate.json", "read: newData Blue, noData"),
     (.push, "control.json", "contains a control character"),
+    (
+      .iconjson, "palette.json",
+      "read: 2 groups, 2 images, 0 problems; 2 layer files, 3 renditions; check: []"
+    ),
+    (.iconjson, "specializations.json", "0 problems; 1 layer files, 3 renditions; check: []"),
+    (.iconjson, "bad-values.json", "icon-bad-color icon-incomplete-object"),
+    (.iconjson, "icon-composer-2.json", "check: [icon-crashes-actool]"),
+    (
+      .iconjson, "unsafe-names.json",
+      "0 layer files, 3 renditions; check: [icon-layer-missing-image icon-unsafe-image-name]"
+    ),
+    (.iconjson, "not-an-object.json", "not an array"),
   ])
   func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
     let text = try Self.outcome(target, "seeds", name)

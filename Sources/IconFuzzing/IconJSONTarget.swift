@@ -1,0 +1,109 @@
+#if DEBUG
+  import Foundation
+  @testable import IconCatalog
+  @testable import IconCheck
+
+  extension FuzzTarget {
+    /// The bytes as `icon.json`: parsed, every value looked up as a renderer would, then written
+    /// into a `.icon` bundle with a file for each of a few safe image names, read as the catalog
+    /// reads it and checked as `iconpick check` checks it. Beyond not crashing, each diagnostic
+    /// must be one `check` can print: an id, a file, a line from 1, a message and a fix on one line
+    /// with no raw control character.
+    func iconJSON(_ data: Data, _ space: Workspace) throws(IconCatalogError) -> String {
+      var parsed: String
+      do {
+        let (document, problems) = try IconComposerDocument.parse(data)
+        parsed =
+          "\(document.groups.count) groups, \(document.imageNames.count) images, "
+          + "\(problems.count) problems"
+        Self.lookUpEveryValue(document)
+        for problem in problems { _ = problem.description }
+      } catch {
+        parsed = "refused (\(IconComposerProblem(path: "", reason: error).description))"
+      }
+
+      let bundle = space.root.appendingPathComponent("Fuzz.icon", isDirectory: true)
+      space.write(data, to: "Fuzz.icon/icon.json")
+      var layers = 0
+      if let (document, _) = try? IconComposerDocument.parse(data) {
+        // Only plain names are written: a hostile one must not reach outside the workspace.
+        for (index, name) in document.imageNames.prefix(4).enumerated()
+        where IconComposerChecks.unsafe(name) == nil && name.utf8.count <= 64
+          && !name.hasPrefix(".")
+        {
+          space.write(Self.layerFile(for: name, index: index), to: "Fuzz.icon/Assets/\(name)")
+          layers += 1
+        }
+      }
+      let diagnostics = IconComposerChecks.diagnose(bundle: bundle)
+      for diagnostic in diagnostics { Self.expectPrintable(diagnostic) }
+      let renditions = try IconComposerBundle.renditions(in: bundle)
+      let ids = Set(diagnostics.map(\.id)).sorted().joined(separator: " ")
+      return "\(parsed); \(layers) layer files, \(renditions.count) renditions; check: [\(ids)]"
+    }
+
+    /// What a layer file may hold: an SVG, a PNG's first bytes, a JPEG's, nothing, an SVG with
+    /// text.
+    static let layerFiles: [Data] = [
+      Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>"#.utf8),
+      Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]),
+      Data([0xFF, 0xD8, 0xFF, 0xE0]),
+      Data(),
+      Data(#"<svg xmlns="http://www.w3.org/2000/svg"><text>A</text></svg>"#.utf8),
+    ]
+
+    /// The first two images as their extensions say; the others in turn, whatever their names say.
+    static func layerFile(for name: String, index: Int) -> Data {
+      guard index < 2 else { return layerFiles[index % layerFiles.count] }
+      switch (name as NSString).pathExtension.lowercased() {
+      case "png": return layerFiles[1]
+      case "jpg", "jpeg": return layerFiles[2]
+      default: return layerFiles[0]
+      }
+    }
+
+    /// Every property in every appearance, on a phone and on a watch, as a renderer asks.
+    static func lookUpEveryValue(_ document: IconComposerDocument) {
+      for appearance in IconAppearance.allCases {
+        for idiom in [nil, "watchOS"] as [String?] {
+          _ = document.background(for: appearance, idiom: idiom)
+          for group in document.groups {
+            _ = group.hidden.value(for: appearance, idiom: idiom)
+            _ = group.opacity.value(for: appearance, idiom: idiom)
+            _ = group.blendMode.value(for: appearance, idiom: idiom)
+            _ = group.position.value(for: appearance, idiom: idiom)
+            _ = group.shadow.value(for: appearance, idiom: idiom)
+            _ = group.translucency.value(for: appearance, idiom: idiom)
+            _ = group.specular.value(for: appearance, idiom: idiom)
+            _ = group.blurMaterial.value(for: appearance, idiom: idiom)
+            _ = group.lighting.value(for: appearance, idiom: idiom)
+            for layer in group.layers {
+              _ = layer.imageName.value(for: appearance, idiom: idiom)
+              _ = layer.fill.value(for: appearance, idiom: idiom)
+              _ = layer.position.value(for: appearance, idiom: idiom)
+              _ = layer.opacity.value(for: appearance, idiom: idiom)
+              _ = layer.blendMode.value(for: appearance, idiom: idiom)
+              _ = layer.glass.value(for: appearance, idiom: idiom)
+              _ = layer.hidden.value(for: appearance, idiom: idiom)
+            }
+          }
+        }
+      }
+      _ = document.supportedPlatforms?.includesIOS
+    }
+
+    static func expectPrintable(_ diagnostic: Diagnostic) {
+      precondition(!diagnostic.id.isEmpty, "iconjson: a diagnostic without an id")
+      precondition(diagnostic.file != nil, "iconjson: \(diagnostic.id) names no file")
+      if let line = diagnostic.line {
+        precondition(line >= 1, "iconjson: \(diagnostic.id) at line \(line)")
+      }
+      for text in [diagnostic.message, diagnostic.fix] {
+        precondition(!text.isEmpty, "iconjson: \(diagnostic.id) has an empty message or fix")
+        precondition(
+          !text.unicodeScalars.contains { MessageText.isControl($0) },
+          "iconjson: \(diagnostic.id) holds a control character: \(text.debugDescription)")
+      }
+    }
+  }
+#endif
