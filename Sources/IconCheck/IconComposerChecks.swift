@@ -345,6 +345,15 @@ public enum IconComposerChecks {
           "Export the layer again as a real \(expected.map { $0[0].name } ?? "SVG or PNG") file and replace it in Assets."
       )
     }
+    if format == .png {
+      do {
+        _ = try PNGHeader.read(file: file)
+      } catch {
+        return wrongFormat(
+          "is a damaged PNG (\(MessageText.escaped(error.description)))",
+          fix: "Export the layer again as a PNG file and replace it in Assets.")
+      }
+    }
     guard let svg, let textLine = svg.textLine else { return [] }
     return [
       Diagnostic(

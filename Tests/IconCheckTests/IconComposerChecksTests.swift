@@ -221,6 +221,9 @@ import Testing
     ("glow.svg", Data("not svg at all".utf8), "is not an SVG"),
     ("glow.svg", Data(), "empty file"),
     ("photo.png", Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]), "is a JPEG, not a PNG"),
+    (
+      "photo.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]), "is a damaged PNG"
+    ),
   ])
   func layerFilesThatAreNotWhatTheirNamesSay(_ name: String, _ data: Data, _ what: String) throws {
     let icon = try IconBundle()
