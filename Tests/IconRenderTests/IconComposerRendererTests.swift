@@ -1,0 +1,330 @@
+import Foundation
+import IconCatalog
+import Testing
+
+@testable import IconRender
+
+/// Pixels of drawn Icon Composer bundles. Images are 64 pixels on a side (16 points a pixel)
+/// and unmasked unless a test says otherwise; a white background unless it says otherwise.
+@Suite struct IconComposerRendererTests {
+  typealias F = IconBundleFixture
+  static let white = F.solid(1, 1, 1)
+
+  // MARK: Background
+
+  @Test func aSolidFillPaintsTheBackground() throws {
+    let icon = try F(F.json(fill: F.solid(0.2, 0.4, 0.6), groups: []))
+    let image = try icon.render()
+    #expect(image.width == 64 && image.height == 64)
+    #expect(near(image.at(points: 512, 512), (51, 102, 153, 255), tolerance: 1))
+    #expect(near(image.at(points: 0, 0), (51, 102, 153, 255), tolerance: 1))
+  }
+
+  @Test func aLinearGradientRunsFromTheFirstColourAtTheTopToTheSecondAt70Percent() throws {
+    let icon = try F(
+      F.json(
+        fill: #"{"linear-gradient": ["srgb:1,0,0,1", "srgb:0,0,1,1"]}"#, groups: []))
+    let image = try icon.render()
+    let top = image.at(points: 512, 4)
+    #expect(top.r > 240 && top.b < 15)
+    // Past 70% down, the second colour alone.
+    #expect(near(image.at(points: 512, 800), (0, 0, 255, 255), tolerance: 1))
+    #expect(near(image.at(points: 512, 1020), (0, 0, 255, 255), tolerance: 1))
+    // Halfway to the stop, half of each.
+    let middle = image.at(points: 512, 358)
+    #expect(abs(Int(middle.r) - 128) < 16 && abs(Int(middle.b) - 128) < 16)
+  }
+
+  @Test func anOrientationTurnsTheGradient() throws {
+    let icon = try F(
+      F.json(
+        fill: #"""
+          {"linear-gradient": ["srgb:1,0,0,1", "srgb:0,0,1,1"],
+           "orientation": {"start": {"x": 0, "y": 0.5}, "stop": {"x": 1, "y": 0.5}}}
+          """#, groups: []))
+    let image = try icon.render()
+    #expect(image.at(points: 8, 512).r > 240)
+    #expect(image.at(points: 1016, 512).b > 240)
+    // Horizontal: the same colour all the way down a column.
+    let bottomLeft = image.at(points: 8, 1016)
+    #expect(
+      near(image.at(points: 8, 8), (Int(bottomLeft.r), 0, Int(bottomLeft.b), 255), tolerance: 1))
+  }
+
+  @Test func withNoFillLightIsWhiteAndDarkIsNearBlack() throws {
+    let icon = try F(F.json(groups: []))
+    #expect(near(try icon.render(.any).at(points: 512, 512), (255, 255, 255, 255), tolerance: 0))
+    let dark = try icon.render(.dark).at(points: 512, 512)
+    #expect(near(dark, (28, 28, 30, 255), tolerance: 1))
+  }
+
+  @Test func aDarkSpecializationChangesTheFill() throws {
+    let icon = try F(
+      F.json(
+        extra: """
+          "fill-specializations": [{"value": \(F.solid(1, 0, 0))},
+            {"appearance": "dark", "value": \(F.solid(0, 0, 1))}]
+          """, groups: []))
+    #expect(near(try icon.render(.any).at(points: 512, 512), (255, 0, 0, 255), tolerance: 0))
+    #expect(near(try icon.render(.dark).at(points: 512, 512), (0, 0, 255, 255), tolerance: 0))
+  }
+
+  // MARK: Layers: where and how they are drawn
+
+  @Test func aLayerIsDrawnInItsColourWhereItsShapeIs() throws {
+    let icon = try F(
+      F.json(fill: Self.white, groups: [F.group([F.layer("square.svg")])]),
+      svgs: ["square.svg": F.square(256, color: "#00ff00")])
+    let image = try icon.render()
+    // 256 points centred: 384...640.
+    #expect(near(image.at(points: 512, 512), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 400, 620), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 360, 512), (255, 255, 255, 255), tolerance: 0))
+    #expect(near(image.at(points: 100, 100), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func theFirstLayerIsTheFront() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white, groups: [F.group([F.layer("red.svg"), F.layer("blue.svg")])]),
+      svgs: [
+        "red.svg": F.square(300, color: "#ff0000"), "blue.svg": F.square(600, color: "#0000ff"),
+      ]
+    )
+    let image = try icon.render()
+    #expect(near(image.at(points: 512, 512), (255, 0, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 740, 512), (0, 0, 255, 255), tolerance: 0))
+  }
+
+  @Test func theFirstGroupIsTheFront() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white, groups: [F.group([F.layer("red.svg")]), F.group([F.layer("blue.svg")])]),
+      svgs: [
+        "red.svg": F.square(300, color: "#ff0000"), "blue.svg": F.square(600, color: "#0000ff"),
+      ]
+    )
+    let image = try icon.render()
+    #expect(near(image.at(points: 512, 512), (255, 0, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 740, 512), (0, 0, 255, 255), tolerance: 0))
+  }
+
+  @Test func aPositiveYTranslationMovesDown() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [F.group([F.layer("square.svg", extra: F.position(y: 300))])]),
+      svgs: ["square.svg": F.square(200, color: "#00ff00")])
+    let image = try icon.render()
+    #expect(near(image.at(points: 512, 812), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 512, 212), (255, 255, 255, 255), tolerance: 0))
+    #expect(near(image.at(points: 512, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func aLayerScaleGrowsItAboutItsCentre() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [F.group([F.layer("square.svg", extra: F.position(scale: 4))])]),
+      svgs: ["square.svg": F.square(100, color: "#00ff00")])
+    let image = try icon.render()
+    // 400 points wide: 312...712.
+    #expect(near(image.at(points: 700, 330), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 740, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func aGroupScaleAlsoScalesTheLayersTranslation() throws {
+    // device = T(512) · S(2) · T(100, 0) · T(-50): 200 points wide, centred 200 points right.
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [
+          F.group(
+            [F.layer("square.svg", extra: F.position(x: 100))], extra: F.position(scale: 2))
+        ]),
+      svgs: ["square.svg": F.square(100, color: "#00ff00")])
+    let image = try icon.render()
+    #expect(near(image.at(points: 712, 512), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 630, 512), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 590, 512), (255, 255, 255, 255), tolerance: 0))
+    #expect(near(image.at(points: 830, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func aLayerFillReplacesTheArtworksColours() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [F.group([F.layer("red.svg", extra: "\"fill\": \(F.solid(0, 0, 1))")])]),
+      svgs: ["red.svg": F.square(400, color: "#ff0000")])
+    let image = try icon.render()
+    #expect(near(image.at(points: 512, 512), (0, 0, 255, 255), tolerance: 0))
+    #expect(near(image.at(points: 100, 512), (255, 255, 255, 255), tolerance: 0))
+    #expect(!image.hasRed)
+  }
+
+  @Test func anAutomaticLayerFillKeepsTheArtworksColours() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [F.group([F.layer("red.svg", extra: "\"fill\": \"automatic\"")])]),
+      svgs: ["red.svg": F.square(400, color: "#ff0000")])
+    #expect(near(try icon.render().at(points: 512, 512), (255, 0, 0, 255), tolerance: 0))
+  }
+
+  @Test func layerAndGroupOpacityBlendWithWhatIsBehind() throws {
+    let black = F.solid(0, 0, 0)
+    let layer = try F(
+      F.json(
+        fill: black,
+        groups: [F.group([F.layer("white.svg", extra: "\"opacity\": 0.5")])]),
+      svgs: ["white.svg": F.square(400, color: "#ffffff")])
+    #expect(near(try layer.render().at(points: 512, 512), (128, 128, 128, 255), tolerance: 2))
+    let group = try F(
+      F.json(
+        fill: black,
+        groups: [F.group([F.layer("white.svg")], extra: "\"opacity\": 0.25")]),
+      svgs: ["white.svg": F.square(400, color: "#ffffff")])
+    #expect(near(try group.render().at(points: 512, 512), (64, 64, 64, 255), tolerance: 2))
+  }
+
+  @Test func aMultiplyLayerMultipliesWithTheBackground() throws {
+    let icon = try F(
+      F.json(
+        fill: F.solid(1, 1, 0),
+        groups: [
+          F.group([F.layer("cyan.svg", extra: "\"blend-mode\": \"multiply\"")])
+        ]),
+      svgs: ["cyan.svg": F.square(400, color: "#00ffff")])
+    let image = try icon.render()
+    #expect(near(image.at(points: 512, 512), (0, 255, 0, 255), tolerance: 1))
+    #expect(near(image.at(points: 100, 100), (255, 255, 0, 255), tolerance: 0))
+  }
+
+  @Test func aPlusLighterGroupAddsToTheBackground() throws {
+    let icon = try F(
+      F.json(
+        fill: F.solid(0.5, 0, 0),
+        groups: [F.group([F.layer("red.svg")], extra: "\"blend-mode\": \"plus-lighter\"")]),
+      svgs: ["red.svg": F.square(400, color: "#800000")])
+    let image = try icon.render()
+    #expect(image.at(points: 512, 512).r >= 254)
+    #expect(abs(Int(image.at(points: 100, 100).r) - 128) <= 1)
+  }
+
+  @Test func hiddenLayersAndGroupsAreSkippedPerAppearance() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [
+          F.group([F.layer("red.svg", extra: "\"hidden\": true")]),
+          F.group(
+            [F.layer("blue.svg")],
+            extra: #""hidden-specializations": [{"appearance": "dark", "value": true}]"#),
+        ]),
+      svgs: [
+        "red.svg": F.square(400, color: "#ff0000"), "blue.svg": F.square(400, color: "#0000ff"),
+      ])
+    #expect(near(try icon.render(.any).at(points: 512, 512), (0, 0, 255, 255), tolerance: 0))
+    #expect(near(try icon.render(.dark).at(points: 512, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func aViewBoxOnlySVGIsSizedByItsViewBox() throws {
+    let icon = try F(
+      F.json(fill: Self.white, groups: [F.group([F.layer("box.svg")])]),
+      svgs: [
+        "box.svg": """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">\
+        <rect width="512" height="512" fill="#00ff00"/></svg>
+        """
+      ])
+    let image = try icon.render()
+    // 512 points centred: 256...768.
+    #expect(near(image.at(points: 280, 512), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 750, 750), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 230, 512), (255, 255, 255, 255), tolerance: 0))
+    #expect(near(image.at(points: 800, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func widthAndHeightWinOverTheViewBox() throws {
+    let icon = try F(
+      F.json(fill: Self.white, groups: [F.group([F.layer("box.svg")])]),
+      svgs: [
+        "box.svg": """
+        <svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 10 10">\
+        <rect width="10" height="10" fill="#00ff00"/></svg>
+        """
+      ])
+    let image = try icon.render()
+    #expect(near(image.at(points: 400, 512), (0, 255, 0, 255), tolerance: 0))
+    #expect(near(image.at(points: 360, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func aPNGLayerIsPlacedAtItsPixelSize() throws {
+    let icon = try F(
+      F.json(fill: Self.white, groups: [F.group([F.layer("green.png")])]),
+      assets: ["green.png": try F.png(width: 128, height: 128, (0, 200, 0, 255))])
+    let image = try icon.render()
+    // 128 points centred: 448...576.
+    #expect(near(image.at(points: 512, 512), (0, 200, 0, 255), tolerance: 1))
+    #expect(near(image.at(points: 460, 560), (0, 200, 0, 255), tolerance: 1))
+    #expect(near(image.at(points: 420, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  @Test func aJPEGLayerIsDrawn() throws {
+    let icon = try F(
+      F.json(
+        fill: Self.white,
+        groups: [F.group([F.layer("green.jpg", extra: F.position(scale: 16))])]),
+      assets: ["green.jpg": F.greenJPEG])
+    let image = try icon.render()
+    // 16 pixels × 16: 384...640.
+    #expect(near(image.at(points: 512, 512), (0, 192, 0, 255), tolerance: 8))
+    #expect(near(image.at(points: 360, 512), (255, 255, 255, 255), tolerance: 0))
+  }
+
+  // MARK: Tinted, and the shape
+
+  @Test func tintedIsTheTintAtTheImagesLuminance() throws {
+    let icon = try F(
+      F.json(fill: F.solid(1, 0, 0), groups: [F.group([F.layer("green.svg")])]),
+      svgs: ["green.svg": F.square(400, color: "#00ff00")])
+    let image = try icon.render(.tinted)
+    let tint = IconComposerRenderer.tint
+    for offset in stride(from: 0, to: image.pixels.count, by: 4) {
+      let (r, g, b, a) = (
+        Double(image.pixels[offset]), Double(image.pixels[offset + 1]),
+        Double(image.pixels[offset + 2]), image.pixels[offset + 3]
+      )
+      #expect(a == 255)
+      // Every pixel is the tint, lighter or darker: its channels keep the tint's proportions.
+      #expect(abs(r / b - tint.red / tint.blue) < 0.03)
+      #expect(abs(g / b - tint.green / tint.blue) < 0.03)
+    }
+    // The green layer is lighter than the red background: L 0.72 against 0.21.
+    let layer = image.at(points: 512, 512)
+    let background = image.at(points: 100, 100)
+    #expect(Double(layer.b) > Double(background.b) * 1.5)
+    #expect(abs(Double(layer.b) - 255 * tint.blue * (0.35 + 0.65 * 0.7152)) < 3)
+  }
+
+  @Test func theMaskLeavesTheCornersTransparent() throws {
+    let icon = try F(F.json(fill: F.solid(0, 0, 1), groups: []))
+    let image = try icon.render(masked: true)
+    #expect(image.pixel(x: 0, y: 0).a == 0)
+    #expect(image.pixel(x: 63, y: 63).a == 0)
+    #expect(image.pixel(x: 2, y: 2).a == 0)
+    #expect(near(image.pixel(x: 32, y: 32), (0, 0, 255, 255), tolerance: 0))
+    #expect(image.pixel(x: 32, y: 0).a > 200)
+    #expect(image.pixel(x: 0, y: 32).a > 200)
+    // Unmasked, the corners are the fill.
+    #expect(try icon.render(masked: false).pixel(x: 0, y: 0).a == 255)
+  }
+
+  @Test func theSizeIsThePixelsAsked() throws {
+    let icon = try F(F.json(fill: F.solid(0, 0, 1), groups: []))
+    for pixels in [1, 7, 180] {
+      let image = try icon.render(pixels: pixels)
+      #expect(image.width == pixels && image.height == pixels)
+    }
+  }
+}
