@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import Synchronization
 import Testing
 
 @testable import IconRender
@@ -318,6 +319,37 @@ import Testing
     #expect(image.pixel(x: 0, y: 32).a > 200)
     // Unmasked, the corners are the fill.
     #expect(try icon.render(masked: false).pixel(x: 0, y: 0).a == 255)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func bundlesDrawTheSameOnManyThreadsAtOnce() throws {
+    let icon = try F(
+      F.json(
+        fill: #"{"linear-gradient": ["srgb:1,0.5,0,1", "srgb:0,0,1,1"]}"#,
+        groups: [
+          F.group([
+            F.layer("text.svg", extra: "\"fill\": \(F.solid(1, 1, 1))"),
+            F.layer("square.svg", extra: "\"blend-mode\": \"screen\", \"opacity\": 0.7"),
+          ]),
+          F.group([F.layer("green.png")], extra: F.position(scale: 3)),
+        ]),
+      assets: [
+        "text.svg": Array(
+          """
+          <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200">\
+          <text x="20" y="150" font-size="140" font-family="sans-serif">Aa</text></svg>
+          """.utf8),
+        "square.svg": Array(F.square(600, color: "#336699").utf8),
+        "green.png": try F.png(width: 100, height: 100, (0, 200, 0, 255)),
+      ])
+    let expected = try icon.render(pixels: 96, masked: true)
+    let results = Mutex<[RGBAImage?]>(Array(repeating: nil, count: 24))
+    let bundle = icon.bundle
+    DispatchQueue.concurrentPerform(iterations: 24) { index in
+      let image = try? IconComposerRenderer.render(
+        bundle: bundle, appearance: .any, pixels: 96, masked: true)
+      results.withLock { $0[index] = image }
+    }
+    for image in results.withLock({ $0 }) { #expect(image == expected) }
   }
 
   @Test func theSizeIsThePixelsAsked() throws {

@@ -115,6 +115,23 @@ import Testing
     }
   }
 
+  @Test func anIconJSONLinkedOutOfTheBundleIsRefused() throws {
+    let icon = try F("{}")
+    let outside = icon.root.appendingPathComponent("elsewhere.json")
+    try Data(F.json(fill: F.solid(1, 0, 0), groups: []).utf8).write(to: outside)
+    let document = IconComposerBundle.documentURL(icon.bundle)
+    try FileManager.default.removeItem(at: document)
+    try FileManager.default.createSymbolicLink(at: document, withDestinationURL: outside)
+    #expect {
+      try icon.render()
+    } throws: { error in
+      guard case .badIconJSON(let file, let reason) = error as? IconRenderError else {
+        return false
+      }
+      return file == document.path && reason.contains("outside the bundle")
+    }
+  }
+
   @Test func aSymbolicLinkWithinTheBundleIsFollowed() throws {
     let icon = try F(
       F.json(fill: Self.blue, groups: [F.group([F.layer("alias.svg")])]),

@@ -114,6 +114,13 @@ enum IconBundleFiles {
     return done - start
   }
 
+  /// The real path of `path` when it lies outside `folder`'s real path (a symbolic link that
+  /// leads out); nil when it is inside, or cannot be resolved (reading it then reports why).
+  static func escape(of path: String, from folder: String) -> String? {
+    guard let root = realPath(folder), let resolved = realPath(path) else { return nil }
+    return resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? nil : resolved
+  }
+
   private static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }

@@ -38,8 +38,16 @@ public enum IconComposerRenderer {
   /// What a tinted icon sits on: near black.
   public static let tintedPlate = IconColor(red: 0.05, green: 0.05, blue: 0.06, alpha: 1)
 
-  /// The bundle's `icon.json`, read for drawing.
+  /// The bundle's `icon.json`, read for drawing; refused when it is a symbolic link that
+  /// leads out of the bundle.
   public static func document(of bundle: URL) throws(IconRenderError) -> IconComposerDocument {
+    if let outside = IconBundleFiles.escape(
+      of: IconComposerBundle.documentURL(bundle).path, from: bundle.path)
+    {
+      throw .badIconJSON(
+        file: IconComposerBundle.documentURL(bundle).path,
+        reason: "a symbolic link to \(outside), outside the bundle")
+    }
     do {
       return try IconComposerBundle.read(bundle).document
     } catch {
