@@ -294,6 +294,33 @@ import Testing
     }
   }
 
+  @Test func aTruncatedJPEGLayerIsAnErrorOrDrawsWithoutCrashing() throws {
+    let icon = try F(
+      F.json(fill: Self.blue, groups: [F.group([F.layer("cut.jpg")])]),
+      assets: ["cut.jpg": Array(F.greenJPEG.prefix(F.greenJPEG.count / 2))])
+    do {
+      _ = try icon.render()
+    } catch {
+      guard case .badImage(let file, let reason) = error else {
+        Issue.record("expected badImage, got \(error)")
+        return
+      }
+      #expect(file.hasSuffix("Assets/cut.jpg") && !reason.isEmpty)
+    }
+  }
+
+  @Test func aJPEGWithoutAFrameHeaderIsAnError() throws {
+    let icon = try F(
+      F.json(fill: Self.blue, groups: [F.group([F.layer("bare.jpg")])]),
+      assets: ["bare.jpg": [0xFF, 0xD8, 0xFF, 0xD9] + [UInt8](repeating: 0, count: 20)])
+    #expect {
+      try icon.render()
+    } throws: { error in
+      guard case .badImage = error as? IconRenderError else { return false }
+      return true
+    }
+  }
+
   @Test func aMissingLayerFileIsAnErrorNamingIt() throws {
     let icon = try F(F.json(fill: Self.blue, groups: [F.group([F.layer("gone.svg")])]))
     #expect {
