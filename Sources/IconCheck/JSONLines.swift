@@ -70,7 +70,17 @@ struct JSONLines {
             case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
             case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
             case UInt8(ascii: "r"): text.append(UInt8(ascii: "\r"))
-            case UInt8(ascii: "u"): text += Array("\\u".utf8)
+            case UInt8(ascii: "u"):
+              // Four hex digits; a surrogate half (or bad digits) becomes U+FFFD.
+              let digits = bytes[(index + 1)..<min(index + 5, bytes.count)].prefix {
+                UInt8(ascii: "0") <= $0 && $0 <= UInt8(ascii: "9")
+                  || UInt8(ascii: "a") <= $0 | 0x20 && $0 | 0x20 <= UInt8(ascii: "f")
+              }
+              let value =
+                digits.count == 4 ? UInt32(String(decoding: digits, as: UTF8.self), radix: 16) : nil
+              let scalar = value.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+              text += Array(String(Character(scalar)).utf8)
+              index += digits.count
             default: text.append(bytes[index])
             }
           } else {

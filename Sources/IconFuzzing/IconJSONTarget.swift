@@ -22,6 +22,14 @@
         parsed = "refused (\(IconComposerProblem(path: "", reason: error).description))"
       }
 
+      // check's line finder, on any bytes (it sees only JSON objects in `check`).
+      let lines = JSONLines(data)
+      for path in ["", "groups", "groups[0].layers[0].fill.solid", "features"] {
+        if let line = lines.line(of: path) {
+          precondition(line >= 1, "iconjson: line \(line) for \(path)")
+        }
+      }
+
       let bundle = space.root.appendingPathComponent("Fuzz.icon", isDirectory: true)
       space.write(data, to: "Fuzz.icon/icon.json")
       var layers = 0

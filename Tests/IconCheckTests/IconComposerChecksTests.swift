@@ -346,6 +346,10 @@ import Testing
     #expect(lines.line(of: "groups[0].layers[1].image-name") == 6)
     #expect(lines.line(of: "groups[0].layers[1].fill.solid") == 6)
     #expect(lines.line(of: "x[2].y") == 9)
+    #expect(JSONLines(Data("{\"a\":1,\n\"\\u00e9\\u0041\" : 2}".utf8)).line(of: "éA") == 2)
+    let halves = JSONLines(Data("{\"\\ud83d\": 1,\n\"\\u12\": 2,\n\"b\": 3}".utf8))
+    #expect(halves.line(of: "\u{FFFD}") == 1)
+    #expect(halves.line(of: "b") == 3)
     #expect(lines.line(of: "nothing") == nil)
     #expect(lines.line(of: "") == nil)
     // Not JSON: what can be found is, and nothing traps.
