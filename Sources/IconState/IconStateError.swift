@@ -16,6 +16,9 @@ public enum IconStateError: Error, Equatable, CustomStringConvertible {
   case stateDirectoryUnusable(path: String, reason: String)
   /// Would not make a safe file name: must match `[A-Za-z0-9._-]+` and not start with a dot.
   case invalidBundleIdentifier(String)
+  /// The app has no bundle identifier (`reason` says where it should be set), and the choice is
+  /// kept per bundle identifier: it can be neither read nor recorded.
+  case noBundleIdentifier(appName: String, reason: String)
 
   public var description: String {
     switch self {
@@ -39,6 +42,10 @@ public enum IconStateError: Error, Equatable, CustomStringConvertible {
       return "The bundle identifier \"\(oneLine(identifier))\" cannot name a state file: "
         + "use only letters, digits, \".\", \"-\" and \"_\", not starting with \".\". "
         + "Fix CFBundleIdentifier in the app's Info.plist."
+    case .noBundleIdentifier(let appName, let reason):
+      return "Cannot read or record the icon choice of \(oneLine(appName)): it is kept under the "
+        + "app's bundle identifier, and there is none (\(oneLine(reason))). "
+        + "Nothing was recorded; list, show and check work without one."
     }
   }
 }

@@ -17,18 +17,31 @@ public final class IconSwitcher: Sendable {
     (try? readChoice())?.alternateIconName ?? nil
   }
 
+  /// The bundle identifier the choice is kept under; `.noBundleIdentifier` when the app has none
+  /// (a bare asset catalog): the commands that read or record the choice say so before anything.
+  public func requireBundleIdentifier() throws(IconStateError) -> String {
+    guard let identifier = app.bundleIdentifier else {
+      throw .noBundleIdentifier(
+        appName: app.appName,
+        reason: app.bundleIdentifierProblem ?? "set CFBundleIdentifier in the app's Info.plist")
+    }
+    return identifier
+  }
+
   /// `alternateIconName` plus the notice the user should see about it, if any. I/O errors are thrown.
+  /// Without a bundle identifier nothing can have been recorded: the primary.
   public func readChoice() throws(IconStateError) -> (
     alternateIconName: String?, notice: StateNotice?
   ) {
-    switch try store.load(bundleIdentifier: app.bundleIdentifier) {
+    guard let bundleIdentifier = app.bundleIdentifier else { return (nil, nil) }
+    switch try store.load(bundleIdentifier: bundleIdentifier) {
     case .primary:
       return (nil, nil)
     case .alternate(let name):
       if app.alternate(named: name) != nil { return (name, nil) }
       // A hand-written record of the primary's own name simply means the primary.
       if name == app.primary.name { return (nil, nil) }
-      let file = store.location(bundleIdentifier: app.bundleIdentifier)
+      let file = store.location(bundleIdentifier: bundleIdentifier)
       return (nil, .undeclaredIcon(name: name, file: file))
     case .corrupt(let file, let reason):
       return (nil, .corruptState(file: file, reason: reason))
@@ -36,9 +49,11 @@ public final class IconSwitcher: Sendable {
   }
 
   /// nil resets to the primary; the primary's own name also resets. An unknown name throws `.unknownIcon`
-  /// before the store is touched, so the recorded choice stays exactly as it was.
+  /// before the store is touched, so the recorded choice stays exactly as it was; so does an app
+  /// without a bundle identifier (`.noBundleIdentifier`).
   @discardableResult
   public func setAlternateIconName(_ name: String?) throws(IconStateError) -> [StateNotice] {
+    let bundleIdentifier = try requireBundleIdentifier()
     let recorded: String?
     if let name {
       if app.alternate(named: name) != nil {
@@ -51,11 +66,9 @@ public final class IconSwitcher: Sendable {
     } else {
       recorded = nil
     }
-    let report = try store.save(alternateIconName: recorded, bundleIdentifier: app.bundleIdentifier)
+    let report = try store.save(alternateIconName: recorded, bundleIdentifier: bundleIdentifier)
     guard let copy = report.preservedCorruptCopy else { return [] }
-    return [
-      .keptCorruptCopy(file: store.location(bundleIdentifier: app.bundleIdentifier), copy: copy)
-    ]
+    return [.keptCorruptCopy(file: store.location(bundleIdentifier: bundleIdentifier), copy: copy)]
   }
 
   /// The active icon (the primary when nothing usable is recorded).

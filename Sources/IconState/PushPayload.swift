@@ -77,7 +77,7 @@ public enum PushPayload {
       guard bundle == app.bundleIdentifier else {
         return failed(
           "the payload targets \"\(escaped(bundle))\" (Simulator Target Bundle), "
-            + "not \(escaped(app.appName)) (\"\(escaped(app.bundleIdentifier))\")")
+            + "not \(escaped(app.appName)) (\"\(escaped(app.bundleIdentifier ?? ""))\")")
       }
     }
 

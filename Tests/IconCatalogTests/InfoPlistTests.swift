@@ -110,7 +110,7 @@ struct InfoPlistTests {
     #expect(try AppIconReader.read(at: fixture.root).appName == fixture.root.lastPathComponent)
   }
 
-  @Test("the bundle identifier: expanded, else PRODUCT_BUNDLE_IDENTIFIER, else an error")
+  @Test("the bundle identifier: expanded, else PRODUCT_BUNDLE_IDENTIFIER, else none and why")
   func bundleIdentifier() throws {
     let fixture = try Fixture()
     try fixture.writePlist(
@@ -121,11 +121,11 @@ struct InfoPlistTests {
     // Unset is empty, as in Xcode: nothing is left of the identifier.
     try fixture.writePlist("Info.plist", ["CFBundleIdentifier": "$(UNSET_SETTING)"])
     let file = fixture.url("Info.plist").path
-    let error = try #require(throws: IconCatalogError.self) {
-      try AppIconReader.read(at: fixture.root)
-    }
-    #expect(error == .unresolvedBundleIdentifier(file: file, value: "$(UNSET_SETTING)"))
-    #expect(error.description.hasPrefix(file + ": CFBundleIdentifier \"$(UNSET_SETTING)\""))
+    let unresolved = try AppIconReader.read(at: fixture.root)
+    #expect(unresolved.bundleIdentifier == nil)
+    #expect(
+      unresolved.bundleIdentifierProblem?.hasPrefix(
+        file + ": CFBundleIdentifier \"$(UNSET_SETTING)\"") == true)
 
     try fixture.write("App.xcconfig", "PRODUCT_BUNDLE_IDENTIFIER = dev.example.Fallback\n")
     #expect(try AppIconReader.read(at: fixture.root).bundleIdentifier == "dev.example.Fallback")
@@ -141,14 +141,14 @@ struct InfoPlistTests {
     #expect(icons.primary.renditions.count == 1)
   }
 
-  @Test("no identifier anywhere is an error that says what to set")
+  @Test("no identifier anywhere: read without one, and the problem says what to set")
   func noIdentifier() throws {
     let fixture = try Fixture()
     try fixture.writeSingleSizeIconSet("AppIcon")
-    let error = try #require(throws: IconCatalogError.self) {
-      try AppIconReader.read(at: fixture.root)
-    }
-    #expect(error == .unresolvedBundleIdentifier(file: fixture.url("").path, value: ""))
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.bundleIdentifier == nil)
+    let error = IconCatalogError.unresolvedBundleIdentifier(file: fixture.url("").path, value: "")
+    #expect(icons.bundleIdentifierProblem == error.description)
     #expect(error.description.contains("PRODUCT_BUNDLE_IDENTIFIER"))
   }
 

@@ -183,7 +183,7 @@ struct XcodeProjectTests {
   }
 
   @Test(
-    "a configuration based on a missing .xcconfig: read without it, as Xcode does, with a warning")
+    "a configuration based on a missing .xcconfig: Xcode's error as a warning, read without it")
   func missingBaseConfiguration() throws {
     let sunrise = try Fixture.sunrise()
     try FileManager.default.removeItem(at: sunrise.url("Sunrise/Sunrise.xcconfig"))
@@ -191,11 +191,14 @@ struct XcodeProjectTests {
     #expect(icons.bundleIdentifier == "dev.example.sunrise")
     #expect(icons.warnings.count == 1)
     let warning = try #require(icons.warnings.first)
-    #expect(warning.hasPrefix(pbxproj(sunrise) + ": the Release configuration of target Sunrise"))
-    #expect(warning.contains(sunrise.url("Sunrise/Sunrise.xcconfig").path))
+    #expect(
+      warning.hasPrefix(
+        pbxproj(sunrise) + ": Unable to open base configuration reference file '"
+          + sunrise.url("Sunrise/Sunrise.xcconfig").path + "'"))
+    #expect(warning.contains("the Release configuration of target Sunrise"))
   }
 
-  @Test("an identifier only the missing .xcconfig had: a stand-in identifier and a warning")
+  @Test("an identifier only the missing .xcconfig had: none, and why, for the commands that record")
   func identifierInTheMissingConfiguration() throws {
     let sunrise = try Fixture.sunrise()
     try FileManager.default.removeItem(at: sunrise.url("Sunrise/Sunrise.xcconfig"))
@@ -205,9 +208,9 @@ struct XcodeProjectTests {
         of: #"PRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_PREFIX).sunrise";"#, with: "")
     try text.write(to: file, atomically: true, encoding: .utf8)
     let icons = try AppIconReader.read(at: sunrise.root)
-    #expect(icons.bundleIdentifier == "unresolved.Sunrise")
-    #expect(icons.warnings.count == 2)
-    #expect(icons.warnings.last?.contains("no PRODUCT_BUNDLE_IDENTIFIER") == true)
+    #expect(icons.bundleIdentifier == nil)
+    #expect(icons.warnings.count == 1)
+    #expect(icons.bundleIdentifierProblem?.contains("no PRODUCT_BUNDLE_IDENTIFIER") == true)
   }
 
   // MARK: Info.plist and identity
@@ -315,8 +318,9 @@ struct XcodeProjectTests {
     )
 
     #expect(
-      throws: IconCatalogError.unknownTarget(
-        project: project, name: "HarborWidget", targets: ["Harbor", "HarborTV"])
+      throws: IconCatalogError.excludedTarget(
+        project: project, name: "HarborWidget", reason: "an app extension",
+        targets: ["Harbor", "HarborTV"])
     ) {
       try AppIconReader.read(at: harbor.root, target: "HarborWidget", configuration: nil)
     }

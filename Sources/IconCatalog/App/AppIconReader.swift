@@ -55,27 +55,33 @@ public enum AppIconReader {
     )
     let icons = names.icons()
 
-    var warnings = location.target?.warnings ?? []
-    let identifier: String
+    let target = location.target
+    // Only recording a choice needs the identifier (it is kept under it): without one the icons
+    // are still listed, shown and checked, and the commands that record say why they cannot.
+    var identifier: String?
+    var problem: String?
     do {
       identifier = try bundleIdentifier(
         infoPlist: infoPlist, settings: settings, root: location.root)
     } catch {
-      // A project target whose identifier lives in a file that is not there (a gitignored
-      // xcconfig) can still be listed; its choice is kept under a stand-in identifier.
-      guard let target = location.target, !warnings.isEmpty else { throw error }
-      identifier = "unresolved." + target.name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-      warnings.append(
-        "\(target.projectFile.path): target \"\(target.name)\" has no PRODUCT_BUNDLE_IDENTIFIER without the missing file; its choice is kept as \(identifier)"
-      )
+      if let target, !target.missingBaseConfigurations.isEmpty {
+        // The identifier is most likely in the file that is not there (a gitignored xcconfig).
+        let missing = target.missingBaseConfigurations
+        problem =
+          "\(target.projectFile.path): target \"\(target.name)\" has no PRODUCT_BUNDLE_IDENTIFIER without \(missing.map(\.file).joined(separator: ", ")), which does not exist: \(missing[0].fix)"
+      } else {
+        problem = error.description
+      }
     }
     var app = AppIcons(
       appName: appName(
         infoPlist: infoPlist, settings: settings, root: location.root,
-        fromProject: location.target != nil),
+        fromProject: target != nil),
       bundleIdentifier: identifier,
       primary: icons.primary, alternates: icons.alternates, location: location.root)
-    app.warnings = warnings
+    app.bundleIdentifierProblem = problem
+    app.warnings = target?.warnings ?? []
+    app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []
     return app
   }
 
@@ -144,8 +150,9 @@ public enum AppIconReader {
   }
 
   /// `CFBundleDisplayName`, else `CFBundleName`, else (for a project target, where it always has a
-  /// value) `PRODUCT_NAME`, else the folder's name; a value whose settings cannot be resolved is
-  /// passed over rather than shown raw.
+  /// value) `PRODUCT_NAME`, else the folder's name (the folder holding it, for an asset catalog
+  /// read on its own: `Assets` names no app); a value whose settings cannot be resolved is passed
+  /// over rather than shown raw.
   static func appName(
     infoPlist: InfoPlist?, settings: BuildSettings, root: URL, fromProject: Bool = false
   ) -> String {
@@ -154,6 +161,10 @@ public enum AppIconReader {
       if let name = settings.expand(raw)?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
         return name
       }
+    }
+    if root.pathExtension == "xcassets" {
+      let folder = root.deletingLastPathComponent().lastPathComponent
+      if !folder.isEmpty && folder != "/" { return folder }
     }
     return root.lastPathComponent
   }

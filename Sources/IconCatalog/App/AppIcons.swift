@@ -4,7 +4,12 @@ import Foundation
 public struct AppIcons: Sendable, Equatable {
   /// The name shown to people: `CFBundleDisplayName`, else `CFBundleName`, else the folder's name.
   public var appName: String
-  public var bundleIdentifier: String
+  /// `CFBundleIdentifier` as built; nil when it cannot be worked out (a bare asset catalog, or a
+  /// setting in a file that is not there). Listing and checking do without it; recording a choice,
+  /// which is kept per bundle identifier, does not.
+  public var bundleIdentifier: String?
+  /// When `bundleIdentifier` is nil, why: the file and what to set, in one line.
+  public var bundleIdentifierProblem: String?
   /// The primary icon; always present (App Review 4.6: the user can always go back to it).
   public var primary: AppIcon
   /// The alternates, in the order they were declared.
@@ -13,9 +18,12 @@ public struct AppIcons: Sendable, Equatable {
   public var location: URL
   /// Problems that did not stop the reading but that the user should hear about.
   public var warnings: [String] = []
+  /// Base `.xcconfig` files the project refers to that are not there (also in `warnings`): Xcode
+  /// stops with an error; `check` reports one.
+  public var missingBaseConfigurations: [MissingBaseConfiguration] = []
 
   public init(
-    appName: String, bundleIdentifier: String, primary: AppIcon, alternates: [AppIcon],
+    appName: String, bundleIdentifier: String?, primary: AppIcon, alternates: [AppIcon],
     location: URL
   ) {
     self.appName = appName
@@ -34,6 +42,50 @@ public struct AppIcons: Sendable, Equatable {
   /// The alternate that `setAlternateIconName` would accept under this exact name.
   public func alternate(named name: String) -> AppIcon? {
     alternates.first { $0.name == name }
+  }
+}
+
+/// A build configuration based on an `.xcconfig` that cannot be opened. swift-build
+/// (`Sources/SWBCore/WorkspaceSettingsCache.swift`, `getCachedMacroConfigFile` with context
+/// `.baseConfiguration`) reports it as an error, "Unable to open base configuration reference
+/// file", located at the project, and makes the settings without the file.
+public struct MissingBaseConfiguration: Sendable, Equatable {
+  /// The `.xcconfig` that is not there.
+  public var file: String
+  /// The `project.pbxproj` that refers to it.
+  public var project: String
+  /// `Release`, ...
+  public var configuration: String
+  /// `the project`, or `target NAME`.
+  public var owner: String
+
+  public init(file: String, project: String, configuration: String, owner: String) {
+    self.file = file
+    self.project = project
+    self.configuration = configuration
+    self.owner = owner
+  }
+
+  /// Xcode's own words.
+  public var xcodeMessage: String { "Unable to open base configuration reference file '\(file)'" }
+
+  /// `Pods/Target Support Files/...`: CocoaPods writes these files, and `pod install` makes them.
+  public var isCocoaPods: Bool { file.contains("/Pods/Target Support Files/") }
+
+  /// What to do, in one clause.
+  public var fix: String {
+    if isCocoaPods, let range = file.range(of: "/Pods/Target Support Files/") {
+      let folder = String(file[..<range.lowerBound])
+      return "run `pod install` in \(folder.isEmpty ? "/" : folder): CocoaPods writes this file"
+    }
+    return "create it (a template next to it may show how), or remove the reference in Xcode"
+  }
+
+  /// The one line the commands print (`IconCatalogError.missingBaseConfiguration`).
+  public var description: String {
+    IconCatalogError.missingBaseConfiguration(
+      file: file, project: project, configuration: configuration, owner: owner
+    ).description
   }
 }
 

@@ -39,8 +39,14 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case ambiguousProject(folder: String, projects: [String])
   /// The project has several application targets and none was chosen.
   case ambiguousTarget(project: String, targets: [String])
-  /// `--target name` names no application target of the project.
+  /// `--target name` names no target of the project; `targets` are the ones that can be chosen.
   case unknownTarget(project: String, name: String, targets: [String])
+  /// `--target name` names a target that cannot have alternate icons (`reason`: "a watchOS app",
+  /// "an app extension", ...); `targets` are the ones that can be chosen.
+  case excludedTarget(project: String, name: String, reason: String, targets: [String])
+  /// The project has application targets, but none that can have alternate icons; `excluded`
+  /// names each with why (`"Mac" (a macOS app (SDKROOT = macosx))`).
+  case noAppTarget(project: String, excluded: [String])
   /// `--configuration name` names no build configuration of the target.
   case unknownConfiguration(project: String, name: String, configurations: [String])
   /// The `configuration` of `owner` (`the project`, `target App`) in `project` is based on the
@@ -105,13 +111,25 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
       let known = targets.isEmpty ? "none" : Self.quoted(targets)
       return
         "\(project): no app target named \"\(name)\" (app targets: \(known)): choose one of them with --target NAME"
+    case .excludedTarget(let project, let name, let reason, let targets):
+      let choice =
+        targets.isEmpty
+        ? "this project has none"
+        : "choose one of \(Self.quoted(targets)) with --target NAME"
+      return
+        "\(project): target \"\(name)\" is \(reason), and only iOS, iPadOS and tvOS apps can have alternate icons: \(choice)"
+    case .noAppTarget(let project, let excluded):
+      return
+        "\(project): no app target that can have alternate icons (only iOS, iPadOS and tvOS apps can; here: \(excluded.joined(separator: ", "))): pass the project of the iOS or tvOS app as PATH"
     case .unknownConfiguration(let project, let name, let configurations):
       let known = configurations.isEmpty ? "none" : Self.quoted(configurations)
       return
         "\(project): no build configuration named \"\(name)\" (configurations: \(known)): choose one of them with --configuration NAME"
     case .missingBaseConfiguration(let file, let project, let configuration, let owner):
+      let missing = MissingBaseConfiguration(
+        file: file, project: project, configuration: configuration, owner: owner)
       return
-        "\(project): the \(configuration) configuration of \(owner) is based on \(file), which does not exist; it was read without it, as Xcode builds: create it (a template next to it may show how) for its settings"
+        "\(project): \(missing.xcodeMessage) (the base configuration of the \(configuration) configuration of \(owner)), an error in Xcode; read without it, so its settings are missing: \(missing.fix)"
     case .noProject(let path):
       return
         "\(path): --target and --configuration need an Xcode project with an app target, and there is none here: pass the .xcodeproj as PATH, or leave the options out"

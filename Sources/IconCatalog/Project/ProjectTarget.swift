@@ -15,33 +15,100 @@ struct ProjectTarget: Sendable {
   var catalogs: [URL]
   /// `.icon` bundles (Icon Composer) of the target.
   var iconBundles: [URL]
-  /// Problems Xcode only warns about, such as a missing base configuration file.
-  var warnings: [String] = []
+  /// Base `.xcconfig` files of the target's configuration (or the project's) that cannot be opened:
+  /// Xcode stops there; iconpick reads on without them.
+  var missingBaseConfigurations: [MissingBaseConfiguration] = []
+  /// The missing base configurations, each as the one line the commands print.
+  var warnings: [String] { missingBaseConfigurations.map(\.description) }
 
   static let defaultConfiguration = "Release"
 
   /// nil when the project has no application target and none was asked for (a placeholder project,
   /// or one that builds only frameworks): the folder around it is then read without it.
+  ///
+  /// Only targets that can have alternate icons count (`exclusion(of:)`): iOS, iPadOS and tvOS
+  /// applications. When exactly one remains it is used without `--target`; the errors list only
+  /// those that remain, and `--target` naming another target says why it does not count.
   static func resolve(project bundle: URL, target: String?, configuration: String?)
     throws(IconCatalogError) -> ProjectTarget?
   {
     let project = try XcodeProject.read(bundle)
-    let applications = try project.targets().filter(\.isApplication)
-    let names = applications.map(\.name)
+    let all = try project.targets()
+    // A target's settings, worked out once: to see its platform, then to read it.
+    var prepared: [String: Prepared] = [:]
+    func exclusion(of candidate: XcodeProject.Target) -> String? {
+      if let reason = Self.exclusion(productType: candidate.productType) { return reason }
+      // A target whose settings cannot be read here counts: choosing it reports the fault.
+      guard
+        let settings = try? prepare(
+          project: project, target: candidate, configuration: configuration)
+      else { return nil }
+      prepared[candidate.id] = settings
+      return Self.exclusion(platformsOf: settings.settings)
+    }
+    func eligibleNames() -> [String] { all.filter { exclusion(of: $0) == nil }.map(\.name) }
+
     let chosen: XcodeProject.Target
     if let target {
-      guard let match = applications.first(where: { $0.name == target }) else {
-        throw .unknownTarget(project: project.bundle.path, name: target, targets: names)
+      guard let match = all.first(where: { $0.name == target }) else {
+        throw .unknownTarget(project: project.bundle.path, name: target, targets: eligibleNames())
+      }
+      if let reason = exclusion(of: match) {
+        throw .excludedTarget(
+          project: project.bundle.path, name: target, reason: reason, targets: eligibleNames())
       }
       chosen = match
     } else {
-      guard let only = applications.first else { return nil }
-      guard applications.count == 1 else {
-        throw .ambiguousTarget(project: project.bundle.path, targets: names)
+      let eligible = all.filter { exclusion(of: $0) == nil }
+      guard let only = eligible.first else {
+        // Apps, but none that can change its icon (a macOS or watchOS app): say so, rather than
+        // read the folder as if it were an iOS app.
+        let apps = all.filter { $0.productType.hasPrefix(XcodeProject.Target.applicationType) }
+        guard !apps.isEmpty else { return nil }
+        throw .noAppTarget(
+          project: project.bundle.path,
+          excluded: apps.map { "\"\($0.name)\" (\(exclusion(of: $0) ?? "excluded"))" })
+      }
+      guard eligible.count == 1 else {
+        throw .ambiguousTarget(project: project.bundle.path, targets: eligible.map(\.name))
       }
       chosen = only
     }
 
+    let ready: Prepared
+    if let known = prepared[chosen.id] {
+      ready = known
+    } else {
+      ready = try prepare(project: project, target: chosen, configuration: configuration)
+    }
+    let settings = ready.settings
+
+    // DEVELOPMENT_ASSET_PATHS (Preview Content) is left out of archives, so of the shipped app.
+    let development = settings.list("DEVELOPMENT_ASSET_PATHS").map {
+      $0.hasPrefix("/")
+        ? $0 : project.sourceRoot.appendingPathComponent($0).standardizedFileURL.path
+    }
+    func shipped(_ url: URL) -> Bool {
+      !development.contains { url.path == $0 || url.path.hasPrefix($0 + "/") }
+    }
+    let (catalogs, iconBundles) = bundles(of: chosen, in: project)
+    return ProjectTarget(
+      project: project.bundle, projectFile: project.file, name: chosen.name,
+      configuration: ready.configuration, settings: settings,
+      catalogs: catalogs.filter(shipped), iconBundles: iconBundles.filter(shipped),
+      missingBaseConfigurations: ready.missing)
+  }
+
+  /// A target's build settings for one configuration, as a device build sees them.
+  private struct Prepared {
+    var configuration: String
+    var settings: BuildSettings
+    var missing: [MissingBaseConfiguration]
+  }
+
+  private static func prepare(
+    project: XcodeProject, target chosen: XcodeProject.Target, configuration: String?
+  ) throws(IconCatalogError) -> Prepared {
     let configurations = try project.configurations(of: chosen)
     let wanted = configuration ?? defaultConfiguration
     var picked = configurations.first { $0.name == wanted }
@@ -58,7 +125,7 @@ struct ProjectTarget: Sendable {
       $0.name == targetConfiguration.name
     }
 
-    let (layers, warnings) = try layers(
+    let (layers, missing) = try layers(
       project: project, target: chosen, projectConfiguration: projectConfiguration,
       targetConfiguration: targetConfiguration)
     var builtIn = BuildSettings.builtIn(
@@ -69,7 +136,7 @@ struct ProjectTarget: Sendable {
       sdk: "iphoneos", arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
     // A tvOS app's `[sdk=appletvos*]` settings are the ones its device build uses.
-    if settings.string("SDKROOT")?.hasPrefix("appletvos") == true {
+    if isTVOS(settings) {
       device.sdk = "appletvos"
       builtIn.merge(
         BuildSettings.builtIn(
@@ -77,21 +144,90 @@ struct ProjectTarget: Sendable {
       ) { _, tvOS in tvOS }
       settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
     }
+    return Prepared(
+      configuration: targetConfiguration.name, settings: settings, missing: missing)
+  }
 
-    // DEVELOPMENT_ASSET_PATHS (Preview Content) is left out of archives, so of the shipped app.
-    let development = settings.list("DEVELOPMENT_ASSET_PATHS").map {
-      $0.hasPrefix("/")
-        ? $0 : project.sourceRoot.appendingPathComponent($0).standardizedFileURL.path
+  // MARK: Which targets count
+
+  /// The platforms whose apps can change their icon: `UIApplication.setAlternateIconName` exists on
+  /// iOS, iPadOS and tvOS (and Mac Catalyst, an iOS target); Apple documents
+  /// `supportsAlternateIcons` as always false for the visionOS SDK, and macOS and watchOS apps have
+  /// no such API.
+  static let alternateIconPlatforms: Set<String> = [
+    "iphoneos", "iphonesimulator", "appletvos", "appletvsimulator",
+  ]
+
+  /// Why a target of this product type cannot have alternate icons; nil for an application, whose
+  /// platform then decides (`exclusion(platformsOf:)`). The product types are swift-build's
+  /// (`Sources/SWBApplePlatform/Specs/DarwinProductTypes.xcspec`, `WatchKit1ProductTypes.xcspec`
+  /// and the watchOS specs): each kind of app is a type of its own, based on
+  /// `com.apple.product-type.application` but not equal to it.
+  static func exclusion(productType: String) -> String? {
+    let application = XcodeProject.Target.applicationType
+    switch productType {
+    case application:
+      return nil
+    case application + ".watchapp", application + ".watchapp2":
+      return "a watchOS app"
+    case application + ".watchapp2-container":
+      return "the iOS stub of a watch-only app"
+    case application + ".messages":
+      return "an iMessage app"
+    case application + ".on-demand-install-capable":
+      // An App Clip has no Home Screen icon to change; the full app's target is the one to read.
+      return "an App Clip"
+    default:
+      if productType.contains("extension") { return "an app extension" }
+      if productType.contains("test") { return "a test bundle" }
+      return productType.isEmpty
+        ? "not an application" : "not an application (product type \(productType))"
     }
-    func shipped(_ url: URL) -> Bool {
-      !development.contains { url.path == $0 || url.path.hasPrefix($0 + "/") }
+  }
+
+  /// Why an application target with these settings cannot have alternate icons, or nil: when
+  /// `SUPPORTED_PLATFORMS` is set, one of them must be iOS or tvOS; otherwise `SDKROOT` must be
+  /// (unset or `auto` counts: iconpick reads it as an iOS app).
+  static func exclusion(platformsOf settings: BuildSettings) -> String? {
+    let supported = settings.list("SUPPORTED_PLATFORMS").map(platformName)
+    if !supported.isEmpty {
+      if supported.contains(where: alternateIconPlatforms.contains) { return nil }
+      let names = settings.list("SUPPORTED_PLATFORMS").joined(separator: " ")
+      return "\(platformDescription(supported[0])) (SUPPORTED_PLATFORMS = \(names))"
     }
-    let (catalogs, iconBundles) = bundles(of: chosen, in: project)
-    return ProjectTarget(
-      project: project.bundle, projectFile: project.file, name: chosen.name,
-      configuration: targetConfiguration.name, settings: settings,
-      catalogs: catalogs.filter(shipped), iconBundles: iconBundles.filter(shipped),
-      warnings: warnings)
+    let sdkroot = settings.string("SDKROOT") ?? ""
+    let sdk = platformName(sdkroot)
+    if sdk.isEmpty || sdk == "auto" || alternateIconPlatforms.contains(sdk) { return nil }
+    return "\(platformDescription(sdk)) (SDKROOT = \(sdkroot))"
+  }
+
+  /// True when the device build of these settings is a tvOS one.
+  private static func isTVOS(_ settings: BuildSettings) -> Bool {
+    let sdk = platformName(settings.string("SDKROOT") ?? "")
+    if sdk.hasPrefix("appletv") { return true }
+    guard sdk.isEmpty || sdk == "auto" else { return false }
+    let supported = settings.list("SUPPORTED_PLATFORMS").map(platformName)
+    return supported.contains { $0.hasPrefix("appletv") }
+      && !supported.contains { $0.hasPrefix("iphone") }
+  }
+
+  /// `iphoneos` from `iphoneos`, `iphoneos17.2` or a path to `iPhoneOS17.2.sdk`.
+  static func platformName(_ sdk: String) -> String {
+    var name = Substring(
+      (sdk.split(separator: "/").last.map(String.init) ?? sdk).lowercased())
+    if name.hasSuffix(".sdk") { name = name.dropLast(4) }
+    while let last = name.last, last.isNumber || last == "." { name = name.dropLast() }
+    return String(name)
+  }
+
+  private static func platformDescription(_ platform: String) -> String {
+    switch platform {
+    case "macosx": return "a macOS app"
+    case "watchos", "watchsimulator": return "a watchOS app"
+    case "xros", "xrsimulator": return "a visionOS app"
+    case "driverkit": return "a DriverKit driver"
+    default: return "an app for \(platform)"
+    }
   }
 
   // MARK: Build settings
@@ -102,26 +238,28 @@ struct ProjectTarget: Sendable {
     project: XcodeProject, target: XcodeProject.Target,
     projectConfiguration: XcodeProject.Configuration?,
     targetConfiguration: XcodeProject.Configuration
-  ) throws(IconCatalogError) -> (layers: [BuildSettings.Layer], warnings: [String]) {
+  ) throws(IconCatalogError) -> (layers: [BuildSettings.Layer], missing: [MissingBaseConfiguration])
+  {
     var layers: [BuildSettings.Layer] = []
-    var warnings: [String] = []
+    var missing: [MissingBaseConfiguration] = []
     let levels = [
       (projectConfiguration, "the project"), (targetConfiguration, "target \(target.name)"),
     ]
     for (configuration, owner) in levels {
       guard let configuration else { continue }
       if let base = configuration.baseConfiguration {
-        // Xcode warns ("Unable to open base configuration reference file") and builds without
-        // it; such files are often kept out of git, with a template beside them.
+        // swift-build's `WorkspaceSettingsCache.getCachedMacroConfigFile` (context
+        // `.baseConfiguration`) adds an error, "Unable to open base configuration reference file",
+        // and the settings are made without the file. Such files are often kept out of git (a
+        // template beside them), or written by `pod install`.
         if isFile(base) {
           let config = try XCConfig.read(base, projectFolder: project.sourceRoot)
           layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
         } else {
-          warnings.append(
-            IconCatalogError.missingBaseConfiguration(
+          missing.append(
+            MissingBaseConfiguration(
               file: base.path, project: project.file.path, configuration: configuration.name,
-              owner: owner
-            ).description)
+              owner: owner))
         }
       }
       layers.append(
@@ -129,7 +267,7 @@ struct ProjectTarget: Sendable {
           assignments: assignments(configuration.buildSettings, file: project.file),
           isOrdered: false))
     }
-    return (layers, warnings)
+    return (layers, missing)
   }
 
   /// A `buildSettings` dictionary as assignments; keys carry conditions as in an xcconfig

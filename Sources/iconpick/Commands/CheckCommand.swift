@@ -14,8 +14,14 @@ struct CheckCommand {
     let (app, facts) = try AppIconReader.readWithFacts(
       at: AppContext.appPath(options), target: options.target,
       configuration: options.configuration)
-    for warning in app.warnings { IconpickCommand.printWarning(warning) }
-    let diagnostics = IconChecks.diagnose(app) + ProjectChecks.diagnose(facts)
+    // A missing base configuration is an error in Xcode, so one here: not a warning as well.
+    let reported = Set(app.missingBaseConfigurations.map(\.description))
+    for warning in app.warnings where !reported.contains(warning) {
+      IconpickCommand.printWarning(warning)
+    }
+    let diagnostics =
+      app.missingBaseConfigurations.map(Self.diagnostic) + IconChecks.diagnose(app)
+      + ProjectChecks.diagnose(facts)
     if options.json {
       print(try CheckReport.json(diagnostics))
     } else {
@@ -23,5 +29,15 @@ struct CheckCommand {
     }
     let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
     return diagnostics.contains { $0.severity >= failing } ? .failure : .success
+  }
+
+  /// Xcode's error for a base `.xcconfig` it cannot open (swift-build's
+  /// `WorkspaceSettingsCache.getCachedMacroConfigFile`), at the project that refers to it.
+  static func diagnostic(_ missing: MissingBaseConfiguration) -> Diagnostic {
+    Diagnostic(
+      id: "missing-base-configuration", severity: .error, file: missing.project,
+      message:
+        "\(missing.xcodeMessage) (the base configuration of the \(missing.configuration) configuration of \(missing.owner)); its settings were left out",
+      fix: missing.fix.prefix(1).uppercased() + missing.fix.dropFirst() + ".")
   }
 }

@@ -8,6 +8,8 @@ struct GetCommand {
 
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
+    // The choice is kept per bundle identifier: without one there is nothing to read.
+    _ = try context.switcher.requireBundleIdentifier()
     let choice = try context.switcher.readChoice()
     if let notice = choice.notice { IconpickCommand.printWarning(notice.description) }
     let active = choice.alternateIconName ?? context.app.primary.name

@@ -56,8 +56,18 @@ struct ListCommand {
   private struct ListJSON: Encodable {
     struct App: Encodable {
       var name: String
-      var bundleIdentifier: String
+      /// null when the app has none (a bare asset catalog).
+      var bundleIdentifier: String?
       var path: String
+
+      enum CodingKeys: String, CodingKey { case name, bundleIdentifier, path }
+
+      func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
+        try container.encode(path, forKey: .path)
+      }
     }
     struct Icon: Encodable {
       var name: String

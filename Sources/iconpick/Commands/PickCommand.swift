@@ -81,9 +81,16 @@ struct PickCommand {
     return capability.colors >= 256 ? .palette256 : capability.colors >= 8 ? .palette16 : .none
   }
 
-  /// What the status line says at start: the reading's warnings and the choice's notice.
+  /// What the status line says at start: the reading's warnings, the choice's notice, and, without
+  /// a bundle identifier, that the icons can be looked at but not chosen.
   private func startStatus(app: AppIcons, notice: StateNotice?) -> String? {
-    let lines = app.warnings + [notice?.description].compactMap { $0 }
+    var browsing: [String] = []
+    if app.bundleIdentifier == nil {
+      browsing.append(
+        "No bundle identifier: the icons can be looked at, not chosen. "
+          + (app.bundleIdentifierProblem ?? ""))
+    }
+    let lines = app.warnings + browsing + [notice?.description].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 }

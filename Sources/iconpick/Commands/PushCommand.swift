@@ -11,6 +11,12 @@ struct PushCommand {
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
     let app = context.app
+    // Recorded per bundle identifier: without one, no payload can change anything.
+    do {
+      _ = try context.switcher.requireBundleIdentifier()
+    } catch {
+      return failed(error.description)
+    }
     let source = options.payload == "-" ? "stdin" : options.payload ?? "stdin"
     let bytes: [UInt8]
     do {

@@ -10,6 +10,8 @@ struct SetCommand {
 
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
+    // Recorded per bundle identifier: without one, say so before anything else.
+    _ = try context.switcher.requireBundleIdentifier()
     let app = context.app
     // reset, or set with the primary's own name, goes back to the primary.
     let requested = options.command == .reset ? nil : options.iconName
