@@ -101,3 +101,39 @@ struct ManyIconsTests {
         == "Loose-7@2x.png")
   }
 }
+
+@Suite("Display names stay distinct")
+struct DistinctDisplayNameTests {
+  private func names(_ alternates: [String], primary: String = "AppIcon") throws -> [String] {
+    let fixture = try Fixture()
+    try fixture.writePlist("Info.plist", ["CFBundleIdentifier": "dev.example.Names"])
+    try fixture.write(
+      "App.xcconfig",
+      "ASSETCATALOG_COMPILER_APPICON_NAME = \(primary)\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \(alternates.joined(separator: " "))\n"
+    )
+    let icons = try AppIconReader.read(at: fixture.root)
+    return icons.allIcons.map(\.displayName)
+  }
+
+  @Test("`AppIcon.beta` and `beta` both short to beta: the longer name shows whole")
+  func betaTwice() throws {
+    #expect(try names(["AppIcon.beta", "beta"]) == ["Default", "AppIcon.beta", "beta"])
+  }
+
+  @Test("three names that short to one word, and one only differing in case")
+  func manyCollisions() throws {
+    #expect(
+      try names(["AppIcon-Dark", "AppIcon_Dark", "dark"])
+        == ["Default", "AppIcon-Dark", "AppIcon_Dark", "dark"])
+  }
+
+  @Test("an alternate called Default is told apart from the primary")
+  func calledDefault() throws {
+    #expect(try names(["Default"]) == ["Default", "Default (Default)"])
+  }
+
+  @Test("names that do not collide keep their short form")
+  func noCollision() throws {
+    #expect(try names(["AppIcon-Green", "AppIcon-Blue"]) == ["Default", "Green", "Blue"])
+  }
+}

@@ -51,6 +51,29 @@ public enum IconDisplayName {
     }
   }
 
+  /// Two icons must never look the same in a list: where short names collide (`beta` for both
+  /// `AppIcon.beta` and `beta`, or an alternate called `Default`), each colliding icon whose name
+  /// says more than its short name shows the name itself, and any that still collide are told
+  /// apart by their name in brackets. Case is ignored: `Beta` and `beta` read as one word.
+  static func keepApart(_ icons: inout [AppIcon], primaryDisplayName: String) {
+    func collisions() -> [String: Int] {
+      var counts: [String: Int] = [primaryDisplayName.lowercased(): 1]
+      for icon in icons { counts[icon.displayName.lowercased(), default: 0] += 1 }
+      return counts
+    }
+    var counts = collisions()
+    guard counts.values.contains(where: { $0 > 1 }) else { return }
+    for index in icons.indices where counts[icons[index].displayName.lowercased()]! > 1 {
+      if icons[index].displayName != icons[index].name {
+        icons[index].displayName = icons[index].name
+      }
+    }
+    counts = collisions()
+    for index in icons.indices where counts[icons[index].displayName.lowercased()]! > 1 {
+      icons[index].displayName += " (\(icons[index].name))"
+    }
+  }
+
   /// Xcode's name for the first icon set; alternates are often named after it.
   private static let defaultName = "AppIcon"
   private static let separators: Set<Character> = ["-", "_", " ", "."]

@@ -126,19 +126,13 @@ struct IconNames: Equatable, Sendable {
 
     var primary: String?
     var alternates: [Alternate] = []
-    /// The idioms actool writes the entries for: `TARGETED_DEVICE_FAMILY` 1 is iPhone, 2 iPad.
-    var idioms: [String]
+    /// actool writes its entries into `CFBundleIcons` (and, for an app that targets iPad, into
+    /// `CFBundleIcons~ipad` too); without `~ipad`, an iPad reads `CFBundleIcons`. Either way the
+    /// compiled icons are there on both idioms.
+    let idioms = ["iphone", "ipad"]
     var caseMismatches: [CaseMismatch] = []
 
     init(settings: BuildSettings, catalogs: AssetCatalogs) {
-      let families = settings.list("TARGETED_DEVICE_FAMILY").flatMap {
-        $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      }
-      var idioms: [String] = []
-      if families.isEmpty || families.contains("1") { idioms.append("iphone") }
-      if families.contains("2") { idioms.append("ipad") }
-      self.idioms = idioms
-
       var mismatches: [CaseMismatch] = []
       func set(for name: String, setting: String) -> String? {
         guard let found = catalogs.setName(matching: name) else { return nil }
@@ -203,6 +197,7 @@ struct IconNames: Equatable, Sendable {
           declaredIdioms: alternate.declaration.idioms,
           isPrerendered: alternate.declaration.isPrerendered))
     }
+    IconDisplayName.keepApart(&alternateIcons, primaryDisplayName: primaryIcon.displayName)
     return (primaryIcon, alternateIcons)
   }
 
