@@ -37,7 +37,7 @@ _iconpick() {
     elif [[ $prev == = && $cword -ge 2 && ${COMP_WORDS[cword-2]} == --* ]]; then
         opt=${COMP_WORDS[cword-2]}
     else
-        case $prev in --state-dir | --target | --configuration | --color | --size) opt=$prev ;; esac
+        case $prev in --state-dir | --target | --configuration | --color | --size | --appearance | --output | -o | --pixels) opt=$prev ;; esac
     fi
     case $opt in
         --color)
@@ -49,6 +49,16 @@ _iconpick() {
             return 0 ;;
         --size)
             COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" 24x12 32x16 48x24)" -- "$cur"))
+            return 0 ;;
+        --appearance)
+            COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" light dark tinted)" -- "$cur"))
+            return 0 ;;
+        --pixels)
+            COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" 256 512 1024)" -- "$cur"))
+            return 0 ;;
+        --output | -o)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -P "$value_prefix" -f -- "$cur"))
             return 0 ;;
         --target | --configuration)
             return 0 ;;
@@ -77,7 +87,7 @@ _iconpick() {
             case $word in
                 --) ended=1 ;;
                 --state-dir | --target | --configuration) skip=$word ;;
-                --color | --size) skip=drop ;;
+                --color | --size | --appearance | --output | -o | --pixels) skip=drop ;;
                 --state-dir=* | --target=* | --configuration=*) pass+=("${word%%=*}=${word#*=}") ;;
             esac
             continue
@@ -91,7 +101,7 @@ _iconpick() {
             pick) options+=" --version" ;;
             list | get) options+=" --json" ;;
             set | reset | push) options+=" -q --quiet" ;;
-            show) options+=" --size" ;;
+            show) options+=" --size --appearance -o --output --pixels" ;;
             check) options+=" --json --warnings-as-errors" ;;
         esac
         COMPREPLY=($(compgen -W "${options// /$'\n'}" -- "$cur"))

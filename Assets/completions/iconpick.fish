@@ -31,7 +31,7 @@ function __iconpick_positionals
             switch $token
                 case --
                     set ended 1
-                case --state-dir --target --configuration --color --size
+                case --state-dir --target --configuration --color --size --appearance --output -o --pixels
                     set skip 1
             end
         else
@@ -90,7 +90,7 @@ function __iconpick_names
             switch $token
                 case --state-dir --target --configuration
                     set skip $token
-                case --color --size
+                case --color --size --appearance --output -o --pixels
                     set skip drop
                 case '--state-dir=*' '--target=*' '--configuration=*'
                     set -a pass $token
@@ -129,6 +129,9 @@ complete -c iconpick -n "contains -- (__iconpick_command) list get check" -l jso
 complete -c iconpick -n "contains -- (__iconpick_command) check" -l warnings-as-errors -d "Fail on warnings too"
 complete -c iconpick -n "contains -- (__iconpick_command) set reset push" -s q -l quiet -d "Print no alert line"
 complete -c iconpick -n "test (__iconpick_command) = show" -l size -x -a "24x12 32x16 48x24" -d "The size in cells (COLSxROWS)"
+complete -c iconpick -n "test (__iconpick_command) = show" -l appearance -x -a "light dark tinted" -d "Home-screen appearance"
+complete -c iconpick -n "test (__iconpick_command) = show" -s o -l output -r -F -d "Write the icon as a PNG"
+complete -c iconpick -n "test (__iconpick_command) = show" -l pixels -x -a "256 512 1024" -d "The PNG's side in pixels"
 
 # Positionals: NAME, PAYLOAD and PATH.
 complete -c iconpick -n "__iconpick_at 0 set show" -a "(__iconpick_names)" -d "Icon"

@@ -3,7 +3,8 @@
 // warm (read back from the cache), and all the icons at once on a RenderQueue as the picker
 // renders them (cold; the wall time of the whole batch divided by the number of icons).
 // Usage: iconpick-bench RUNS COLSxROWS PNG...  → one line per figure: name median min max (ms);
-// then `threads N`, the batch's width.
+// then `threads N`, the batch's width. With Icon Composer `.icon` folders instead of PNGs, the
+// figures are `cold` (draw the bundle with librsvg and cairo, render, store) and `warm` per bundle.
 import Foundation
 import IconCatalog
 import IconRender
@@ -24,9 +25,12 @@ let thumbnailer = Thumbnailer(mode: .palette256, cache: ThumbnailCache(directory
 let queue = RenderQueue()
 
 func icon(_ file: URL) -> AppIcon {
-  AppIcon(
+  let kind: IconRendition.Kind = file.pathExtension == "icon" ? .iconComposer : .image
+  return AppIcon(
     name: file.lastPathComponent, assetName: nil, displayName: "", isPrimary: false,
-    renditions: [IconRendition(file: file, idiom: "universal", pointSize: 1024, scale: 1)])
+    renditions: [
+      IconRendition(file: file, idiom: "universal", pointSize: 1024, scale: 1, kind: kind)
+    ])
 }
 
 func milliseconds(_ work: () -> Void) -> Double {
@@ -47,7 +51,10 @@ for _ in 0..<runs {
       milliseconds { _ = thumbnailer.thumbnail(for: subject, columns: size[0], rows: size[1]) })
     warm.append(
       milliseconds { _ = thumbnailer.thumbnail(for: subject, columns: size[0], rows: size[1]) })
-    decode.append(milliseconds { _ = try? PNGDecoder.decodePixels(file: file, opaqueAsRGB: true) })
+    if file.pathExtension != "icon" {
+      decode.append(
+        milliseconds { _ = try? PNGDecoder.decodePixels(file: file, opaqueAsRGB: true) })
+    }
   }
   try? FileManager.default.removeItem(at: cacheFolder)
   let whole = milliseconds {
@@ -64,7 +71,7 @@ func report(_ name: String, _ samples: [Double]) {
   print(name, String(format: "%.3f %.3f %.3f", median, sorted.first!, sorted.last!))
 }
 report("cold", cold)
-report("decode", decode)
+if !decode.isEmpty { report("decode", decode) }
 report("warm", warm)
 report("batch", batch)
 print("threads", queue.width)

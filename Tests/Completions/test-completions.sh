@@ -102,6 +102,8 @@ if command -v bash >/dev/null 2>&1; then
     expect "bash: list options" "$(bash_complete iconpick list --)" "$(sorted --color --configuration --help --json --state-dir --target)"
     expect "bash: set options" "$(bash_complete iconpick set -)" "$(sorted --color --configuration --help --quiet --state-dir --target -h -q)"
     expect "bash: show options" "$(bash_complete iconpick show --s)" "$(sorted --size --state-dir)"
+    expect "bash: --appearance values" "$(bash_complete iconpick show --appearance '')" "$(sorted dark light tinted)"
+    expect "bash: show --output and --pixels" "$(bash_complete iconpick show --p)" "$(sorted --pixels)"
     expect "bash: nothing after set NAME PATH" "$(bash_complete iconpick set AppIcon Sub '')" ""
     : >"$work/log"
     bash_complete iconpick set --state-dir '~/st' --target=App --color none --configuration Debug Ap >/dev/null
@@ -168,6 +170,7 @@ if command -v fish >/dev/null 2>&1; then
     expect "fish: list options" "$(fish_complete 'iconpick list --')" "$(sorted --color --configuration --help --json --state-dir --target)"
     expect "fish: set options" "$(fish_complete 'iconpick set --')" "$(sorted --color --configuration --help --quiet --state-dir --target)"
     expect "fish: show options" "$(fish_complete 'iconpick show --s')" "$(sorted --size --state-dir)"
+    expect "fish: --appearance values" "$(fish_complete 'iconpick show --appearance ')" "$(sorted dark light tinted)"
     : >"$work/log"
     fish_complete 'iconpick set --state-dir ~/st --target=App --color none --configuration Debug Ap' >/dev/null
     expect "fish: list gets --state-dir (tilde expanded), --target, --configuration" \

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 import IconRender
 
 /// The subcommands. The picker is the default, as `iconpick` alone opens it.
@@ -24,6 +25,12 @@ struct Options {
   var quiet = false
   var color: String?
   var size: (columns: Int, rows: Int)?
+  /// `show --appearance light|dark|tinted`.
+  var appearance: IconAppearance?
+  /// `show --output FILE.png`: write the icon as a PNG instead of printing its preview.
+  var output: String?
+  /// `show --pixels N`: the side of the PNG `--output` writes.
+  var pixels: Int?
   var stateDirectory: String?
   var target: String?
   var configuration: String?
@@ -31,6 +38,23 @@ struct Options {
   var warningsAsErrors = false
   var showHelp = false
   var showVersion = false
+}
+
+extension Options {
+  /// The largest PNG `show --output` writes: 4096 × 4096 is 64 MiB of pixels.
+  static let maximumPixels = 4096
+}
+
+extension IconAppearance {
+  /// `--appearance`'s words: Icon Composer's `light`, `dark`, `tinted` (and `any` for light).
+  init?(flag: String) {
+    switch flag.lowercased() {
+    case "light", "any": self = .any
+    case "dark": self = .dark
+    case "tinted": self = .tinted
+    default: return nil
+    }
+  }
 }
 
 /// A command line that cannot be run; exit 2.
@@ -108,6 +132,31 @@ extension Options {
           throw UsageError(message: "--size \"\(text)\" is not COLSxROWS, e.g. 24x12")
         }
         options.size = (columns, rows)
+      case "--appearance":
+        guard options.command == .show else {
+          throw UsageError(message: "--appearance is an option of 'iconpick show'")
+        }
+        let text = try value(for: name, inline: inline)
+        guard let appearance = IconAppearance(flag: text) else {
+          throw UsageError(message: "--appearance \"\(text)\" is not one of light, dark, tinted")
+        }
+        options.appearance = appearance
+      case "--output", "-o":
+        guard options.command == .show else {
+          throw UsageError(message: "\(name) is an option of 'iconpick show'")
+        }
+        options.output = try value(for: name, inline: inline)
+      case "--pixels":
+        guard options.command == .show else {
+          throw UsageError(message: "--pixels is an option of 'iconpick show'")
+        }
+        let text = try value(for: name, inline: inline)
+        guard let pixels = Int(text), (1...Options.maximumPixels).contains(pixels) else {
+          throw UsageError(
+            message: "--pixels \"\(text)\" is not a whole number from 1 to \(Options.maximumPixels)"
+          )
+        }
+        options.pixels = pixels
       case "--json":
         guard [.list, .get, .check].contains(options.command) else {
           throw UsageError(message: "--json is an option of 'iconpick list', 'get' and 'check'")
@@ -128,6 +177,14 @@ extension Options {
       }
     }
     if options.showHelp || options.showVersion { return options }
+    if options.pixels != nil && options.output == nil {
+      throw UsageError(
+        message: "--pixels sets the size of the PNG --output writes: give --output FILE.png too")
+    }
+    if options.output != nil && options.size != nil {
+      throw UsageError(
+        message: "--size is for the terminal preview; with --output, give --pixels N")
+    }
     if options.command == .set || options.command == .push {
       // set NAME [PATH], push PAYLOAD|- [PATH]: the first word is required.
       let what = options.command == .set ? "NAME" : "PAYLOAD (a file, or - for stdin)"

@@ -29,7 +29,8 @@ enum Usage {
                iconpick set NAME [PATH] [--quiet] [OPTIONS]
                iconpick reset [PATH] [--quiet] [OPTIONS]
                iconpick push PAYLOAD|- [PATH] [--quiet] [OPTIONS]
-               iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [OPTIONS]
+               iconpick show [NAME] [PATH] [--size COLSxROWS] [--appearance A] [OPTIONS]
+               iconpick show [NAME] [PATH] --output FILE.png [--pixels N] [--appearance A]
                iconpick check [PATH] [--json] [--warnings-as-errors] [OPTIONS]
 
         Choose the app's icon in an interactive picker, as iOS's alternate icons do.
@@ -44,7 +45,7 @@ enum Usage {
           set       Make NAME the active icon (the primary's name resets).
           reset     Go back to the primary icon.
           push      Apply a push payload carrying icon_name; print newData, noData or failed.
-          show      Print an icon's preview as terminal escape sequences.
+          show      Print an icon's preview as terminal escape sequences, or write it as a PNG.
           check     Find misconfigured icons before App Review does.
 
         Run 'iconpick COMMAND --help' for a command's own help.
@@ -71,21 +72,29 @@ enum Usage {
         """
     case .show:
       return """
-        USAGE: iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [OPTIONS]
+        USAGE: iconpick show [NAME] [PATH] [--size COLSxROWS] [--appearance A] [OPTIONS]
+               iconpick show [NAME] [PATH] --output FILE.png [--pixels N] [--appearance A]
 
         Print an icon's preview to stdout as escape sequences (no curses), for scripts and
-        documentation: half-block cells, masked to the home-screen shape. NAME is the name
-        setAlternateIconName takes; the default is the active icon. One word is taken as
-        PATH when such a file exists, otherwise as NAME.
+        documentation: half-block cells, masked to the home-screen shape. With --output,
+        write the icon as a PNG instead: an icon set's or loose file's image, or an Icon
+        Composer bundle drawn from its layers (on Linux, the one way to see a .icon as an
+        image). NAME is the name setAlternateIconName takes; the default is the active
+        icon. One word is taken as PATH when such a file exists, otherwise as NAME.
 
         \(pathArgument)
 
         \(globalOptions)
           --size COLSxROWS      The size in cells (default 24x12; a cell is about twice as
                                 tall as wide, so 2:1 is square).
+          --appearance A        light (the default), dark or tinted: the icon as iOS shows
+                                it in that home-screen appearance.
+          -o, --output FILE.png Write the icon as an N x N PNG (replacing FILE.png).
+          --pixels N            The PNG's side in pixels, 1 to 4096 (default 1024).
 
         EXIT STATUS: 0 done · 1 failed (no such icon, or it could not be drawn: a
-        placeholder is printed and the reason goes to stderr) · 2 bad command line.
+        placeholder is printed and the reason goes to stderr; no PNG is written) · 2 bad
+        command line.
         """
     case .get:
       return """

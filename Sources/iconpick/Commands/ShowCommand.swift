@@ -5,8 +5,9 @@ import IconRender
 import IconState
 import PickerScreen
 
-/// `iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE]`: an icon's preview on
-/// stdout as escape sequences, for scripts and documentation.
+/// `iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [--appearance A]`: an icon's
+/// preview on stdout as escape sequences, for scripts and documentation; with `--output FILE.png
+/// [--pixels N]`, the icon as a PNG instead.
 struct ShowCommand {
   var options: Options
   var environment: [String: String]
@@ -23,18 +24,38 @@ struct ShowCommand {
     } else {
       icon = try context.switcher.activeIcon()
     }
+    let appearance = options.appearance ?? .any
+    if let output = options.output {
+      return try export(icon, appearance: appearance, to: output)
+    }
     let mode = try colorMode()
     let size = options.size ?? (columns: 24, rows: 12)
     let thumbnailer = Thumbnailer(
       mode: mode, ascii: !LocaleGlyphs.isUTF8,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
-    let result = thumbnailer.thumbnail(for: icon, columns: size.columns, rows: size.rows)
+    let result = thumbnailer.thumbnail(
+      for: icon, columns: size.columns, rows: size.rows, appearance: appearance)
     print(AnsiWriter.ansi(result.image, mode: mode), terminator: "")
     if let problem = result.problem {
       IconpickCommand.printError(problem)
       return .failure
     }
     return .success
+  }
+
+  /// Writes `icon` as an N × N PNG; on failure nothing is written and the reason names the file.
+  private func export(_ icon: AppIcon, appearance: IconAppearance, to output: String) throws
+    -> ExitStatus
+  {
+    let pixels = options.pixels ?? 1024
+    do {
+      let image = try IconExport.image(for: icon, appearance: appearance, pixels: pixels)
+      try PNGWriter.write(image, to: URL(fileURLWithPath: output))
+      return .success
+    } catch {
+      IconpickCommand.printError(error.description)
+      return .failure
+    }
   }
 
   /// `--color`, then NO_COLOR, COLORTERM and terminfo, as the picker decides.
