@@ -121,6 +121,11 @@ struct IconComposerDocumentTests {
     #expect(document.background(for: .any) == .systemLight)
     #expect(document.background(for: .dark) == .systemDark)
     #expect(document.background(for: .tinted) == .systemDark)
+    // A fill written for every appearance is the light look's; dark keeps the system's dark.
+    let (written, _) = try parse(#"{"fill": {"solid": "srgb:1,0,0,1"}}"#)
+    #expect(written.background(for: .any) == .solid(IconColor(red: 1, green: 0, blue: 0, alpha: 1)))
+    #expect(written.background(for: .dark) == .systemDark)
+    #expect(written.background(for: .tinted) == .systemDark)
   }
 
   @Test("colours: sRGB as written, Display P3 converted through linear light, grey")

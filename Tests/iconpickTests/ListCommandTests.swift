@@ -60,7 +60,8 @@ import Testing
     let files = try #require(icons.first?["files"] as? [String])
     #expect(files.count == 1)
     #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) })
-    #expect(icons.first?["idioms"] as? [String] == ["universal"])
+    // actool writes the compiled icons into CFBundleIcons, which an iPad reads too.
+    #expect(icons.first?["idioms"] as? [String] == ["iphone", "ipad"])
   }
 
   /// The bundled demo app's icons are Icon Composer bundles in its AppIcons folder.

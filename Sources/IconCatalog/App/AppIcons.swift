@@ -119,6 +119,20 @@ public struct AppIcon: Sendable, Equatable, Hashable {
     self.isPrerendered = isPrerendered
   }
 
+  /// The devices the built app offers this icon on, `iphone` and/or `ipad`: the idioms whose
+  /// icon dictionary (`CFBundleIcons`, `CFBundleIcons~ipad`) declares it, and iPad as well when it
+  /// has iPad images (`Name~ipad.png` files, iPad slots of its set). Before its images are read,
+  /// only the declarations count.
+  public var idioms: [String] {
+    var found = declaredIdioms
+    let imageIdioms = Set(renditions.filter { $0.file != nil }.map(\.idiom))
+    if found.isEmpty && (imageIdioms.contains("iphone") || imageIdioms.contains("universal")) {
+      found.append("iphone")
+    }
+    if imageIdioms.contains("ipad") && !found.contains("ipad") { found.append("ipad") }
+    return found
+  }
+
   /// The image files that exist for this icon, each once, in rendition order. A file that
   /// Contents.json names but that is missing on disk is not one (`check` reports it).
   public var files: [URL] {

@@ -29,10 +29,23 @@ public struct IconComposerDocument: Sendable, Equatable, Hashable {
     }
   }
 
-  /// The background for `appearance`: what is written, else the system's (white, or near black
-  /// in dark and tinted).
+  /// The background for `appearance`. In the default look, what is written (else white). In dark
+  /// and tinted, only a fill written for dark (or tinted) counts: without one the system paints
+  /// its dark background, as the home screen's dark icons have (reference/icon-composer.md, "Root
+  /// fill in dark without a dark entry: system-dark").
   public func background(for appearance: IconAppearance, idiom: String? = nil) -> IconFill {
-    switch fill.value(for: appearance, idiom: idiom) ?? .automatic {
+    let written: IconFill?
+    if appearance == .any {
+      written = fill.value(for: .any, idiom: idiom)
+    } else {
+      let wanted: [IconAppearance] = appearance == .tinted ? [.tinted, .dark] : [.dark]
+      written =
+        wanted.lazy.compactMap { wanted in
+          fill.entries.first { $0.appearance == wanted && ($0.idiom == nil || $0.idiom == idiom) }?
+            .value
+        }.first
+    }
+    switch written ?? .automatic {
     case .automatic: return appearance == .any ? .systemLight : .systemDark
     case let written: return written
     }

@@ -104,14 +104,10 @@ struct ListCommand {
       supportsAlternateIcons: app.supportsAlternateIcons,
       alternateIconName: alternateIconName,
       icons: icons.map { icon in
-        var idioms: [String] = []
-        for idiom in icon.renditions.map(\.idiom) where !idioms.contains(idiom) {
-          idioms.append(idiom)
-        }
         return .init(
           name: icon.name, displayName: icon.displayName, primary: icon.isPrimary,
           active: icon.name == activeName && icon.isPrimary == (alternateIconName == nil),
-          idioms: idioms, files: icon.files.map(\.path))
+          idioms: icon.idioms, files: icon.files.map(\.path))
       })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
