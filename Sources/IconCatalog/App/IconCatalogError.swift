@@ -37,7 +37,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case malformedProject(file: String, reason: String)
   /// Several `.xcodeproj` at the same depth of `folder`: which one is the app's is not clear.
   case ambiguousProject(folder: String, projects: [String])
-  /// The project has several application targets and none was chosen.
+  /// The project has several targets that can have alternate icons (iOS, iPadOS and tvOS
+  /// applications) and none was chosen; `targets` lists only those.
   case ambiguousTarget(project: String, targets: [String])
   /// `--target name` names no target of the project; `targets` are the ones that can be chosen.
   case unknownTarget(project: String, name: String, targets: [String])

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Issue 12, point 7, in the picker: an app without a bundle identifier can be browsed, and Enter
+/// says why the choice cannot be recorded instead of recording it under a made-up name.
+@Suite(.serialized) struct PickerWithoutBundleIdentifierTests {
+  @Test func browsingWorksAndEnterExplainsWhyNothingIsRecorded() throws {
+    let scratch = try Scratch()
+    let app = scratch.file("Lantern")
+    let catalog = app.appendingPathComponent("Assets.xcassets")
+    try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+    for name in ["AppIcon", "AppIcon-Blue"] {
+      try FileManager.default.copyItem(
+        at: paletteAppIconSetsFolder().appendingPathComponent(
+          "Assets.xcassets/\(name).appiconset"),
+        to: catalog.appendingPathComponent("\(name).appiconset"))
+    }
+    // Every set ships, and nothing names the app's bundle identifier.
+    try Data("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES\n".utf8)
+      .write(to: app.appendingPathComponent("Lantern.xcconfig"))
+
+    let binary = try iconpickBinary()
+    let command = [
+      "cd \(shellQuote(scratch.url.path)) &&",
+      "\(shellQuote(binary.path)) --state-dir \(shellQuote(scratch.file("state").path))",
+      "\(shellQuote(app.path)) > out.txt 2> err.txt;",
+      "echo $? > rc.txt; exec sleep 600",
+    ].joined(separator: " ")
+    do {
+      let tmux = try TmuxSession(
+        columns: 200, rows: 20, command: command,
+        environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path])
+      var screen = tmux.waitForScreen(containing: "App Icon · Lantern")
+      #expect(screen.contains("No bundle identifier: the icons can be looked at, not chosen."))
+      try tmux.send("Down")
+      screen = tmux.waitForScreen("cursor on Blue") {
+        line(of: "AppIcon-Blue", in: $0)?.hasPrefix("❯") == true
+      }
+      try tmux.send("Enter")
+      screen = tmux.waitForScreen(containing: "Cannot read or record the icon choice of Lantern")
+      #expect(!screen.contains("You have changed"))
+      #expect(line(of: "Default", in: screen)?.contains("✓") == true)
+      try tmux.send("q")
+      #expect(
+        waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+          == "0")
+      #expect(scratch.read("out.txt") == "AppIcon\n")
+    }
+    let recorded = try? FileManager.default.contentsOfDirectory(
+      atPath: scratch.file("state").path)
+    #expect(recorded?.filter { $0.hasSuffix(".json") } ?? [] == [])
+  }
+}
