@@ -65,7 +65,7 @@ public struct Thumbnailer: Sendable {
 
   /// An Icon Composer bundle drawn at the square the cells hold (`columns` × `2·rows`
   /// half-block pixels), then the same resize, shape, cells, quantizing and cache as a PNG.
-  /// The cache key covers icon.json and every layer file it names, so editing any changes it.
+  /// The cache key covers icon.json and every file in `Assets/`, so editing any changes it.
   private func iconComposerThumbnail(
     bundle: URL, appearance: IconAppearance, columns: Int, rows: Int
   ) -> Result {
@@ -78,18 +78,20 @@ public struct Thumbnailer: Sendable {
     guard columns > 0, rows > 0 else {
       return Result(image: CellImage(columns: columns, rows: rows))
     }
+    // The key is worked out without reading icon.json: a cached preview then costs about what
+    // a PNG's does.
+    let key = ThumbnailCache.Key(
+      sources: Self.sourceFiles(in: bundle),
+      parameters:
+        "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) \(appearance.rawValue) icon-v2")
+    if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
+      return Result(image: image, problem: nil)
+    }
     let document: IconComposerDocument
     do {
       document = try IconComposerRenderer.document(of: bundle)
     } catch {
       return placeholder(error)
-    }
-    let key = ThumbnailCache.Key(
-      sources: Self.sourceFiles(of: document, in: bundle),
-      parameters:
-        "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) \(appearance.rawValue) icon-v1")
-    if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
-      return Result(image: image, problem: nil)
     }
     let (side, _) = IconRenderer.fit(
       width: 1, height: 1, boxWidth: columns, boxHeight: rows * 2)
@@ -107,13 +109,25 @@ public struct Thumbnailer: Sendable {
     }
   }
 
-  /// icon.json, then every layer file the document names in any appearance (the safe names
-  /// only: an unsafe one is never looked at, and fails the drawing anyway).
-  static func sourceFiles(of document: IconComposerDocument, in bundle: URL) -> [URL] {
-    [IconComposerBundle.documentURL(bundle)]
-      + document.imageNames.filter { IconBundleFiles.refusal(of: $0) == nil }.map {
-        IconComposerBundle.assetURL(bundle, imageName: $0)
+  /// icon.json, then every file in the bundle's `Assets/` folder, by name: a superset of the
+  /// layer files icon.json names in any appearance (they are only ever directly in `Assets/`),
+  /// so editing icon.json or any layer changes the key, and listing a folder is cheaper than
+  /// reading the JSON that says which files are used.
+  static func sourceFiles(in bundle: URL) -> [URL] {
+    let assets = bundle.appendingPathComponent(IconComposerBundle.assetsFolder, isDirectory: true)
+    var names: [String] = []
+    // opendir/readdir: FileManager's listing costs as much as the rest of a cached preview.
+    if let directory = opendir(assets.path) {
+      defer { closedir(directory) }
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
       }
+    }
+    return [IconComposerBundle.documentURL(bundle)]
+      + names.sorted().map { assets.appendingPathComponent($0, isDirectory: false) }
   }
 
   /// The previews of several icons at one size, rendered up to `queue.width` at a time, in

@@ -197,8 +197,7 @@ import Testing
     let icon = try greenOnBlue()
     let folder = try scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let document = try IconComposerRenderer.document(of: icon.bundle)
-    let sources = Thumbnailer.sourceFiles(of: document, in: icon.bundle)
+    let sources = Thumbnailer.sourceFiles(in: icon.bundle)
     #expect(sources.map(\.lastPathComponent) == ["icon.json", "green.svg"])
     let before = try #require(ThumbnailCache.Key(sources: sources, parameters: "p"))
     #expect(ThumbnailCache.Key(sources: sources, parameters: "p") == before)
@@ -225,11 +224,10 @@ import Testing
     let first = thumbnailer.thumbnail(for: icon.icon, columns: 12, rows: 6)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
     // Stand a different image in the cache entry: the preview now comes from it.
-    let document = try IconComposerRenderer.document(of: icon.bundle)
     let key = try #require(
       ThumbnailCache.Key(
-        sources: Thumbnailer.sourceFiles(of: document, in: icon.bundle),
-        parameters: "12x6 truecolor ascii=false any icon-v1"))
+        sources: Thumbnailer.sourceFiles(in: icon.bundle),
+        parameters: "12x6 truecolor ascii=false any icon-v2"))
     let stand = IconRenderer.placeholder(columns: 12, rows: 6, label: "C")
     cache.store(CellImageCoding.encode(stand), for: key)
     let second = thumbnailer.thumbnail(for: icon.icon, columns: 12, rows: 6)
@@ -269,5 +267,25 @@ import Testing
     #expect(Thumbnailer.label(for: .badSVG(file: "f", reason: "r")) == "SVG")
     #expect(
       Thumbnailer.label(for: .unsafeLayerImage(file: "f", imageName: "x", reason: "r")) == "unsafe")
+  }
+}
+
+@Suite struct IconComposerCacheKeyTests {
+  @Test func editingIconJSONOrAddingALayerFileChangesTheKey() throws {
+    let icon = try IconBundleFixture(
+      IconBundleFixture.json(
+        fill: IconBundleFixture.solid(0, 0, 1),
+        groups: [IconBundleFixture.group([IconBundleFixture.layer("a.svg")])]),
+      svgs: ["a.svg": IconBundleFixture.square(400, color: "#00ff00")])
+    let before = try #require(
+      ThumbnailCache.Key(sources: Thumbnailer.sourceFiles(in: icon.bundle), parameters: "p"))
+    try icon.write(asset: "b.svg", svg: IconBundleFixture.square(10, color: "#ff0000"))
+    let added = try #require(
+      ThumbnailCache.Key(sources: Thumbnailer.sourceFiles(in: icon.bundle), parameters: "p"))
+    #expect(added != before)
+    try Data("{\"groups\": []}\n\n".utf8).write(to: IconComposerBundle.documentURL(icon.bundle))
+    let edited = try #require(
+      ThumbnailCache.Key(sources: Thumbnailer.sourceFiles(in: icon.bundle), parameters: "p"))
+    #expect(edited != added)
   }
 }
