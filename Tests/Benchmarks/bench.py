@@ -98,6 +98,7 @@ def main():
         print("\n2,000:80 time ratio %.1f for 24.7x the icons; per icon %.3f ms vs %.3f ms (%.2fx)" % (
             large / small, per_icon_large * 1000, per_icon_small * 1000, per_icon_large / per_icon_small))
         thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)
+        icon_composer(binary, palette, scratch, runs)
         first_frame(binary, palette, scratch, runs)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -183,6 +184,106 @@ def thumbnails(binary, palette, scratch, runs):
                   marginal / figures["batch"][0]))
     else:
         print("\nchafa is not installed (make setup-bench): no comparison")
+
+
+# The real projects beside the repository (not part of it); the Icon Composer figures use Awful's
+# 15 .icon bundles when they are there.
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "corpus")
+AWFUL = os.path.join(CORPUS, "Awful__Awful.app")
+
+
+def icon_layers(bundle):
+    """The SVG files a bundle's icon.json names, each once."""
+    with open(os.path.join(bundle, "icon.json")) as f:
+        document = json.load(f)
+    names = []
+    for group in document.get("groups", []):
+        for layer in group.get("layers", []):
+            candidates = [layer.get("image-name")] + [
+                s.get("value") for s in layer.get("image-name-specializations", [])]
+            for name in candidates:
+                if isinstance(name, str) and name.endswith(".svg") and name not in names:
+                    names.append(name)
+    return [os.path.join(bundle, "Assets", n) for n in names]
+
+
+def icon_composer(binary, palette, scratch, runs):
+    """Icon Composer previews at 16x8 cells (16x16 pixels), for Palette's 8 .icon bundles (and
+    Awful's 15 when the corpus is beside the repository): cold and warm in process, beside a
+    PNG's warm preview; and as whole processes, `iconpick show` cold beside rsvg-convert
+    rasterising the same bundle's SVG layers at the same pixel size, one process per layer (the
+    floor of the librsvg work: it cannot do several into one PNG). Then the picker's first frame
+    on Awful beside Palette's."""
+    bench_binary = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    apps = [("Palette", palette, [])]
+    if os.path.isdir(AWFUL):
+        apps.append(("Awful", AWFUL, ["--target", "Awful"]))
+    print("\n| %-38s | %12s | %12s | %12s |" % ("Icon Composer preview, 16x8 cells", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+
+    def ms_row(label, samples):
+        print("| %-38s | %9.2f ms | %9.2f ms | %9.2f ms |" % (label, *[x * 1000 for x in samples]))
+
+    def figures(files):
+        lines = subprocess.run([bench_binary, str(runs), "16x8"] + files, check=True,
+                               capture_output=True, text=True).stdout.split("\n")
+        return {l.split()[0]: [float(x) / 1000 for x in l.split()[1:]] for l in lines if l.strip()}
+
+    pngs = [os.path.join(PALETTE_APPICONSETS, "Assets.xcassets", n + ".appiconset", n + ".png") for n in ICONS]
+    png = figures(pngs)
+    per_app = {}
+    for label, root, _ in apps:
+        bundles = sorted(os.path.join(d, f) for d, subdirs, files in os.walk(root) for f in subdirs
+                         if f.endswith(".icon"))
+        per_app[label] = (bundles, figures(bundles))
+        ms_row("in process, cold, %s (%d)" % (label, len(bundles)), per_app[label][1]["cold"])
+        ms_row("in process, warm, %s" % label, per_app[label][1]["warm"])
+    ms_row("in process, warm, a PNG (Palette's)", png["warm"])
+
+    rsvg = shutil.which("rsvg-convert")
+    cache = os.path.join(scratch, "icon-cache")
+    env = dict(os.environ, XDG_CACHE_HOME=cache, TERM="xterm-256color")
+    state = os.path.join(scratch, "state")
+    shows, layer_runs = [], []
+    for label, root, extra in apps:
+        for bundle in per_app[label][0]:
+            name = os.path.basename(bundle)[:-len(".icon")]
+            argv = [binary, "show", name, root, "--size", "16x8", "--color", "256", "--state-dir", state] + extra
+            for _ in range(max(3, runs // 3)):
+                shutil.rmtree(cache, ignore_errors=True)
+                start = time.perf_counter()
+                subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+                shows.append(time.perf_counter() - start)
+                if rsvg:
+                    start = time.perf_counter()
+                    for layer in icon_layers(bundle):
+                        subprocess.run([rsvg, "-w", "16", "-h", "16", layer, "-o",
+                                        os.path.join(scratch, "layer.png")], check=True)
+                    layer_runs.append(time.perf_counter() - start)
+    show_median = row("iconpick show, cold, per bundle", shows)
+    if rsvg:
+        rsvg_median = row("rsvg-convert, its layers, per bundle", layer_runs)
+        print("\ncold .icon preview, whole processes, iconpick:rsvg-convert = %.2f (target: at most 1.5)"
+              % (show_median / rsvg_median))
+    else:
+        print("\nrsvg-convert is not installed (make setup-bench): no comparison")
+    for label, _, _ in apps:
+        print("warm .icon preview, %s : a PNG's = %.2f (target: about 1)"
+              % (label, per_app[label][1]["warm"][0] / png["warm"][0]))
+
+    if len(apps) > 1:
+        penv = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
+                    LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        frames = {}
+        print("\n| %-38s | %12s | %12s | %12s |" % ("first frame, Icon Composer apps (warm)", "median", "min", "max"))
+        print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+        for label, root, extra in apps:
+            argv = [binary, root, "--state-dir", state] + extra
+            pty_session(argv, penv)  # fills the cache
+            frames[label] = row("first complete frame, " + label, [pty_session(argv, penv)[0] for _ in range(runs)])
+        print("\nAwful (15 .icon) : Palette first frame = %.2f (target: at most 2)" % (frames["Awful"] / frames["Palette"]))
+    else:
+        print("\n%s is not there: no Awful figures" % AWFUL)
 
 
 def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q"):
