@@ -45,7 +45,7 @@
       }
       let diagnostics = IconComposerChecks.diagnose(bundle: bundle)
       for diagnostic in diagnostics { Self.expectPrintable(diagnostic) }
-      let renditions = try IconComposerBundle.renditions(in: bundle)
+      let renditions = IconComposerBundle.renditions(in: bundle)
       let ids = Set(diagnostics.map(\.id)).sorted().joined(separator: " ")
       return "\(parsed); \(layers) layer files, \(renditions.count) renditions; check: [\(ids)]"
     }

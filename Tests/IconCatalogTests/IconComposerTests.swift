@@ -115,7 +115,7 @@ struct IconComposerTests {
   }
 
   @Test(
-    "icon.json that is not JSON, or not an object: the error names the file and what is wrong",
+    "icon.json that is not JSON, or not an object: the app still opens; reading the bundle says what is wrong",
     arguments: [
       ("{ not json", "invalid icon.json (the top level: expected JSON"),
       (
@@ -126,8 +126,11 @@ struct IconComposerTests {
   func malformed(json: String, reason: String) throws {
     let fixture = try app("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Bad\n")
     let file = try fixture.write("Bad.icon/icon.json", json)
+    // The icon is listed with its bundle: drawing it or checking it reports the problem.
+    let bad = try #require(try AppIconReader.read(at: fixture.root).alternate(named: "Bad"))
+    #expect(bad.renditions.map(\.kind) == [.iconComposer, .iconComposer, .iconComposer])
     let error = try #require(throws: IconCatalogError.self) {
-      try AppIconReader.read(at: fixture.root)
+      try IconComposerBundle.read(fixture.url("Bad.icon"))
     }
     guard case .invalidIconJSON(let named, _) = error else {
       Issue.record("expected invalidIconJSON, got \(error)")

@@ -36,6 +36,21 @@ import Testing
     #expect(ProjectChecks.diagnose(facts) == [])
   }
 
+  @Test func aUsedBundleWhoseIconJSONIsBrokenIsReportedAndTheRestIsStillChecked() throws {
+    let app = try FixtureApp()
+    app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
+    for name in ["AppIcon", "AppIcon-Blue"] {
+      try IconBundle(folder: app.catalog.appendingPathComponent("\(name).icon")).writeClean()
+    }
+    let broken = IconBundle(folder: app.catalog.appendingPathComponent("AppIcon-Blue.icon"))
+    try broken.json("{ not json")
+    // Reading the app does not stop at the bundle: check reports it, with the other icons.
+    let icons = try app.read()
+    #expect(icons.alternates.map(\.name) == ["AppIcon-Blue"])
+    let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
+    #expect(ProjectChecks.diagnose(facts).map(\.id) == ["icon-json-invalid"])
+  }
+
   // MARK: icon.json
 
   @Test func iconJSONThatIsNotJSONSaysWhereWhenItCan() throws {

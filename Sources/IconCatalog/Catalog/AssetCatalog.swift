@@ -23,7 +23,7 @@ struct AssetCatalog: Sendable {
     func renditions() throws(IconCatalogError) -> [IconRendition] {
       switch kind {
       case .appIconSet: return try AppIconSet.renditions(in: folder)
-      case .iconComposer: return try IconComposerBundle.renditions(in: folder)
+      case .iconComposer: return IconComposerBundle.renditions(in: folder)
       case .brandAssets: return try BrandAssets.renditions(in: folder)
       }
     }

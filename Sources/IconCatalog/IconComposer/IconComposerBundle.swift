@@ -19,11 +19,22 @@ public enum IconComposerBundle {
   }
 
   /// The bundle drawn in each appearance; none when no layer names an image (nothing to draw,
-  /// which `check` reports) or when there is no `icon.json`.
-  static func renditions(in bundle: URL) throws(IconCatalogError) -> [IconRendition] {
-    guard let document = try readIfPresent(bundle) else { return [] }
-    guard !document.document.imageNames.isEmpty else { return [] }
-    return IconAppearance.allCases.map {
+  /// which `check` reports) or when there is no `icon.json`. An `icon.json` that cannot be read
+  /// still gives the renditions: drawing them fails with the reason (a placeholder in the
+  /// picker, `show` exits 1) and `check` reports it, instead of the whole app failing to open.
+  static func renditions(in bundle: URL) -> [IconRendition] {
+    let document: (document: IconComposerDocument, problems: [IconComposerProblem])?
+    do {
+      document = try readIfPresent(bundle)
+    } catch {
+      return renditions(of: bundle)
+    }
+    guard let document, !document.document.imageNames.isEmpty else { return [] }
+    return renditions(of: bundle)
+  }
+
+  private static func renditions(of bundle: URL) -> [IconRendition] {
+    IconAppearance.allCases.map {
       IconRendition(
         file: bundle, idiom: "universal", pointSize: 1024, scale: 1, appearance: $0,
         kind: .iconComposer)
