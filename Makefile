@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art bench corpus fuzz
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus fuzz
 
 all: build
 
@@ -80,6 +80,15 @@ lint:
 # Remakes the demo app's icons: an Icon Composer bundle per icon (Python 3 standard library only).
 art:
 	python3 Assets/tools/make-palette-art.py Assets/Palette/AppIcons
+
+# The README's pictures of Palette's icons, written by iconpick itself.
+PALETTE_ICONS = AppIcon AppIcon-Blue AppIcon-Green AppIcon-Orange AppIcon-Pink AppIcon-Purple AppIcon-Teal AppIcon-Yellow
+readme-icons: build
+	@mkdir -p Assets/readme
+	for name in $(PALETTE_ICONS); do \
+		$(SWIFT) run -c $(CONFIGURATION) --skip-build iconpick show $$name Assets/Palette \
+			--output Assets/readme/$$name.png --pixels 128 || exit 1; \
+	done
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
