@@ -11,6 +11,7 @@ public enum ProjectChecks {
   public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
     iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
       + looseFilesInCatalogs(facts) + handWrittenAlternates(facts)
+      + settingNamesDifferingInCase(facts)
       + iconAndAppIconSetOfOneName(facts)
       + IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
   }
@@ -156,6 +157,23 @@ public enum ProjectChecks {
           "Remove CFBundleAlternateIcons from Info.plist and let the build settings generate it, as Apple advises."
       )
     ]
+  }
+
+  /// A build-setting name that finds its set only by ignoring case: the build works (asset names
+  /// are matched without regard to case), but the built app's `CFBundleIcons` spells the icon as
+  /// the set does, so code that passes the setting's spelling to `setAlternateIconName` fails with
+  /// "The file doesn't exist", and the two spellings drift apart.
+  static func settingNamesDifferingInCase(_ facts: ProjectFacts) -> [Diagnostic] {
+    facts.settingNamesDifferingInCase.map { mismatch in
+      let written = "\"" + MessageText.escaped(mismatch.written, quoting: true) + "\""
+      let set = "\"" + MessageText.escaped(mismatch.setName, quoting: true) + "\""
+      return Diagnostic(
+        id: "setting-name-case", severity: .warning, file: mismatch.location?.file.path,
+        line: mismatch.location?.line,
+        message:
+          "\(mismatch.setting) names \(written), which matches the icon set \(set) only when case is ignored; the built app knows the icon as \(set), so setAlternateIconName(\(written)) fails",
+        fix: "Spell it \(set) in \(mismatch.setting), as the set is named (or rename the set).")
+    }
   }
 
   /// Xcode 26 builds an Icon Composer icon and an app icon set of one name from the `.icon` alone:

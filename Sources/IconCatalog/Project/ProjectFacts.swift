@@ -83,6 +83,25 @@ public struct ProjectFacts: Sendable {
   public var alternateNamesSetting: [String] = []
   /// Where `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` is set, when a text search finds it.
   public var alternateNamesLocation: Location?
+  /// Build-setting names that reach their set only by ignoring case (`AppIcon-Black` for
+  /// `AppIcon-black.appiconset`): the built app knows each by the set's spelling.
+  public var settingNamesDifferingInCase: [SettingNameCase] = []
+
+  public struct SettingNameCase: Equatable, Sendable {
+    /// `ASSETCATALOG_COMPILER_APPICON_NAME` or `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`.
+    public var setting: String
+    public var written: String
+    public var setName: String
+    /// Where the setting is, at the line that spells the name when there is one.
+    public var location: Location?
+
+    public init(setting: String, written: String, setName: String, location: Location? = nil) {
+      self.setting = setting
+      self.written = written
+      self.setName = setName
+      self.location = location
+    }
+  }
   /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`.
   public var includesAllAppIcons = false
   /// The primary icon names (`ASSETCATALOG_COMPILER_APPICON_NAME`) of the target's other build
@@ -136,6 +155,17 @@ extension AppIconReader {
       facts.alternateNamesLocation = ProjectFacts.Location(
         file: file,
         line: ProjectFacts.firstLine(in: file, containing: IconNames.alternateNamesSetting))
+    }
+    facts.settingNamesDifferingInCase = names.caseMismatches.map { mismatch in
+      let location = settings.file(settingKey: mismatch.setting).map { file in
+        ProjectFacts.Location(
+          file: file,
+          line: ProjectFacts.firstLine(in: file, containing: mismatch.written)
+            ?? ProjectFacts.firstLine(in: file, containing: mismatch.setting))
+      }
+      return ProjectFacts.SettingNameCase(
+        setting: mismatch.setting, written: mismatch.written, setName: mismatch.setName,
+        location: location)
     }
     facts.deviceFamily = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
       .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
