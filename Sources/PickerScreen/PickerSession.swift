@@ -44,6 +44,8 @@ public struct PickerSession {
   private let inbox = Inbox<(ThumbnailKey, Thumbnailer.Result)>()
   private let foundAppearances = Inbox<Set<IconAppearance>>()
   private var appearanceSearchStarted = false
+  /// Started and not yet taken: the loop looks for the finding every 2 ms meanwhile.
+  private var appearanceSearchPending = false
   /// Renders previews of different icons at once, one per core, in the order asked for.
   private let queue = RenderQueue()
   private var requested: Set<ThumbnailKey> = []
@@ -105,15 +107,17 @@ public struct PickerSession {
         }
       }
       if let found = foundAppearances.take().last {
+        appearanceSearchPending = false
         let before = model.appearances
         model.apply(.appearancesFound(found))
         if model.appearances != before { needsDraw = true }
       }
-      // A short wait keeps signals noticed promptly; shorter while previews are coming, and
-      // shortest while a frame waits for them.
+      // A short wait keeps signals noticed promptly; shorter while previews or the appearance
+      // search are coming (its finding changes the title and footer), and shortest while a
+      // frame waits for previews.
       let waiting = requested.count > model.thumbnails.count
       if !needsDraw && !waiting { startAppearanceSearch() }
-      let timeout = needsDraw ? 1 : waiting ? 2 : 100
+      let timeout = needsDraw ? 1 : waiting || appearanceSearchPending ? 2 : 100
       guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else { continue }
       if case .resize(let newSize) = key { size = newSize }
       guard let action = model.action(for: key, size: size) else { continue }
@@ -140,6 +144,7 @@ public struct PickerSession {
   private mutating func startAppearanceSearch() {
     guard let findAppearances, !appearanceSearchStarted else { return }
     appearanceSearchStarted = true
+    appearanceSearchPending = true
     let inbox = foundAppearances
     DispatchQueue.global(qos: .utility).async { inbox.put(findAppearances()) }
   }
