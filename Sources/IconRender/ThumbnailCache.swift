@@ -42,20 +42,27 @@ public struct ThumbnailCache: Sendable {
     /// file that is missing is part of the key as missing. Nil when there is no source or the
     /// first one cannot be examined.
     public init?(sources: [URL], parameters: String) {
-      guard let first = sources.first, let firstLine = Self.identity(of: first) else {
+      guard let first = sources.first,
+        let firstLine = Self.identity(path: first.path, shown: first.standardizedFileURL.path)
+      else {
         return nil
       }
+      // The others are shown as given: standardizing each path costs more than its stat.
       let lines =
-        [firstLine] + sources.dropFirst().map { Self.identity(of: $0) ?? "\($0.path)\nmissing" }
+        [firstLine]
+        + sources.dropFirst().map {
+          let path = $0.path
+          return Self.identity(path: path, shown: path) ?? "\(path)\nmissing"
+        }
       text = lines.joined(separator: "\n") + "\n\(parameters)"
     }
 
     /// Path, size and modification time, from one stat(2) of the file a link points to.
-    private static func identity(of source: URL) -> String? {
+    private static func identity(path: String, shown: String) -> String? {
       var info = stat()
-      guard stat(source.path, &info) == 0 else { return nil }
+      guard stat(path, &info) == 0 else { return nil }
       let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-      return "\(source.standardizedFileURL.path)\n\(info.st_size)\n\(modified)"
+      return "\(shown)\n\(info.st_size)\n\(modified)"
     }
 
     init(text: String) { self.text = text }
