@@ -34,7 +34,7 @@ public enum AppIconReader {
     throws(IconCatalogError) -> (icons: AppIcons, facts: ProjectFacts)
   {
     if BuiltApp.isBuiltApp(path) {
-      return (try BuiltApp.read(at: path), ProjectFacts(root: path.standardizedFileURL))
+      return (try BuiltApp.read(at: path), ProjectFacts(builtApp: path))
     }
     let project = try readProject(at: path, target: target, configuration: configuration)
     return (try images(of: project).withRenditions(icons(of: project)), try facts(of: project))
@@ -83,6 +83,22 @@ public enum AppIconReader {
     app.warnings = target?.warnings ?? []
     app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []
     return app
+  }
+
+  /// The app targets of the Xcode project at PATH that can have alternate icons, in the project's
+  /// order: each can be read with `read(at:target:configuration:)`. Empty when PATH is no project
+  /// (a built app, an Info.plist, a folder without an `.xcodeproj`) or the project has no such
+  /// target; reading PATH without a target then says what it holds.
+  public static func appTargets(at path: URL, configuration: String?) throws(IconCatalogError)
+    -> [String]
+  {
+    let path = path.standardizedFileURL
+    var isFolder: ObjCBool = false
+    guard !BuiltApp.isBuiltApp(path),
+      FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue,
+      let project = try AppLocation.project(at: path).project
+    else { return [] }
+    return try ProjectTarget.eligibleNames(project: project, configuration: configuration)
   }
 
   /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset, or an .xcodeproj) — used to decide whether `iconpick` with no PATH opens the current folder.

@@ -30,12 +30,7 @@ struct AppLocation: Sendable {
       let root = folderURL(path.deletingLastPathComponent())
       return AppLocation(root: root, files: ProjectFiles.scan(root), givenInfoPlist: path)
     }
-    let isProject = ["xcodeproj", "xcworkspace"].contains(path.pathExtension)
-    let root = folderURL(isProject ? path.deletingLastPathComponent() : path)
-    let files = ProjectFiles.scan(root)
-
-    let project =
-      path.pathExtension == "xcodeproj" ? folderURL(path) : try appProject(in: files, under: root)
+    let (root, files, project) = try Self.project(at: path)
     if let project,
       let resolved = try ProjectTarget.resolve(
         project: project, target: target, configuration: configuration)
@@ -53,6 +48,19 @@ struct AppLocation: Sendable {
       throw .noApp(path: path.path)
     }
     return AppLocation(root: root, files: files, givenInfoPlist: nil)
+  }
+
+  /// The Xcode project PATH (a folder) means: the `.xcodeproj` itself, or the shallowest one
+  /// under the folder; nil when there is none. Also the root folder and what it holds.
+  static func project(at path: URL) throws(IconCatalogError) -> (
+    root: URL, files: ProjectFiles, project: URL?
+  ) {
+    let isProject = ["xcodeproj", "xcworkspace"].contains(path.pathExtension)
+    let root = folderURL(isProject ? path.deletingLastPathComponent() : path)
+    let files = ProjectFiles.scan(root)
+    let project =
+      path.pathExtension == "xcodeproj" ? folderURL(path) : try appProject(in: files, under: root)
+    return (root, files, project)
   }
 
   /// The shallowest `.xcodeproj` under `root`; several at that depth cannot be told apart.

@@ -76,6 +76,8 @@ struct LooseIconFiles: Sendable {
 
   /// Every indexed PNG, by stem, sorted by path.
   private var byStem: [String: [Entry]] = [:]
+  /// The name of every indexed PNG (`Icon60x60@2x.png`).
+  private(set) var fileNames: Set<String> = []
 
   static let empty = LooseIconFiles()
 
@@ -86,6 +88,7 @@ struct LooseIconFiles: Sendable {
     for file in files.sorted(by: { $0.path < $1.path }) {
       let name = file.lastPathComponent
       guard name.lowercased().hasSuffix(".png"), let parsed = IconFileName(name) else { continue }
+      fileNames.insert(name)
       byStem[parsed.stem, default: []].append(Entry(name: parsed, file: file))
     }
   }

@@ -30,16 +30,28 @@ public struct ProjectFacts: Sendable {
     public var name: String
     public var folder: URL
     public var isIconComposer: Bool
+    /// The entries of an `.appiconset`'s Contents.json (its slots), and how many of them name a
+    /// file; nil for an Icon Composer icon or a Contents.json that cannot be read.
+    public var slotCount: Int?
+    public var fileCount: Int?
+
+    /// An app icon set whose Contents.json names no file: it compiles to no icon.
+    public var isEmpty: Bool { fileCount == 0 }
 
     /// The file to open: the set's `Contents.json`, or the `.icon` folder itself.
     public var file: URL {
       isIconComposer ? folder : folder.appendingPathComponent("Contents.json", isDirectory: false)
     }
 
-    public init(name: String, folder: URL, isIconComposer: Bool = false) {
+    public init(
+      name: String, folder: URL, isIconComposer: Bool = false, slotCount: Int? = nil,
+      fileCount: Int? = nil
+    ) {
       self.name = name
       self.folder = folder
       self.isIconComposer = isIconComposer
+      self.slotCount = slotCount
+      self.fileCount = fileCount
     }
   }
 
@@ -110,6 +122,11 @@ public struct ProjectFacts: Sendable {
   public var otherConfigurationPrimaries: [String] = []
   /// `TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad, 3 tv, ...; empty when unset.
   public var deviceFamily: [Int] = []
+  /// Where each icon is declared (`declaration(ofIcon:assetName:isPrimary:)`).
+  public var declarations = IconDeclarations()
+  /// The `CFBundleIconFiles` names, as written, that find a loose PNG of the app by their exact
+  /// spelling: `Icon60x60@2x` for `Icon60x60@2x.png` (iOS adds `.png` and finds it).
+  public var iconFilesFound: Set<String> = []
 
   /// The `.xcassets` folders read.
   public var catalogs: [URL] = []
@@ -131,7 +148,7 @@ extension AppIconReader {
   public static func facts(at path: URL, target: String?, configuration: String?)
     throws(IconCatalogError) -> ProjectFacts
   {
-    if BuiltApp.isBuiltApp(path) { return ProjectFacts(root: path.standardizedFileURL) }
+    if BuiltApp.isBuiltApp(path) { return ProjectFacts(builtApp: path) }
     return try facts(of: readProject(at: path, target: target, configuration: configuration))
   }
 
@@ -175,9 +192,18 @@ extension AppIconReader {
 
     facts.catalogs = location.files.catalogs
     facts.iconSets = catalogs.iconSets.map {
-      ProjectFacts.IconSet(
+      var set = ProjectFacts.IconSet(
         name: $0.name, folder: $0.folder, isIconComposer: $0.kind == .iconComposer)
+      if $0.kind == .appIconSet, let renditions = try? AppIconSet.renditions(in: $0.folder) {
+        set.slotCount = renditions.count
+        set.fileCount = renditions.count { $0.file != nil }
+      }
+      return set
     }
+    facts.readDeclarations(
+      settings: settings, infoPlistLines: infoPlistFile.flatMap { PlistLines.read($0) },
+      target: location.target)
+    facts.iconFilesFound = ProjectFacts.iconFilesFound(facts.iconFiles, root: location.root)
     facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
     return facts
   }

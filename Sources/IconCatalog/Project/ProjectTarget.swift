@@ -99,6 +99,23 @@ struct ProjectTarget: Sendable {
       missingBaseConfigurations: ready.missing)
   }
 
+  /// The names of the project's targets that can have alternate icons (`exclusion(of:)`), in the
+  /// project's order: the ones `resolve` chooses among, and `check` reads one by one.
+  static func eligibleNames(project bundle: URL, configuration: String?)
+    throws(IconCatalogError) -> [String]
+  {
+    let project = try XcodeProject.read(bundle)
+    return try project.targets().filter { candidate in
+      if exclusion(productType: candidate.productType) != nil { return false }
+      // A target whose settings cannot be read here counts: reading it reports the fault.
+      guard
+        let prepared = try? prepare(
+          project: project, target: candidate, configuration: configuration)
+      else { return true }
+      return exclusion(platformsOf: prepared.settings) == nil
+    }.map(\.name)
+  }
+
   /// A target's build settings for one configuration, as a device build sees them.
   private struct Prepared {
     var configuration: String

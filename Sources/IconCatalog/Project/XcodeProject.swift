@@ -33,6 +33,8 @@ struct XcodeProject {
 
   /// One `XCBuildConfiguration`.
   struct Configuration {
+    /// The object's id in `project.pbxproj`.
+    var id = ""
     let name: String
     let buildSettings: [String: Any]
     /// The `.xcconfig` it is based on, when it has one (it may not exist on disk).
@@ -161,7 +163,8 @@ struct XcodeProject {
       }
       configurations.append(
         Configuration(
-          name: name, buildSettings: settings, baseConfiguration: baseConfiguration(of: object)))
+          id: id, name: name, buildSettings: settings,
+          baseConfiguration: baseConfiguration(of: object)))
     }
     return configurations
   }
