@@ -1,32 +1,70 @@
 import Foundation
 
-/// How `iconpick check` prints its diagnostics: compiler style for people, JSON for scripts.
-/// Both list them sorted by file, then line (project-wide ones, with no file, first).
+/// How `iconpick check` prints its diagnostics: compiler style for people and Xcode, JSON for
+/// scripts, and the formats CI services read (GitHub workflow commands, SARIF, JUnit XML).
+/// Every format lists each target's diagnostics sorted by file, then line (project-wide ones,
+/// with no file, first).
+///
+/// The one entry point is `render(_:format:root:warningsAsErrors:toolVersion:)`; a command
+/// only picks the format:
+///
+///     let text = try CheckReport.render([(target: nil, diagnostics: found)], format: .gcc)
+///     print(text, terminator: "")
+///
+/// A run over several targets passes one group per target, in the order to print them.
 public enum CheckReport {
-  /// `path:line: error: message [id]`, the fix on the next line, then a closing count.
-  public static func human(_ diagnostics: [Diagnostic]) -> String {
-    var lines: [String] = []
-    for diagnostic in sorted(diagnostics) {
-      var place = diagnostic.file ?? "iconpick"
-      if diagnostic.file != nil, let line = diagnostic.line { place += ":\(line)" }
-      lines.append(
-        "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]")
-      lines.append("    fix: \(diagnostic.fix)")
-    }
-    lines.append(count(diagnostics))
-    return lines.joined(separator: "\n") + "\n"
+  /// `--format`'s values.
+  public enum Format: String, CaseIterable, Sendable {
+    /// `path:line: error: message [id]`, the fix on the next line, then a count (Xcode shows
+    /// these lines inline from a Run Script phase).
+    case gcc
+    /// `{"diagnostics": [...], "errors": N, "warnings": N}`.
+    case json
+    /// GitHub Actions workflow commands, `::error file=…,line=…,title=…::message`.
+    case github
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    case sarif
+    /// JUnit XML, for GitLab's and Jenkins's test reports.
+    case junit
   }
 
-  /// `{"diagnostics": [...], "errors": N, "warnings": N}`, keys sorted, null for a missing
-  /// file or line.
+  /// One target's diagnostics. `target` is nil when the run is over one app that is not
+  /// named by a target (a single-target run may still name it).
+  public typealias Group = (target: String?, diagnostics: [Diagnostic])
+
+  /// The whole report in `format`, ending with a newline.
+  ///
+  /// - Parameters:
+  ///   - groups: one per target, in the order to print them; a single-target run passes one
+  ///     group (target nil).
+  ///   - root: the folder that `github`, `sarif` and `junit` write paths relative to (the
+  ///     current directory, which is the repository root in CI); files outside it keep their
+  ///     absolute paths. nil: paths as they are. `gcc` and `json` always keep paths as they are.
+  ///   - warningsAsErrors: `--warnings-as-errors`; JUnit then writes warnings as failures.
+  ///   - toolVersion: iconpick's version, for SARIF's `tool.driver.version`.
+  public static func render(
+    _ groups: [Group], format: Format, root: URL? = nil, warningsAsErrors: Bool = false,
+    toolVersion: String? = nil
+  ) throws -> String {
+    let groups = groups.map { (target: $0.target, diagnostics: sorted($0.diagnostics)) }
+    let paths = PathStyle(root: root)
+    switch format {
+    case .gcc: return gccText(groups)
+    case .json: return try jsonText(groups)
+    case .github: return github(groups, paths: paths)
+    case .sarif: return try sarif(groups, paths: paths, toolVersion: toolVersion)
+    case .junit: return junit(groups, paths: paths, warningsAsErrors: warningsAsErrors)
+    }
+  }
+
+  /// `render(_:format:)` in `gcc` for one unnamed group: today's default output.
+  public static func human(_ diagnostics: [Diagnostic]) -> String {
+    gccText([(target: nil, diagnostics: sorted(diagnostics))])
+  }
+
+  /// `render(_:format:)` in `json` for one unnamed group.
   public static func json(_ diagnostics: [Diagnostic]) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    let report = Report(
-      diagnostics: sorted(diagnostics).map(Entry.init),
-      errors: diagnostics.count { $0.severity == .error },
-      warnings: diagnostics.count { $0.severity == .warning })
-    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    try jsonText([(target: nil, diagnostics: sorted(diagnostics))])
   }
 
   /// "2 errors, 1 warning", or "no problems found".
@@ -52,19 +90,61 @@ public enum CheckReport {
     }.map(\.element)
   }
 
+  // MARK: gcc
+
+  /// One unnamed group: the diagnostics and a count. Named groups: `target NAME`, its
+  /// diagnostics and `NAME: count`, a blank line between groups, and `total: count` after
+  /// several.
+  static func gccText(_ groups: [Group]) -> String {
+    var lines: [String] = []
+    for (index, group) in groups.enumerated() {
+      if index > 0 { lines.append("") }
+      if let target = group.target { lines.append("target \(target)") }
+      for diagnostic in group.diagnostics {
+        var place = diagnostic.file ?? "iconpick"
+        if diagnostic.file != nil, let line = diagnostic.line { place += ":\(line)" }
+        lines.append(
+          "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]")
+        lines.append("    fix: \(diagnostic.fix)")
+      }
+      let count = count(group.diagnostics)
+      lines.append(group.target.map { "\($0): \(count)" } ?? count)
+    }
+    if groups.count > 1 { lines.append("total: \(count(groups.flatMap(\.diagnostics)))") }
+    if groups.isEmpty { lines.append(count([])) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: json
+
+  /// `{"diagnostics": [...], "errors": N, "warnings": N}`, keys sorted, null for a missing
+  /// file, line or target.
+  static func jsonText(_ groups: [Group]) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    let all = groups.flatMap(\.diagnostics)
+    let report = Report(
+      diagnostics: groups.flatMap { group in
+        group.diagnostics.map { Entry(diagnostic: $0, target: group.target) }
+      },
+      errors: all.count { $0.severity == .error },
+      warnings: all.count { $0.severity == .warning })
+    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+  }
+
   private struct Report: Encodable {
     var diagnostics: [Entry]
     var errors: Int
     var warnings: Int
   }
 
-  /// A diagnostic that writes `null` for a missing file or line instead of leaving the key out.
+  /// A diagnostic that writes `null` for a missing file, line or target instead of leaving
+  /// the key out.
   private struct Entry: Encodable {
     var diagnostic: Diagnostic
+    var target: String?
 
-    init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
-
-    enum CodingKeys: String, CodingKey { case id, severity, file, line, message, fix }
+    enum CodingKeys: String, CodingKey { case id, severity, file, line, message, fix, target }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -74,6 +154,7 @@ public enum CheckReport {
       try container.encode(diagnostic.line, forKey: .line)
       try container.encode(diagnostic.message, forKey: .message)
       try container.encode(diagnostic.fix, forKey: .fix)
+      try container.encode(target, forKey: .target)
     }
   }
 }

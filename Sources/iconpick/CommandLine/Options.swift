@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import IconCheck
 import IconRender
 
 /// The subcommands. The picker is the default, as `iconpick` alone opens it.
@@ -35,6 +36,8 @@ struct Options {
   var target: String?
   var configuration: String?
   var json = false
+  /// `check --format`; `--json` is `--format json`. nil: gcc.
+  var format: CheckReport.Format?
   var warningsAsErrors = false
   var showHelp = false
   var showVersion = false
@@ -162,6 +165,17 @@ extension Options {
           throw UsageError(message: "--json is an option of 'iconpick list', 'get' and 'check'")
         }
         options.json = true
+      case "--format":
+        guard options.command == .check else {
+          throw UsageError(message: "--format is an option of 'iconpick check'")
+        }
+        let text = try value(for: name, inline: inline)
+        guard let format = CheckReport.Format(rawValue: text) else {
+          let formats = CheckReport.Format.allCases.map(\.rawValue)
+          throw UsageError(
+            message: "--format \"\(text)\" is not one of \(formats.joined(separator: ", "))")
+        }
+        options.format = format
       case "--warnings-as-errors":
         guard options.command == .check else {
           throw UsageError(message: "--warnings-as-errors is an option of 'iconpick check'")
@@ -177,6 +191,13 @@ extension Options {
       }
     }
     if options.showHelp || options.showVersion { return options }
+    if options.command == .check && options.json {
+      // --json is --format json.
+      guard options.format == nil || options.format == .json else {
+        throw UsageError(message: "--json is --format json: give one format")
+      }
+      options.format = .json
+    }
     if options.pixels != nil && options.output == nil {
       throw UsageError(
         message: "--pixels sets the size of the PNG --output writes: give --output FILE.png too")

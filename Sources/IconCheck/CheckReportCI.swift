@@ -1,0 +1,248 @@
+import Foundation
+
+/// The formats CI services read: GitHub workflow commands, SARIF 2.1.0 and JUnit XML.
+extension CheckReport {
+  // MARK: github
+
+  /// One workflow command a diagnostic, `::error file=F,line=N,title=iconpick ID::message`
+  /// (`::warning` for a warning, no `file`/`line` when unknown), the fix on the message's
+  /// second line; then the counts as `gcc` ends. Data and properties are escaped as the
+  /// runner requires (`%`, CR, LF; and `:` `,` in properties).
+  static func github(_ groups: [Group], paths: PathStyle) -> String {
+    var lines: [String] = []
+    for group in groups {
+      for diagnostic in group.diagnostics {
+        var properties: [String] = []
+        if let file = diagnostic.file {
+          properties.append("file=" + githubProperty(paths.relative(file)))
+          if let line = diagnostic.line { properties.append("line=\(line)") }
+        }
+        var title = "iconpick \(diagnostic.id)"
+        if let target = group.target { title += " (\(target))" }
+        properties.append("title=" + githubProperty(title))
+        lines.append(
+          "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::"
+            + githubData("\(diagnostic.message)\nfix: \(diagnostic.fix)"))
+      }
+    }
+    for group in groups {
+      let count = count(group.diagnostics)
+      lines.append(group.target.map { "\($0): \(count)" } ?? count)
+    }
+    if groups.count > 1 { lines.append("total: \(count(groups.flatMap(\.diagnostics)))") }
+    if groups.isEmpty { lines.append(count([])) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A workflow command's message (the runner's `escapeData`).
+  static func githubData(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25")
+      .replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  /// A workflow command's property value (the runner's `escapeProperty`).
+  static func githubProperty(_ text: String) -> String {
+    githubData(text)
+      .replacingOccurrences(of: ":", with: "%3A")
+      .replacingOccurrences(of: ",", with: "%2C")
+  }
+
+  // MARK: sarif
+
+  static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+  /// The `uriBaseId` of paths relative to `root`, defined in the run's `originalUriBaseIds`.
+  static let sarifRootBase = "SRCROOT"
+
+  /// One run: `tool.driver` with one rule per id found (short description and help from
+  /// `DiagnosticRules`), and one result per diagnostic with its level, message (and fix),
+  /// location (a path relative to `root` with `uriBaseId`, or an absolute `file:` URI) and
+  /// start line. A result's target is in its `properties`.
+  static func sarif(_ groups: [Group], paths: PathStyle, toolVersion: String?) throws -> String {
+    var ruleIDs: [String] = []
+    var ruleIndex: [String: Int] = [:]
+    var ruleLevel: [String: Diagnostic.Severity] = [:]
+    var results: [[String: Any]] = []
+    for group in groups {
+      for diagnostic in group.diagnostics {
+        if ruleIndex[diagnostic.id] == nil {
+          ruleIndex[diagnostic.id] = ruleIDs.count
+          ruleIDs.append(diagnostic.id)
+        }
+        ruleLevel[diagnostic.id] = max(ruleLevel[diagnostic.id] ?? .warning, diagnostic.severity)
+        var result: [String: Any] = [
+          "ruleId": diagnostic.id,
+          "ruleIndex": ruleIndex[diagnostic.id] ?? 0,
+          "level": diagnostic.severity.rawValue,
+          "message": ["text": "\(diagnostic.message)\nfix: \(diagnostic.fix)"],
+        ]
+        if let file = diagnostic.file {
+          var physical: [String: Any] = ["artifactLocation": paths.sarifArtifact(file)]
+          if let line = diagnostic.line, line > 0 { physical["region"] = ["startLine": line] }
+          result["locations"] = [["physicalLocation": physical]]
+        }
+        if let target = group.target { result["properties"] = ["target": target] }
+        results.append(result)
+      }
+    }
+    let rules: [[String: Any]] = ruleIDs.map { id in
+      let summary = DiagnosticRules.summary(for: id)
+      return [
+        "id": id,
+        "shortDescription": ["text": summary],
+        "help": ["text": DiagnosticRules.help(for: id)],
+        "defaultConfiguration": ["level": (ruleLevel[id] ?? .error).rawValue],
+      ]
+    }
+    var driver: [String: Any] = ["name": "iconpick", "rules": rules]
+    if let toolVersion { driver["version"] = toolVersion }
+    var run: [String: Any] = ["tool": ["driver": driver], "results": results]
+    if let root = paths.root {
+      run["originalUriBaseIds"] = [sarifRootBase: ["uri": root.absoluteString]]
+    }
+    let log: [String: Any] = ["$schema": sarifSchema, "version": "2.1.0", "runs": [run]]
+    let data = try JSONSerialization.data(
+      withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  // MARK: junit
+
+  /// `<testsuites>` with one `<testsuite>` a group (named by its target, else `app`) and one
+  /// `<testcase>` a diagnostic, named `ID FILE:LINE`, classname the target or `app`. An error
+  /// is a `<failure type="error">`; a warning is a passing case with a `severity` property and
+  /// its text in `<system-out>`, or a `<failure type="warning">` with `warningsAsErrors`. A
+  /// group with no diagnostics has one passing case, `no problems found`, as Jenkins refuses a
+  /// report without tests.
+  static func junit(_ groups: [Group], paths: PathStyle, warningsAsErrors: Bool) -> String {
+    func failing(_ diagnostic: Diagnostic) -> Bool {
+      diagnostic.severity == .error || warningsAsErrors
+    }
+    func tests(_ group: Group) -> Int { max(group.diagnostics.count, 1) }
+    let all = groups.flatMap(\.diagnostics)
+    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    xml +=
+      "<testsuites name=\"iconpick check\" tests=\"\(groups.map(tests).reduce(0, +))\""
+      + " failures=\"\(all.count(where: failing))\" errors=\"0\">\n"
+    for group in groups {
+      let suite = group.target ?? "app"
+      xml +=
+        "  <testsuite name=\"\(XMLText.attribute(suite))\" tests=\"\(tests(group))\""
+        + " failures=\"\(group.diagnostics.count(where: failing))\" errors=\"0\" skipped=\"0\">\n"
+      if group.diagnostics.isEmpty {
+        xml +=
+          "    <testcase name=\"no problems found\" classname=\"\(XMLText.attribute(suite))\"/>\n"
+      }
+      for diagnostic in group.diagnostics {
+        var place = diagnostic.file.map(paths.relative) ?? ""
+        if !place.isEmpty, let line = diagnostic.line { place += ":\(line)" }
+        let name = place.isEmpty ? diagnostic.id : "\(diagnostic.id) \(place)"
+        var attributes =
+          "name=\"\(XMLText.attribute(name))\" classname=\"\(XMLText.attribute(suite))\""
+        if let file = diagnostic.file {
+          attributes += " file=\"\(XMLText.attribute(paths.relative(file)))\""
+          if let line = diagnostic.line { attributes += " line=\"\(line)\"" }
+        }
+        let severity = diagnostic.severity.rawValue
+        let text = "\(place.isEmpty ? "iconpick" : place): \(severity): \(diagnostic.message)"
+        let body = XMLText.content("\(text) [\(diagnostic.id)]\nfix: \(diagnostic.fix)")
+        xml += "    <testcase \(attributes)>\n"
+        if failing(diagnostic) {
+          xml +=
+            "      <failure type=\"\(severity)\" message=\"\(XMLText.attribute(diagnostic.message))\">"
+            + body + "</failure>\n"
+        } else {
+          xml += "      <properties>\n"
+          xml += "        <property name=\"severity\" value=\"\(severity)\"/>\n"
+          xml += "      </properties>\n"
+          xml += "      <system-out>\(body)</system-out>\n"
+        }
+        xml += "    </testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    xml += "</testsuites>\n"
+    return xml
+  }
+}
+
+/// Escaping for XML 1.0 text and attribute values. A character XML 1.0 cannot hold at all (a
+/// control character other than tab, LF and CR; U+FFFE, U+FFFF) becomes U+FFFD.
+enum XMLText {
+  static func content(_ text: String) -> String { escape(text, attribute: false) }
+  static func attribute(_ text: String) -> String { escape(text, attribute: true) }
+
+  private static func escape(_ text: String, attribute: Bool) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"" where attribute: out += "&quot;"
+      case "'" where attribute: out += "&apos;"
+      // In an attribute, a parser turns a raw tab, LF or CR into a space; a reference keeps it.
+      case "\t" where attribute: out += "&#9;"
+      case "\n" where attribute: out += "&#10;"
+      case "\r": out += "&#13;"
+      case "\t", "\n": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          out += "\u{FFFD}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// How the CI formats write a diagnostic's file: relative to the root folder when it is inside
+/// it, else absolute.
+struct PathStyle {
+  /// The root as a directory URL, standardized; nil keeps paths as they are.
+  var root: URL?
+
+  init(root: URL?) {
+    self.root = root.map {
+      URL(fileURLWithPath: $0.standardizedFileURL.path, isDirectory: true)
+    }
+  }
+
+  /// The path inside root (`Assets.xcassets/AppIcon.appiconset/Contents.json`), else `file`
+  /// as given.
+  func relative(_ file: String) -> String {
+    inside(file) ?? file
+  }
+
+  /// The part of `file` below root, when it is below root.
+  private func inside(_ file: String) -> String? {
+    guard let root else { return nil }
+    let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+    let path = URL(fileURLWithPath: file, relativeTo: root).standardizedFileURL.path
+    guard path.hasPrefix(base), path.count > base.count else { return nil }
+    return String(path.dropFirst(base.count))
+  }
+
+  /// A SARIF `artifactLocation`: a relative URI with `uriBaseId` inside root, else an absolute
+  /// `file:` URI (a relative URI without a base when there is no root).
+  func sarifArtifact(_ file: String) -> [String: Any] {
+    if let inside = inside(file) {
+      return ["uri": Self.percentEncoded(inside), "uriBaseId": CheckReport.sarifRootBase]
+    }
+    if file.hasPrefix("/") { return ["uri": URL(fileURLWithPath: file).absoluteString] }
+    return ["uri": Self.percentEncoded(file)]
+  }
+
+  /// A relative path as a URI reference: spaces, `%`, `#`, `?` and the rest percent-encoded.
+  static func percentEncoded(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: ";")
+    let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    // `a:b/c` would read as a URI with the scheme `a`.
+    let first = encoded.prefix { $0 != "/" }
+    return first.contains(":") ? "./" + encoded : encoded
+  }
+}
