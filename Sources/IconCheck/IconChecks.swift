@@ -9,19 +9,31 @@ import IconRender
 /// a file that cannot be read is reported, and the other checks go on.
 public enum IconChecks {
   /// Every problem found in `app`'s icons, the primary's first, then each alternate's.
-  public static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+  public static func diagnose(_ app: AppIcons) -> [Diagnostic] { diagnose(app, facts: nil) }
+
+  /// The same, each finding at a file: an icon's own at its declaration (`facts`' build setting or
+  /// Info.plist line), anything else without a place at the Info.plist, project or folder.
+  public static func diagnose(_ app: AppIcons, facts: ProjectFacts?) -> [Diagnostic] {
+    let declared = { (icon: AppIcon) in
+      facts?.declaration(ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+    }
     var found: [Diagnostic] = []
-    found += caseCollisions(app.allIcons)
+    found += caseCollisions(app.allIcons, declared: declared)
     for icon in app.allIcons {
       if icon.isPrimary {
-        found += primaryImage(icon)
+        found += primaryImage(icon, at: declared(icon))
       } else {
-        found += alternateImage(icon)
-        found += unusualName(icon)
+        found += alternateImage(icon, at: declared(icon))
+        found += unusualName(icon, at: declared(icon))
       }
       found += missingFiles(icon)
       found += imageProblems(icon)
-      found += appStoreIcon(icon)
+      found += appStoreIcon(icon, at: declared(icon))
+    }
+    if let facts {
+      for index in found.indices where found[index].file == nil {
+        found[index].file = facts.fallbackFile.path
+      }
     }
     var unique: [Diagnostic] = []
     for diagnostic in found where !unique.contains(diagnostic) { unique.append(diagnostic) }
@@ -30,8 +42,11 @@ public enum IconChecks {
 
   // MARK: Names
 
-  /// `names-differ-only-by-case`: one per group of names equal ignoring case.
-  static func caseCollisions(_ icons: [AppIcon]) -> [Diagnostic] {
+  /// `names-differ-only-by-case`: one per group of names equal ignoring case, at the declaration
+  /// of the group's second name.
+  static func caseCollisions(
+    _ icons: [AppIcon], declared: (AppIcon) -> ProjectFacts.Location? = { _ in nil }
+  ) -> [Diagnostic] {
     var groups: [String: [String]] = [:]
     var order: [String] = []
     for icon in icons {
@@ -43,8 +58,10 @@ public enum IconChecks {
     return order.compactMap { key in
       guard let names = groups[key], names.count > 1 else { return nil }
       let quoted = names.map { "\"\(escaped($0))\"" }.joined(separator: " and ")
+      let place = icons.first { $0.name == names[1] }.flatMap(declared)
       return Diagnostic(
-        id: "names-differ-only-by-case", severity: .error, file: nil,
+        id: "names-differ-only-by-case", severity: .error, file: place?.file.path,
+        line: place?.line,
         message:
           "icon names \(quoted) differ only by case; iOS file systems may be case-insensitive",
         fix: "Rename one of them so that the names differ in more than letter case.")
@@ -52,7 +69,7 @@ public enum IconChecks {
   }
 
   /// `unusual-name`: leading or trailing white space, or control characters, in an alternate name.
-  static func unusualName(_ icon: AppIcon) -> [Diagnostic] {
+  static func unusualName(_ icon: AppIcon, at place: ProjectFacts.Location? = nil) -> [Diagnostic] {
     let name = icon.name
     var problems: [String] = []
     if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
@@ -65,7 +82,7 @@ public enum IconChecks {
     guard !problems.isEmpty else { return [] }
     return [
       Diagnostic(
-        id: "unusual-name", severity: .warning, file: nil,
+        id: "unusual-name", severity: .warning, file: place?.file.path, line: place?.line,
         message:
           "alternate icon name \"\(escaped(name))\" has \(problems.joined(separator: " and ")), "
           + "which code cannot pass to setAlternateIconName cleanly",
@@ -77,12 +94,13 @@ public enum IconChecks {
 
   // MARK: Images present
 
-  /// `primary-not-found`.
-  static func primaryImage(_ icon: AppIcon) -> [Diagnostic] {
+  /// `primary-not-found`, at the setting or Info.plist key that names the primary.
+  static func primaryImage(_ icon: AppIcon, at place: ProjectFacts.Location? = nil) -> [Diagnostic]
+  {
     guard icon.files.isEmpty else { return [] }
     return [
       Diagnostic(
-        id: "primary-not-found", severity: .error, file: nil,
+        id: "primary-not-found", severity: .error, file: place?.file.path, line: place?.line,
         message:
           "the primary icon \"\(escaped(icon.assetName ?? icon.name))\" has no image file: "
           + whyNoImage(icon, otherwise: "no app icon set or icon file of that name holds one"),
@@ -102,13 +120,16 @@ public enum IconChecks {
       : "all \(named) files its icon set names are missing"
   }
 
-  /// `alternate-without-image`.
-  static func alternateImage(_ icon: AppIcon) -> [Diagnostic] {
+  /// `alternate-without-image`, at the setting or Info.plist key that declares the alternate.
+  static func alternateImage(_ icon: AppIcon, at place: ProjectFacts.Location? = nil)
+    -> [Diagnostic]
+  {
     guard icon.files.isEmpty else { return [] }
     let asset = escaped(icon.assetName ?? icon.name)
     return [
       Diagnostic(
-        id: "alternate-without-image", severity: .error, file: nil,
+        id: "alternate-without-image", severity: .error, file: place?.file.path,
+        line: place?.line,
         message:
           "alternate icon \"\(escaped(icon.name))\" has no image: "
           + whyNoImage(
@@ -329,7 +350,8 @@ public enum IconChecks {
 
   /// `no-app-store-icon`: an icon whose catalog set has iOS renditions, none of them 1024×1024.
   /// An Icon Composer bundle is drawn at 1024×1024 by actool, App Store image included.
-  static func appStoreIcon(_ icon: AppIcon) -> [Diagnostic] {
+  static func appStoreIcon(_ icon: AppIcon, at place: ProjectFacts.Location? = nil) -> [Diagnostic]
+  {
     guard !icon.renditions.contains(where: { $0.kind == .iconComposer }) else { return [] }
     let catalog = icon.renditions.filter { rendition in
       guard let file = rendition.file else { return true }
@@ -345,7 +367,8 @@ public enum IconChecks {
     let document = catalog.compactMap(\.file).first.flatMap(namingDocument)?.file
     return [
       Diagnostic(
-        id: "no-app-store-icon", severity: .warning, file: document?.path,
+        id: "no-app-store-icon", severity: .warning, file: document?.path ?? place?.file.path,
+        line: document == nil ? place?.line : nil,
         message:
           "icon \"\(escaped(icon.name))\" has no 1024×1024 App Store image (a 1024pt universal or ios-marketing @1x slot)",
         fix: "Add a 1024×1024 PNG to the set's App Store (ios-marketing) or single-size slot.")

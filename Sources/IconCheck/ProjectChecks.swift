@@ -5,11 +5,13 @@ import IconCatalog
 /// Info.plist entries, build settings, and what lies in the asset catalogs.
 ///
 /// Ids: `icon-file-with-extension`, `set-not-shipped`, `missing-ipad-declaration` (errors);
-/// `loose-file-in-catalog`, `hand-written-alternates`, `icon-and-appiconset-same-name` (warnings);
+/// `icon-file-with-suffix`, `empty-set`, `loose-file-in-catalog`, `hand-written-alternates`,
+/// `setting-name-case`, `icon-and-appiconset-same-name` (warnings);
 /// and `IconComposerChecks`' for every Icon Composer bundle the catalogs hold, used or not.
 public enum ProjectChecks {
   public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
     iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
+      + iconFilesWithSuffix(facts) + emptySets(facts)
       + looseFilesInCatalogs(facts) + handWrittenAlternates(facts)
       + settingNamesDifferingInCase(facts)
       + iconAndAppIconSetOfOneName(facts)
@@ -22,18 +24,21 @@ public enum ProjectChecks {
   static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
   /// `CFBundleIconFiles` names a base name: iOS adds `@2x`, `~ipad` and `.png` itself, so a name
-  /// written with them matches no file.
+  /// written with them matches no file. A name with a scale suffix but no extension that finds its
+  /// file as written (`Icon60x60@2x` beside `Icon60x60@2x.png`) works: `icon-file-with-suffix`.
   static func iconFilesWithExtension(_ facts: ProjectFacts) -> [Diagnostic] {
     var found: [Diagnostic] = []
     for entry in facts.iconFiles {
       for (file, line) in zip(entry.files, entry.lines) {
-        guard let problem = problem(inIconFile: file) else { continue }
+        guard let problem = problem(inIconFile: file), !facts.iconFilesFound.contains(file) else {
+          continue
+        }
         let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
         let key =
           entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
         found.append(
           Diagnostic(
-            id: "icon-file-with-extension", severity: .error, file: facts.infoPlist?.path,
+            id: "icon-file-with-extension", severity: .error, file: facts.fallbackFile.path,
             line: line,
             message: "\(key) of \(owner) lists \"\(file)\", which has \(problem)",
             fix:
@@ -88,8 +93,9 @@ public enum ProjectChecks {
     var reported = Set<String>()
     var found: [Diagnostic] = []
     for set in facts.iconSets where !shipped.contains(set.name) {
-      // An .appiconset and a .icon of one name are one icon: reported once, at the first.
-      guard reported.insert(set.name).inserted else { continue }
+      // An .appiconset and a .icon of one name are one icon: reported once, at the first. An
+      // empty set would ship no icon anyway: empty-set says so, not this.
+      guard !set.isEmpty, reported.insert(set.name).inserted else { continue }
       let kind = set.isIconComposer ? "Icon Composer icon" : "app icon set"
       found.append(
         Diagnostic(
@@ -115,7 +121,7 @@ public enum ProjectChecks {
     return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
       name in
       Diagnostic(
-        id: "missing-ipad-declaration", severity: .error, file: facts.infoPlist?.path,
+        id: "missing-ipad-declaration", severity: .error, file: facts.fallbackFile.path,
         line: facts.handWrittenAlternatesLine,
         message:
           "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
@@ -126,6 +132,57 @@ public enum ProjectChecks {
   }
 
   // MARK: Warnings
+
+  /// `icon-file-with-suffix`: `CFBundleIconFiles` names written with a scale or idiom suffix and no
+  /// extension (`AppIcon60x60@2x`) that find their file as written. iOS adds `.png` and loads
+  /// them, so the app works, but only at the scales and on the devices spelled out: one warning
+  /// per array, at its first such name.
+  static func iconFilesWithSuffix(_ facts: ProjectFacts) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for entry in facts.iconFiles {
+      let suffixed = zip(entry.files, entry.lines).filter { file, _ in
+        facts.iconFilesFound.contains(file)
+      }
+      guard let (first, line) = suffixed.first else { continue }
+      let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
+      let key =
+        entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
+      let names =
+        suffixed.count == 1
+        ? "\"\(MessageText.escaped(first))\""
+        : "\(suffixed.count) names with one (\"\(MessageText.escaped(first))\", ...)"
+      found.append(
+        Diagnostic(
+          id: "icon-file-with-suffix", severity: .warning, file: facts.fallbackFile.path,
+          line: line,
+          message:
+            "\(key) of \(owner) lists \(names) with a scale or device suffix; iOS finds the file as written, but the usual form is the base name, to which iOS adds @2x, @3x and ~ipad itself",
+          fix:
+            "Nothing breaks; to follow the convention, list the base name once (\"\(MessageText.escaped(baseName(of: first)))\") instead of each scale and device."
+        ))
+    }
+    return found
+  }
+
+  /// `empty-set`: an app icon set whose Contents.json names no file. actool compiles no icon from
+  /// it ("did not have any applicable content"), whether or not anything names it.
+  static func emptySets(_ facts: ProjectFacts) -> [Diagnostic] {
+    var reported = Set<String>()
+    return facts.iconSets.filter { $0.isEmpty && reported.insert($0.folder.path).inserted }.map {
+      set in
+      let slots = set.slotCount ?? 0
+      let what =
+        slots == 0
+        ? "has no image slots" : "has \(slots) slot\(slots == 1 ? "" : "s") but no image files"
+      return Diagnostic(
+        id: "empty-set", severity: .warning, file: set.file.path,
+        message:
+          "app icon set \"\(MessageText.escaped(set.name))\" \(what): it holds no icon (actool: \"did not have any applicable content\")",
+        fix:
+          "Drag the images into the set's slots in Xcode (or give each entry a \"filename\"), or delete the set if it is unused."
+      )
+    }
+  }
 
   static func looseFilesInCatalogs(_ facts: ProjectFacts) -> [Diagnostic] {
     facts.looseCatalogFiles.map { file in
@@ -149,7 +206,7 @@ public enum ProjectChecks {
       : "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
     return [
       Diagnostic(
-        id: "hand-written-alternates", severity: .warning, file: facts.infoPlist?.path,
+        id: "hand-written-alternates", severity: .warning, file: facts.fallbackFile.path,
         line: facts.handWrittenAlternatesLine,
         message:
           "Info.plist declares CFBundleAlternateIcons by hand while \(setting) also generates them",
@@ -168,7 +225,8 @@ public enum ProjectChecks {
       let written = "\"" + MessageText.escaped(mismatch.written, quoting: true) + "\""
       let set = "\"" + MessageText.escaped(mismatch.setName, quoting: true) + "\""
       return Diagnostic(
-        id: "setting-name-case", severity: .warning, file: mismatch.location?.file.path,
+        id: "setting-name-case", severity: .warning,
+        file: (mismatch.location?.file ?? facts.fallbackFile).path,
         line: mismatch.location?.line,
         message:
           "\(mismatch.setting) names \(written), which matches the icon set \(set) only when case is ignored; the built app knows the icon as \(set), so setAlternateIconName(\(written)) fails",
