@@ -31,7 +31,7 @@ enum Usage {
                iconpick push PAYLOAD|- [PATH] [--quiet] [OPTIONS]
                iconpick show [NAME] [PATH] [--size COLSxROWS] [--appearance A] [OPTIONS]
                iconpick show [NAME] [PATH] --output FILE.png [--pixels N] [--appearance A]
-               iconpick check [PATH] [--json] [--warnings-as-errors] [OPTIONS]
+               iconpick check [PATH] [--format FORMAT] [--warnings-as-errors] [OPTIONS]
 
         Choose the app's icon in an interactive picker, as iOS's alternate icons do.
 
@@ -162,7 +162,7 @@ enum Usage {
         """
     case .check:
       return """
-        USAGE: iconpick check [PATH] [--json] [--warnings-as-errors] [OPTIONS]
+        USAGE: iconpick check [PATH] [--format FORMAT] [--warnings-as-errors] [OPTIONS]
 
         Check the app's icon configuration the way the build and App Review will: declared
         names without images, sets the build would not ship, names missing for iPad, file
@@ -173,7 +173,16 @@ enum Usage {
         \(pathArgument)
 
         \(globalOptions)
-          --json                Print {"diagnostics": [...], "errors": N, "warnings": N}.
+          --format FORMAT       How to print the findings:
+                                  gcc     path:line: error: message [id], the fix, a count
+                                          (the default; Xcode shows it from a Run Script)
+                                  json    {"diagnostics": [...], "errors": N, "warnings": N}
+                                  github  GitHub Actions annotations (::error file=...::)
+                                  sarif   SARIF 2.1.0, for code scanning
+                                  junit   JUnit XML, for GitLab and Jenkins (warnings pass
+                                          with the text in system-out, unless
+                                          --warnings-as-errors)
+          --json                The same as --format json.
           --warnings-as-errors  Fail on warnings too.
 
         EXIT STATUS: 0 no errors · 1 errors found (or warnings, with --warnings-as-errors),

@@ -2,8 +2,8 @@ import Foundation
 import IconCatalog
 import IconCheck
 
-/// `iconpick check [PATH] [--json] [--warnings-as-errors]`: the configuration faults that make
-/// setAlternateIconName fail or App Store uploads bounce, found without Xcode. A second
+/// `iconpick check [PATH] [--format FORMAT] [--warnings-as-errors]`: the configuration faults
+/// that make setAlternateIconName fail or App Store uploads bounce, found without Xcode. A second
 /// reading of the same model the picker uses, not a second parser.
 struct CheckCommand {
   var options: Options
@@ -22,11 +22,11 @@ struct CheckCommand {
     let diagnostics =
       app.missingBaseConfigurations.map(Self.diagnostic) + IconChecks.diagnose(app)
       + ProjectChecks.diagnose(facts)
-    if options.json {
-      print(try CheckReport.json(diagnostics))
-    } else {
-      print(CheckReport.human(diagnostics), terminator: "")
-    }
+    let report = try CheckReport.render(
+      [(target: nil, diagnostics: diagnostics)], format: options.format ?? .gcc,
+      root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+      warningsAsErrors: options.warningsAsErrors, toolVersion: IconpickCommand.version)
+    print(report, terminator: "")
     let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
     return diagnostics.contains { $0.severity >= failing } ? .failure : .success
   }
