@@ -37,7 +37,7 @@ _iconpick() {
     elif [[ $prev == = && $cword -ge 2 && ${COMP_WORDS[cword-2]} == --* ]]; then
         opt=${COMP_WORDS[cword-2]}
     else
-        case $prev in --state-dir | --target | --configuration | --color | --size | --appearance | --output | -o | --pixels) opt=$prev ;; esac
+        case $prev in --state-dir | --target | --configuration | --color | --size | --appearance | --output | -o | --pixels | --format) opt=$prev ;; esac
     fi
     case $opt in
         --color)
@@ -55,6 +55,9 @@ _iconpick() {
             return 0 ;;
         --pixels)
             COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" 256 512 1024)" -- "$cur"))
+            return 0 ;;
+        --format)
+            COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" gcc json github sarif junit)" -- "$cur"))
             return 0 ;;
         --output | -o)
             compopt -o filenames 2>/dev/null
@@ -87,7 +90,7 @@ _iconpick() {
             case $word in
                 --) ended=1 ;;
                 --state-dir | --target | --configuration) skip=$word ;;
-                --color | --size | --appearance | --output | -o | --pixels) skip=drop ;;
+                --color | --size | --appearance | --output | -o | --pixels | --format) skip=drop ;;
                 --state-dir=* | --target=* | --configuration=*) pass+=("${word%%=*}=${word#*=}") ;;
             esac
             continue
@@ -102,7 +105,7 @@ _iconpick() {
             list | get) options+=" --json" ;;
             set | reset | push) options+=" -q --quiet" ;;
             show) options+=" --size --appearance -o --output --pixels" ;;
-            check) options+=" --json --warnings-as-errors" ;;
+            check) options+=" --format --json --warnings-as-errors" ;;
         esac
         COMPREPLY=($(compgen -W "${options// /$'\n'}" -- "$cur"))
         return 0
@@ -116,7 +119,7 @@ _iconpick() {
                 COMPREPLY=($(compgen -W "${commands// /$'\n'}" -- "$cur"))
             fi
             ((n == 0)) && want=path ;;
-        list | get | reset) ((n == 0)) && want=path ;;
+        list | get | reset | check) ((n == 0)) && want=path ;;
         set) ((n == 0)) && want=name || { ((n == 1)) && want=path; } ;;
         show) ((n == 0)) && want=name+path || { ((n == 1)) && want=path; } ;;
         push)

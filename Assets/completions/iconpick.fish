@@ -31,7 +31,7 @@ function __iconpick_positionals
             switch $token
                 case --
                     set ended 1
-                case --state-dir --target --configuration --color --size --appearance --output -o --pixels
+                case --state-dir --target --configuration --color --size --appearance --output -o --pixels --format
                     set skip 1
             end
         else
@@ -90,7 +90,7 @@ function __iconpick_names
             switch $token
                 case --state-dir --target --configuration
                     set skip $token
-                case --color --size --appearance --output -o --pixels
+                case --color --size --appearance --output -o --pixels --format
                     set skip drop
                 case '--state-dir=*' '--target=*' '--configuration=*'
                     set -a pass $token
@@ -127,6 +127,7 @@ complete -c iconpick -s h -l help -d "Show help"
 complete -c iconpick -n "test (__iconpick_command) = pick" -l version -d "Show the version"
 complete -c iconpick -n "contains -- (__iconpick_command) list get check" -l json -d "Print JSON"
 complete -c iconpick -n "contains -- (__iconpick_command) check" -l warnings-as-errors -d "Fail on warnings too"
+complete -c iconpick -n "test (__iconpick_command) = check" -l format -x -a "gcc\t'Compiler style, for Xcode' json\tJSON github\t'GitHub Actions annotations' sarif\t'SARIF 2.1.0 for code scanning' junit\t'JUnit XML for GitLab and Jenkins'" -d "How to print the findings"
 complete -c iconpick -n "contains -- (__iconpick_command) set reset push" -s q -l quiet -d "Print no alert line"
 complete -c iconpick -n "test (__iconpick_command) = show" -l size -x -a "24x12 32x16 48x24" -d "The size in cells (COLSxROWS)"
 complete -c iconpick -n "test (__iconpick_command) = show" -l appearance -x -a "light dark tinted" -d "Home-screen appearance"
@@ -136,5 +137,5 @@ complete -c iconpick -n "test (__iconpick_command) = show" -l pixels -x -a "256 
 # Positionals: NAME, PAYLOAD and PATH.
 complete -c iconpick -n "__iconpick_at 0 set show" -a "(__iconpick_names)" -d "Icon"
 complete -c iconpick -n "__iconpick_at 0 push" -a "-" -d "Read the payload from stdin"
-complete -c iconpick -n "__iconpick_at 0 pick list get reset push show" -F
+complete -c iconpick -n "__iconpick_at 0 pick list get reset push show check" -F
 complete -c iconpick -n "__iconpick_at 1 set push show" -F

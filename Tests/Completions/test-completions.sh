@@ -104,6 +104,10 @@ if command -v bash >/dev/null 2>&1; then
     expect "bash: show options" "$(bash_complete iconpick show --s)" "$(sorted --size --state-dir)"
     expect "bash: --appearance values" "$(bash_complete iconpick show --appearance '')" "$(sorted dark light tinted)"
     expect "bash: show --output and --pixels" "$(bash_complete iconpick show --p)" "$(sorted --pixels)"
+    expect "bash: check options" "$(bash_complete iconpick check --)" "$(sorted --color --configuration --format --help --json --state-dir --target --warnings-as-errors)"
+    expect "bash: --format values" "$(bash_complete iconpick check --format '')" "$(sorted gcc github json junit sarif)"
+    expect "bash: --format=VALUE" "$(bash_complete iconpick check --format=s)" "$(sorted --format=sarif)"
+    expect "bash: --format's value is not the PATH" "$(bash_complete iconpick check --format junit '')" "$(sorted Info.plist Sub)"
     expect "bash: nothing after set NAME PATH" "$(bash_complete iconpick set AppIcon Sub '')" ""
     : >"$work/log"
     bash_complete iconpick set --state-dir '~/st' --target=App --color none --configuration Debug Ap >/dev/null
@@ -147,6 +151,23 @@ if command -v zsh >/dev/null 2>&1; then
     else
         expect "zsh: set AppIcon-<TAB> offers the names" "$got" "$(sorted AppIcon-Blue AppIcon-Pink)"
     fi
+    got=$(cd "$work/app" && timeout 20 zsh -f -c '
+        zmodload zsh/zpty || exit 3
+        zpty z zsh -f -i
+        zpty -w z "PS1=; fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -D"
+        zpty -w z "zstyle \":completion:*\" list-rows-first true; setopt no_beep; LISTMAX=1000"
+        zpty -w z "iconpick check --format s"$'"'\t'"'
+        sleep 1
+        zpty -r z out "*sarif*" && print -r -- "$out" | grep -oE "\b(gcc|json|github|sarif|junit)\b" | sort -u
+        zpty -d z' _ "$comp" 2>/dev/null)
+    status=$?
+    if [ "$status" -eq 124 ]; then
+        fail "zsh: check --format s<TAB> completes sarif" "no answer within 20 s"
+    elif [ -z "$got" ]; then
+        echo "SKIP  zsh: interactive completion (no pseudo-terminal here)"
+    else
+        expect "zsh: check --format s<TAB> completes sarif" "$got" "$(sorted sarif)"
+    fi
 else
     echo "SKIP  zsh: not installed"
 fi
@@ -171,6 +192,9 @@ if command -v fish >/dev/null 2>&1; then
     expect "fish: set options" "$(fish_complete 'iconpick set --')" "$(sorted --color --configuration --help --quiet --state-dir --target)"
     expect "fish: show options" "$(fish_complete 'iconpick show --s')" "$(sorted --size --state-dir)"
     expect "fish: --appearance values" "$(fish_complete 'iconpick show --appearance ')" "$(sorted dark light tinted)"
+    expect "fish: check options" "$(fish_complete 'iconpick check --')" "$(sorted --color --configuration --format --help --json --state-dir --target --warnings-as-errors)"
+    expect "fish: --format values" "$(fish_complete 'iconpick check --format ')" "$(sorted gcc github json junit sarif)"
+    expect "fish: --format's value is not the PATH" "$(fish_complete 'iconpick check --format junit ')" "$(sorted Info.plist Sub/)"
     : >"$work/log"
     fish_complete 'iconpick set --state-dir ~/st --target=App --color none --configuration Debug Ap' >/dev/null
     expect "fish: list gets --state-dir (tilde expanded), --target, --configuration" \
