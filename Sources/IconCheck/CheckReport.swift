@@ -5,7 +5,7 @@ import Foundation
 /// Every format lists each target's diagnostics sorted by file, then line (project-wide ones,
 /// with no file, first).
 ///
-/// The one entry point is `render(_:format:root:warningsAsErrors:toolVersion:)`; a command
+/// The one entry point is `render(_:format:root:warningsAsErrors:toolVersion:anchor:)`; a command
 /// only picks the format:
 ///
 ///     let text = try CheckReport.render([(target: nil, diagnostics: found)], format: .gcc)
@@ -42,9 +42,12 @@ public enum CheckReport {
   ///     absolute paths. nil: paths as they are. `gcc` and `json` always keep paths as they are.
   ///   - warningsAsErrors: `--warnings-as-errors`; JUnit then writes warnings as failures.
   ///   - toolVersion: iconpick's version, for SARIF's `tool.driver.version`.
+  ///   - anchor: the file SARIF shows a finding that names no file at (the checked
+  ///     `project.pbxproj` or Info.plist), as GitHub code scanning refuses a whole upload when
+  ///     one result has no location. nil: such a result has none.
   public static func render(
     _ groups: [Group], format: Format, root: URL? = nil, warningsAsErrors: Bool = false,
-    toolVersion: String? = nil
+    toolVersion: String? = nil, anchor: String? = nil
   ) throws -> String {
     let groups = groups.map { (target: $0.target, diagnostics: sorted($0.diagnostics)) }
     let paths = PathStyle(root: root)
@@ -52,7 +55,8 @@ public enum CheckReport {
     case .gcc: return gccText(groups)
     case .json: return try jsonText(groups)
     case .github: return github(groups, paths: paths)
-    case .sarif: return try sarif(groups, paths: paths, toolVersion: toolVersion)
+    case .sarif:
+      return try sarif(groups, paths: paths, toolVersion: toolVersion, anchor: anchor)
     case .junit: return junit(groups, paths: paths, warningsAsErrors: warningsAsErrors)
     }
   }

@@ -57,8 +57,11 @@ extension CheckReport {
   /// One run: `tool.driver` with one rule per id found (short description and help from
   /// `DiagnosticRules`), and one result per diagnostic with its level, message (and fix),
   /// location (a path relative to `root` with `uriBaseId`, or an absolute `file:` URI) and
-  /// start line. A result's target is in its `properties`.
-  static func sarif(_ groups: [Group], paths: PathStyle, toolVersion: String?) throws -> String {
+  /// start line. A result's target is in its `properties`. A diagnostic with no file is shown
+  /// at `anchor`, when there is one.
+  static func sarif(
+    _ groups: [Group], paths: PathStyle, toolVersion: String?, anchor: String?
+  ) throws -> String {
     var ruleIDs: [String] = []
     var ruleIndex: [String: Int] = [:]
     var ruleLevel: [String: Diagnostic.Severity] = [:]
@@ -80,6 +83,10 @@ extension CheckReport {
           var physical: [String: Any] = ["artifactLocation": paths.sarifArtifact(file)]
           if let line = diagnostic.line, line > 0 { physical["region"] = ["startLine": line] }
           result["locations"] = [["physicalLocation": physical]]
+        } else if let anchor {
+          result["locations"] = [
+            ["physicalLocation": ["artifactLocation": paths.sarifArtifact(anchor)]]
+          ]
         }
         if let target = group.target { result["properties"] = ["target": target] }
         results.append(result)

@@ -172,6 +172,19 @@ import Testing
     #expect(results[2]["locations"] == nil)
   }
 
+  @Test func sarifShowsAFindingWithoutAFileAtTheAnchor() throws {
+    let text = try CheckReport.render(
+      [(target: nil, diagnostics: [Self.diagnostics[2]])], format: .sarif, root: Self.root,
+      anchor: "/work/App/App.xcodeproj/project.pbxproj")
+    let log = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let result = try #require(
+      ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+    let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"]
+    let artifact = (location as? [String: Any])?["artifactLocation"] as? [String: String]
+    #expect(artifact == ["uri": "App.xcodeproj/project.pbxproj", "uriBaseId": "SRCROOT"])
+    #expect((location as? [String: Any])?["region"] == nil)
+  }
+
   @Test func sarifWritesAFileOutsideTheRootAsAnAbsoluteURI() throws {
     let text = try render([(target: nil, diagnostics: [Self.diagnostics[3]])], .sarif)
     let log = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

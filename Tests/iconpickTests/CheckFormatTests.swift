@@ -99,6 +99,8 @@ import Testing
     let artifact = (location as? [String: Any])?["artifactLocation"] as? [String: String]
     #expect(artifact == ["uri": "Assets.xcassets/Stray.png", "uriBaseId": "SRCROOT"])
     #expect(results.contains { $0["level"] as? String == "error" })
+    // GitHub refuses a whole upload when one result has no location.
+    #expect(results.allSatisfy { ($0["locations"] as? [Any])?.count == 1 })
   }
 
   @Test func junitParsesAndFailsOnlyTheError() throws {

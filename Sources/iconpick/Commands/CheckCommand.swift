@@ -25,7 +25,8 @@ struct CheckCommand {
     let report = try CheckReport.render(
       [(target: nil, diagnostics: diagnostics)], format: options.format ?? .gcc,
       root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      warningsAsErrors: options.warningsAsErrors, toolVersion: IconpickCommand.version)
+      warningsAsErrors: options.warningsAsErrors, toolVersion: IconpickCommand.version,
+      anchor: Self.anchor(for: AppContext.appPath(options)))
     print(report, terminator: "")
     let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
     return diagnostics.contains { $0.severity >= failing } ? .failure : .success
