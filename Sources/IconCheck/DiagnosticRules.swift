@@ -158,6 +158,26 @@ public enum DiagnosticRules {
       "Per-size entries mixed with dark or tinted entries; iOS 18 then ignores the dark icon.",
       "Use a single-size set for dark and tinted icons."
     ),
+    "icon-file-with-suffix": (
+      "A CFBundleIconFiles entry written with a scale or device suffix that finds its file.",
+      "Nothing breaks; the usual form lists the base name once, and iOS adds @2x, @3x and ~ipad."
+    ),
+    "tv-app-store-icon-missing": (
+      "tvOS brand assets without a 1280×768 App Store icon (ITMS-90471).",
+      "Add an App Store icon image stack, 1280×768 with at least two layers, to the brand assets."
+    ),
+    "tv-top-shelf-missing": (
+      "tvOS brand assets without a Top Shelf or Top Shelf Wide image (ITMS-90497).",
+      "Add the Top Shelf (1920×720) and Top Shelf Wide (2320×720) images to the brand assets."
+    ),
+    "tv-top-shelf-alpha": (
+      "A transparent tvOS Top Shelf image (ITMS-90497).",
+      "Flatten the image onto an opaque background and export it without alpha."
+    ),
+    "tv-image-stack-layers": (
+      "A tvOS image stack with fewer than two layers that hold an image (actool fails).",
+      "Give the stack at least two layers, front and back, each with an image."
+    ),
     "catalog-not-in-target": (
       "The named icon set is in a catalog the target does not build.",
       "Add the catalog to the target's resources."
