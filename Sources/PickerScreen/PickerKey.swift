@@ -38,7 +38,8 @@ extension PickerModel {
     case .home, .character("g"): return .moveToFirst
     case .end, .character("G"): return .moveToLast
     case .enter, .character("\r"), .character("\n"): return .choose
-    case .escape, .character("q"): return .quit
+    case .escape: return canGoBack ? .back : .quit
+    case .character("q"): return .quit
     case .character("a") where appearances.count > 1: return .cycleAppearance
     case .wheelUp: return .moveBy(-1)
     case .wheelDown: return .moveBy(1)

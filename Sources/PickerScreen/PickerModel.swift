@@ -27,6 +27,8 @@ public struct PickerAlert: Equatable, Sendable {
 public enum PickerOutcome: Equatable, Sendable {
   case quit
   case interrupted
+  /// Esc, when the list was opened from the target chooser (`canGoBack`): show it again.
+  case back
 }
 
 /// Everything the picker screen shows. Changed only by `apply(_:)`.
@@ -56,6 +58,8 @@ public struct PickerModel: Equatable, Sendable {
   /// Any, plus Dark and Tinted when some icon has renditions for them. An app read without its
   /// images starts with Any alone, until `appearancesFound` says what its icons have.
   public internal(set) var appearances: [IconAppearance]
+  /// Opened from the target chooser: Esc goes back to it rather than quitting (q still quits).
+  public var canGoBack = false
 
   /// - Parameters:
   ///   - activeName: the recorded `alternateIconName` (nil = the primary).
@@ -105,6 +109,8 @@ public enum PickerAction: Equatable, Sendable {
   case choose
   case dismissAlert
   case quit
+  /// Esc: back to the target chooser when there is one (`canGoBack`), else quit.
+  case back
   case interrupt
   case resize(TerminalSize)
   /// The switcher recorded the change that `choose` asked for.
@@ -201,6 +207,8 @@ extension PickerModel {
       return chooseCursor()
     case .quit:
       outcome = .quit
+    case .back:
+      outcome = canGoBack ? .back : .quit
     default:
       break
     }

@@ -17,6 +17,8 @@ public enum PickerSessionResult: Equatable, Sendable {
   case quit(activeName: String)
   /// Ctrl-C.
   case interrupted
+  /// Esc in a list opened from the target chooser (`PickerModel.canGoBack`): show the chooser.
+  case back
   /// A signal arrived (SIGTERM, SIGHUP, SIGINT from outside).
   case signalled(Int32)
 }
@@ -135,6 +137,7 @@ public struct PickerSession {
       switch model.outcome {
       case .quit: return .quit(activeName: model.activeItem.name)
       case .interrupted: return .interrupted
+      case .back: return .back
       case nil: break
       }
     }

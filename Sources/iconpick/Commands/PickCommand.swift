@@ -11,19 +11,42 @@ struct PickCommand {
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
-    // stderr is the terminal the picker is about to take over: warnings go to its status line.
-    let context = try AppContext.load(
-      options, environment: environment, reportingWarnings: false, deferringImages: true)
-    let app = context.app
-    let images = context.images
-    let switcher = context.switcher
-    let choice = try switcher.readChoice()
+    let context: AppContext
+    do {
+      context = try loadApp(options)
+    } catch IconCatalogError.ambiguousTarget(let project, _) {
+      // Several app targets and no --target: the picker asks which (the other commands list them).
+      return try chooseTarget(project: project)
+    }
+    let choice = try context.switcher.readChoice()
 
     SignalTrap.install()
     let terminal = try NcursesTerminal(environment: environment)
-    let model = PickerModel(
+    let result = try pick(context, choice: choice, terminal: terminal)
+    terminal.end()
+    return finish(result)
+  }
+
+  /// The app the options name, its images deferred.
+  func loadApp(_ options: Options) throws -> AppContext {
+    // stderr is the terminal the picker is about to take over: warnings go to its status line.
+    try AppContext.load(
+      options, environment: environment, reportingWarnings: false, deferringImages: true)
+  }
+
+  /// Runs the icon list on `terminal` until it is left; `canGoBack` when the target chooser
+  /// opened it, so Esc returns there.
+  func pick(
+    _ context: AppContext, choice: (alternateIconName: String?, notice: StateNotice?),
+    terminal: NcursesTerminal, canGoBack: Bool = false
+  ) throws -> PickerSessionResult {
+    let app = context.app
+    let images = context.images
+    let switcher = context.switcher
+    var model = PickerModel(
       app: app, activeName: choice.alternateIconName, glyphs: terminal.glyphs, size: terminal.size,
       status: startStatus(app: app, notice: choice.notice))
+    model.canGoBack = canGoBack
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
@@ -55,13 +78,17 @@ struct PickCommand {
           for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance)
       },
       findAppearances: findAppearances)
-    let result = session.run()
-    terminal.end()
+    return session.run()
+  }
 
+  /// The exit status of a picker that ended (the terminal given back first).
+  func finish(_ result: PickerSessionResult) -> ExitStatus {
     switch result {
     case .quit(let activeName):
       // Piped or captured: hand the result to the next program.
       if isatty(STDOUT_FILENO) == 0 { print(activeName) }
+      return .success
+    case .back:
       return .success
     case .interrupted:
       return .signalled(SIGINT)

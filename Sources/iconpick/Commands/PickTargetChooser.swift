@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+import IconCatalog
+import IconState
+import PickerScreen
+
+extension PickCommand {
+  /// Several app targets can have alternate icons and `--target` chose none: the picker opens on
+  /// a first screen listing them (name, platform, number of icons). Enter opens one's icons on the
+  /// same terminal; Esc there comes back here; q quits from either.
+  func chooseTarget(project: String) throws -> ExitStatus {
+    let path = try AppContext.appPath(options)
+    let targets = try AppIconReader.appTargetSummaries(
+      at: path, configuration: options.configuration)
+    let projectName = URL(fileURLWithPath: project).deletingPathExtension().lastPathComponent
+
+    SignalTrap.install()
+    let terminal = try NcursesTerminal(environment: environment)
+    defer { terminal.end() }
+    var chooser = TargetChooserSession(
+      model: TargetChooserModel(
+        projectName: projectName, targets: targets, glyphs: terminal.glyphs, size: terminal.size),
+      terminal: terminal, pendingSignal: SignalTrap.take)
+    while true {
+      switch chooser.run() {
+      case .quit:
+        return .success
+      case .interrupted:
+        return .signalled(SIGINT)
+      case .signalled(let signal):
+        return .signalled(signal)
+      case .open(let name):
+        var chosen = options
+        chosen.target = name
+        let context: AppContext
+        let choice: (alternateIconName: String?, notice: StateNotice?)
+        do {
+          context = try loadApp(chosen)
+          choice = try context.switcher.readChoice()
+        } catch {
+          // Read when listed, so rare: the file changed since. The chooser says why.
+          chooser.returned(status: "\(name) cannot be opened: \(error)")
+          continue
+        }
+        let result = try pick(context, choice: choice, terminal: terminal, canGoBack: true)
+        if result == .back {
+          chooser.returned()
+          continue
+        }
+        terminal.end()
+        return finish(result)
+      }
+    }
+  }
+}
