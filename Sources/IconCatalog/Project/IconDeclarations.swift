@@ -188,18 +188,35 @@ extension ProjectFacts {
     guard let first = keyLines.first else { return nil }
     guard let value, !value.isEmpty else { return first + 1 }
     // A one-line assignment that holds the value (`A = X Y;`, `A = X Y`).
-    if let same = keyLines.first(where: { holdsWord(value, in: lines[$0]) }) { return same + 1 }
+    if let same = keyLines.first(where: { holdsValue(value, in: lines[$0]) }) { return same + 1 }
     // A pbxproj list: `A = (\n "X",\n "Y",\n);`.
     keyLines = keyLines.filter { lines[$0].hasSuffix("(") }
     for start in keyLines {
       var index = start + 1
       while index < lines.endIndex {
-        if holdsWord(value, in: lines[index]) { return index + 1 }
+        if holdsValue(value, in: lines[index]) { return index + 1 }
         if lines[index].contains(";") { break }
         index += 1
       }
     }
     return first + 1
+  }
+
+  /// True when `value` is in `line` as a whole item of a setting's value: between the start or
+  /// end of the line, white space, quotes, `=`, `,`, `;` and parentheses (`AppIcon` is not in
+  /// `AppIcon-Night`).
+  static func holdsValue(_ value: String, in line: Substring) -> Bool {
+    let delimiters = Set<Character>(" \t\"'=,;()")
+    var rest = line[...]
+    while let range = rest.range(of: value) {
+      let before = line[..<range.lowerBound].last
+      let after = range.upperBound < line.endIndex ? line[range.upperBound] : nil
+      if before.map(delimiters.contains) ?? true, after.map(delimiters.contains) ?? true {
+        return true
+      }
+      rest = line[range.upperBound...]
+    }
+    return false
   }
 
   /// True when `text` is in `line` with no letter, digit or `_` on either side.

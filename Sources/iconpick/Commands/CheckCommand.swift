@@ -4,32 +4,66 @@ import IconCheck
 
 /// `iconpick check [PATH] [--format FORMAT] [--warnings-as-errors]`: the configuration faults
 /// that make setAlternateIconName fail or App Store uploads bounce, found without Xcode. A second
-/// reading of the same model the picker uses, not a second parser.
+/// reading of the same model the picker uses, not a second parser. Without `--target`, a
+/// project's every app target that can have alternate icons is checked, each a group of its own.
 struct CheckCommand {
   var options: Options
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
+    let path = try AppContext.appPath(options)
+    // Without --target, every app target that can have alternate icons, one group each.
+    let targets =
+      options.target == nil
+      ? try AppIconReader.appTargets(at: path, configuration: options.configuration) : []
+    var groups: [CheckReport.Group] = []
+    var unreadable = false
+    if targets.count > 1 {
+      for target in targets {
+        do {
+          groups.append((target: target, diagnostics: try diagnose(path, target: target)))
+        } catch {
+          // One target that cannot be read (a missing Info.plist) leaves the others to check.
+          IconpickCommand.printError("target \"\(target)\": \(error)")
+          unreadable = true
+        }
+      }
+    } else {
+      groups = [(target: nil, diagnostics: try diagnose(path, target: options.target))]
+    }
+    // Paths in the CI formats are relative to the current folder, the repository root in CI.
+    let report = try CheckReport.render(
+      groups, format: options.format ?? .gcc,
+      root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+      warningsAsErrors: options.warningsAsErrors, toolVersion: IconpickCommand.version,
+      anchor: Self.anchor(for: path))
+    print(report, terminator: "")
+    let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
+    let failed = groups.contains { $0.diagnostics.contains { $0.severity >= failing } }
+    return failed || unreadable ? .failure : .success
+  }
+
+  /// Every diagnostic of one app target (`target` nil: the one PATH means).
+  func diagnose(_ path: URL, target: String?) throws -> [Diagnostic] {
     // One reading gives both the model and the raw facts; check needs no recorded choice.
     let (app, facts) = try AppIconReader.readWithFacts(
-      at: AppContext.appPath(options), target: options.target,
-      configuration: options.configuration)
+      at: path, target: target, configuration: options.configuration)
     // A missing base configuration is an error in Xcode, so one here: not a warning as well.
     let reported = Set(app.missingBaseConfigurations.map(\.description))
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
-    let diagnostics =
-      app.missingBaseConfigurations.map(Self.diagnostic) + IconChecks.diagnose(app)
+    let found =
+      app.missingBaseConfigurations.map(Self.diagnostic)
+      + IconChecks.diagnose(app, facts: facts)
       + ProjectChecks.diagnose(facts)
-    let report = try CheckReport.render(
-      [(target: nil, diagnostics: diagnostics)], format: options.format ?? .gcc,
-      root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      warningsAsErrors: options.warningsAsErrors, toolVersion: IconpickCommand.version,
-      anchor: Self.anchor(for: AppContext.appPath(options)))
-    print(report, terminator: "")
-    let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
-    return diagnostics.contains { $0.severity >= failing } ? .failure : .success
+    // Every finding points somewhere: one with no place of its own, at the Info.plist, the
+    // project or the app's folder.
+    return found.map { diagnostic in
+      var placed = diagnostic
+      if placed.file == nil { placed.file = facts.fallbackFile.path }
+      return placed
+    }
   }
 
   /// Xcode's error for a base `.xcconfig` it cannot open (swift-build's
