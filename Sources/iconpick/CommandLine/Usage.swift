@@ -167,8 +167,8 @@ enum Usage {
         Check the app's icon configuration the way the build and App Review will: declared
         names without images, sets the build would not ship, names missing for iPad, file
         names with extensions, wrong pixel sizes, non-PNG files, alpha channels, loose
-        files in catalogs. Each finding prints compiler-style, `path:line: error: message
-        [id]`, with the fix on the next line, then a count.
+        files in catalogs. By default each finding prints compiler-style, `path:line:
+        error: message [id]`, with the fix on the next line, then a count.
 
         \(pathArgument)
 
