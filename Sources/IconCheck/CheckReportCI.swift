@@ -224,11 +224,17 @@ struct PathStyle {
     inside(file) ?? file
   }
 
-  /// The part of `file` below root, when it is below root.
+  /// The part of `file` below root, when it is below root, also through a symbolic link
+  /// (`/tmp` for `/private/tmp`).
   private func inside(_ file: String) -> String? {
     guard let root else { return nil }
-    let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
-    let path = URL(fileURLWithPath: file, relativeTo: root).standardizedFileURL.path
+    let url = URL(fileURLWithPath: file, relativeTo: root)
+    return Self.below(root.path, url.standardizedFileURL.path)
+      ?? Self.below(root.resolvingSymlinksInPath().path, url.resolvingSymlinksInPath().path)
+  }
+
+  private static func below(_ root: String, _ path: String) -> String? {
+    let base = root.hasSuffix("/") ? root : root + "/"
     guard path.hasPrefix(base), path.count > base.count else { return nil }
     return String(path.dropFirst(base.count))
   }

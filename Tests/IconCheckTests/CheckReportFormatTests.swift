@@ -196,6 +196,27 @@ import Testing
     #expect(result["properties"] == nil)
   }
 
+  @Test func pathsAreRelativeThroughASymbolicLink() throws {
+    let fileManager = FileManager.default
+    let folder = fileManager.temporaryDirectory.appendingPathComponent(
+      "iconpick-paths-\(UUID().uuidString)")
+    defer { try? fileManager.removeItem(at: folder) }
+    let real = folder.appendingPathComponent("real/App", isDirectory: true)
+    try fileManager.createDirectory(
+      at: real.appendingPathComponent("Assets.xcassets"), withIntermediateDirectories: true)
+    let image = real.appendingPathComponent("Assets.xcassets/Icon.png")
+    try Data().write(to: image)
+    try fileManager.createSymbolicLink(
+      at: folder.appendingPathComponent("link"),
+      withDestinationURL: folder.appendingPathComponent("real"))
+    let diagnostic = Diagnostic(
+      id: "not-square", severity: .error, file: image.path, line: nil, message: "m", fix: "f")
+    let text = try CheckReport.render(
+      [(target: nil, diagnostics: [diagnostic])], format: .github,
+      root: folder.appendingPathComponent("link/App", isDirectory: true))
+    #expect(text.hasPrefix("::error file=Assets.xcassets/Icon.png,"))
+  }
+
   @Test func sarifOfNothingHasNoResults() throws {
     let text = try render([(target: nil, diagnostics: [])], .sarif)
     let log = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
