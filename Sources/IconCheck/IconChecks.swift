@@ -30,6 +30,7 @@ public enum IconChecks {
       found += imageProblems(icon)
       found += appStoreIcon(icon, at: declared(icon))
     }
+    found += SizeChecks.diagnose(app) + AlphaChecks.diagnose(app)
     if let facts {
       for index in found.indices where found[index].file == nil {
         found[index].file = facts.fallbackFile.path
@@ -294,14 +295,7 @@ public enum IconChecks {
           message: "\(name) \(owner) is \(header.width)×\(header.height) pixels, not square",
           fix: "Export the icon as a square image of the size its slot needs."))
     }
-    if header.hasAlpha, isIOSAppIcon(rendition) {
-      found.append(
-        Diagnostic(
-          id: "alpha-channel", severity: .warning, file: file.path,
-          message:
-            "\(name) \(owner) has an alpha channel; the App Store rejects iOS app icons with alpha",
-          fix: "Export the icon without an alpha channel (flatten it onto an opaque background)."))
-    }
+    // Transparency is AlphaChecks', which decodes the pixels.
     return (header, found)
   }
 

@@ -16,6 +16,8 @@ public enum ProjectChecks {
       + settingNamesDifferingInCase(facts)
       + iconAndAppIconSetOfOneName(facts)
       + IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
+      + InfoPlistChecks.diagnose(facts) + CatalogChecks.diagnose(facts)
+      + BrandAssetChecks.diagnose(facts)
   }
 
   // MARK: Errors

@@ -36,7 +36,10 @@ public enum AppIconReader {
     if BuiltApp.isBuiltApp(path) {
       return (try BuiltApp.read(at: path), ProjectFacts(builtApp: path))
     }
-    let project = try readProject(at: path, target: target, configuration: configuration)
+    // Check reports values of the wrong type in the icon dictionaries (malformed-icons-dictionary)
+    // beside everything else, so here they are passed over rather than stopping the reading.
+    let project = try readProject(
+      at: path, target: target, configuration: configuration, lenient: true)
     return (try images(of: project).withRenditions(icons(of: project)), try facts(of: project))
   }
 
@@ -82,6 +85,8 @@ public enum AppIconReader {
     app.bundleIdentifierProblem = problem
     app.warnings = target?.warnings ?? []
     app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []
+    app.deviceFamily = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
+      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
     return app
   }
 
@@ -118,9 +123,10 @@ public enum AppIconReader {
     var names: IconNames
   }
 
-  static func readProject(at path: URL, target: String?, configuration: String?)
-    throws(IconCatalogError) -> ProjectReading
-  {
+  /// With `lenient`, Info.plist icon values of the wrong type are passed over instead of thrown.
+  static func readProject(
+    at path: URL, target: String?, configuration: String?, lenient: Bool = false
+  ) throws(IconCatalogError) -> ProjectReading {
     let location = try AppLocation.locate(path, target: target, configuration: configuration)
     let settings: BuildSettings
     if let projectTarget = location.target {
@@ -128,7 +134,8 @@ public enum AppIconReader {
     } else {
       settings = try buildSettings(for: location)
     }
-    let infoPlist = try location.readInfoPlist(settings: settings)
+    var infoPlist = try location.readInfoPlist(settings: settings)
+    infoPlist?.isLenient = lenient
     let catalogs = try AssetCatalog.appIconSets(
       in: location.files.catalogs, iconBundles: location.files.iconBundles)
     let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)

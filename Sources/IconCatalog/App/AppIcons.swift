@@ -21,6 +21,9 @@ public struct AppIcons: Sendable, Equatable {
   /// Base `.xcconfig` files the project refers to that are not there (also in `warnings`): Xcode
   /// stops with an error; `check` reports one.
   public var missingBaseConfigurations: [MissingBaseConfiguration] = []
+  /// `TARGETED_DEVICE_FAMILY` (1 iPhone, 2 iPad, 3 tv), empty when unset (iPhone); nil when
+  /// unknown: a built app, whose Info.plist says it another way.
+  public var deviceFamily: [Int]?
 
   public init(
     appName: String, bundleIdentifier: String?, primary: AppIcon, alternates: [AppIcon],

@@ -34,6 +34,8 @@ enum BrandAssets {
     for asset in contents.assets ?? [] where asset.role == "primary-app-icon" {
       guard let name = asset.filename, name.hasSuffix(".imagestack") else { continue }
       let stack = folder.appendingPathComponent(name)
+      // A stack that is not there has no images; `check` reports it (tv-app-store-icon-missing).
+      guard FileManager.default.fileExists(atPath: stack.path) else { continue }
       let layers: Stack = try decode(stack.appendingPathComponent("Contents.json"))
       for layer in layers.layers ?? [] {
         guard let layerName = layer.filename else { continue }

@@ -37,6 +37,8 @@ struct DeclaredAlternate: Equatable, Sendable {
 struct InfoPlist {
   let file: URL
   let root: [String: Any]
+  /// Values of the wrong type are passed over instead of thrown (`check`, which reports them).
+  var isLenient = false
 
   /// The icon dictionaries, iPhone first; each declares a primary and alternates.
   static let iconKeys = ["CFBundleIcons", "CFBundleIcons~ipad"]
@@ -143,6 +145,7 @@ struct InfoPlist {
     case let entry as [String: Any]:
       return try declaredIcon(entry, path: path)
     case let value?:
+      if isLenient { return nil }
       throw .invalidInfoPlist(
         file: file.path,
         reason: "\(path) is \(Self.kind(of: value)), expected a dictionary (or, on tvOS, a string)")
@@ -162,6 +165,7 @@ struct InfoPlist {
       var found: [DeclaredAlternate] = []
       for (index, item) in names.enumerated() {
         guard let name = item as? String else {
+          if isLenient { continue }
           throw .invalidInfoPlist(
             file: file.path,
             reason: "\(path)[\(index)] is \(Self.kind(of: item)), expected a string (an icon name)")
@@ -181,6 +185,7 @@ struct InfoPlist {
       }
       return found
     case let value?:
+      if isLenient { return [] }
       throw .invalidInfoPlist(
         file: file.path,
         reason:
@@ -208,6 +213,7 @@ struct InfoPlist {
   {
     guard let value = parent[key] else { return nil }
     guard let dictionary = value as? [String: Any] else {
+      if isLenient { return nil }
       throw .invalidInfoPlist(
         file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected a dictionary")
     }
@@ -219,6 +225,7 @@ struct InfoPlist {
   {
     guard let value = parent[key] else { return nil }
     guard let string = value as? String else {
+      if isLenient { return nil }
       throw .invalidInfoPlist(
         file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected a string")
     }
@@ -230,6 +237,7 @@ struct InfoPlist {
   {
     guard let value = parent[key] else { return nil }
     guard let items = value as? [Any] else {
+      if isLenient { return nil }
       throw .invalidInfoPlist(
         file: file.path,
         reason: "\(path) is \(Self.kind(of: value)), expected an array of file names")
@@ -237,6 +245,7 @@ struct InfoPlist {
     var strings: [String] = []
     for (index, item) in items.enumerated() {
       guard let string = item as? String else {
+        if isLenient { continue }
         throw .invalidInfoPlist(
           file: file.path,
           reason: "\(path)[\(index)] is \(Self.kind(of: item)), expected a string (a file name)")
@@ -252,6 +261,7 @@ struct InfoPlist {
     guard let value = parent[key] else { return nil }
     // A plist <true/> may come back as Bool or as NSNumber; strings ("YES") are not booleans.
     guard !(value is String), let bool = value as? Bool else {
+      if isLenient { return nil }
       throw .invalidInfoPlist(
         file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected true or false")
     }

@@ -134,6 +134,9 @@ public struct ProjectFacts: Sendable {
   public var iconSets: [IconSet] = []
   /// Image files (png, jpg) lying in an `.xcassets` folder or one of its groups, outside any asset.
   public var looseCatalogFiles: [URL] = []
+  /// What the App Store rules need: the icon dictionaries as written, the platform, and the sets
+  /// in catalogs the target does not build.
+  public var appStore = AppStoreFacts()
 
   public init(root: URL, infoPlist: URL? = nil, primaryName: String = "AppIcon") {
     self.root = root
@@ -149,7 +152,8 @@ extension AppIconReader {
     throws(IconCatalogError) -> ProjectFacts
   {
     if BuiltApp.isBuiltApp(path) { return ProjectFacts(builtApp: path) }
-    return try facts(of: readProject(at: path, target: target, configuration: configuration))
+    return try facts(
+      of: readProject(at: path, target: target, configuration: configuration, lenient: true))
   }
 
   /// The facts, from a project reading.
@@ -205,6 +209,11 @@ extension AppIconReader {
       target: location.target)
     facts.iconFilesFound = ProjectFacts.iconFilesFound(facts.iconFiles, root: location.root)
     facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
+    let setNames = Set(facts.iconSets.map(\.name))
+    facts.readAppStoreFacts(
+      settings: settings, infoPlist: infoPlist, location: location,
+      compiledNames: facts.includesAllAppIcons
+        ? setNames : setNames.intersection(facts.alternateNamesSetting))
     return facts
   }
 

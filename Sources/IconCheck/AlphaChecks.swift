@@ -1,0 +1,104 @@
+import Foundation
+import IconCatalog
+import IconRender
+
+/// `marketing-icon-alpha` (the primary's 1024×1024 App Store image, ITMS-90717) and
+/// `alpha-channel` (any other iOS icon image): pixels that are not opaque, where Apple requires
+/// opacity. Dark and tinted images may be transparent (the system draws its own backdrop), so
+/// none of them is looked at, whatever its appearance. A PNG whose header has no alpha channel
+/// and no `tRNS` chunk is opaque without decoding; any other is decoded once, however many slots
+/// or icons name it.
+enum AlphaChecks {
+  struct Transparency {
+    var transparent: Int
+    var total: Int
+  }
+
+  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+    var known: [String: Transparency?] = [:]
+    var reported = Set<String>()
+    var found: [Diagnostic] = []
+    for icon in app.allIcons {
+      for rendition in icon.renditions where requiresOpacity(rendition) {
+        guard let file = rendition.file else { continue }
+        let marketing = icon.isPrimary && isMarketing(rendition)
+        let id = marketing ? "marketing-icon-alpha" : "alpha-channel"
+        guard !reported.contains(id + "\u{0}" + file.path) else { continue }
+        let result: Transparency?
+        if let cached = known[file.path] {
+          result = cached
+        } else {
+          result = transparency(of: file)
+          known[file.path] = result
+        }
+        guard let result, result.transparent > 0 else { continue }
+        reported.insert(id + "\u{0}" + file.path)
+        found.append(diagnostic(id: id, file: file, icon: icon, result: result))
+      }
+    }
+    return found
+  }
+
+  /// An image of an iOS app icon slot in the any (light) appearance.
+  static func requiresOpacity(_ rendition: IconRendition) -> Bool {
+    guard rendition.kind == .image, rendition.appearance == .any else { return false }
+    switch rendition.idiom {
+    case "iphone", "ipad", "ios-marketing": return true
+    case "universal": return rendition.platform == nil || rendition.platform == "ios"
+    default: return false
+    }
+  }
+
+  /// The App Store image: the 1024pt @1x ios-marketing slot, or the single-size universal image.
+  static func isMarketing(_ rendition: IconRendition) -> Bool {
+    rendition.pointSize == 1024 && rendition.scale == 1
+      && ["ios-marketing", "universal"].contains(rendition.idiom)
+  }
+
+  /// How many pixels are not fully opaque; nil when the file is not a PNG that can be read (other
+  /// checks report that) or has no transparency at all.
+  static func transparency(of file: URL) -> Transparency? {
+    guard let header = try? PNGHeader.read(file: file), header.hasAlpha else { return nil }
+    guard
+      let image = try? PNGDecoder.decodePixels(
+        file: file, maxDimension: 4096, opaqueAsRGB: true), image.channels == 4
+    else { return nil }
+    var transparent = 0
+    image.pixels.withUnsafeBufferPointer { pixels in
+      var index = 3
+      while index < pixels.count {
+        if pixels[index] != 255 { transparent += 1 }
+        index += 4
+      }
+    }
+    return Transparency(transparent: transparent, total: image.width * image.height)
+  }
+
+  static func diagnostic(id: String, file: URL, icon: AppIcon, result: Transparency)
+    -> Diagnostic
+  {
+    let name = IconChecks.escaped(file.lastPathComponent)
+    let share = percent(result.transparent, of: result.total)
+    let pixels = "\(result.transparent) of \(result.total) pixels (\(share)) are not opaque"
+    if id == "marketing-icon-alpha" {
+      return Diagnostic(
+        id: id, severity: .error, file: file.path,
+        message:
+          "\(name), the 1024×1024 App Store image of the primary icon \"\(IconChecks.escaped(icon.name))\", is transparent: \(pixels); App Store Connect rejects the upload (ITMS-90717: \"Invalid large app icon ... can't be transparent or contain an alpha channel\")",
+        fix:
+          "Flatten the image onto an opaque background and export it without an alpha channel.")
+    }
+    return Diagnostic(
+      id: id, severity: .warning, file: file.path,
+      message:
+        "\(name) of icon \"\(IconChecks.escaped(icon.name))\" is transparent: \(pixels); iOS app icons must be opaque (iOS shows transparent parts as black)",
+      fix: "Flatten the image onto an opaque background and export it without an alpha channel.")
+  }
+
+  static func percent(_ part: Int, of whole: Int) -> String {
+    guard whole > 0 else { return "0%" }
+    let value = Double(part) * 100 / Double(whole)
+    if value >= 1 || value == 0 { return "\(Int(value.rounded()))%" }
+    return "<1%"
+  }
+}

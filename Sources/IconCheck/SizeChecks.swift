@@ -1,0 +1,130 @@
+import Foundation
+import IconCatalog
+import IconRender
+
+/// `primary-missing-size` and `alternate-missing-size`: the icon sizes App Store Connect requires
+/// of the primary (ITMS-90022, ITMS-90023) and recommends for alternates (ITMS-90890,
+/// ITMS-90892): a 120×120 iPhone image, and for an app that runs on iPad 152×152 and 167×167
+/// iPad images. A single-size set (one 1024×1024 universal iOS image) and an Icon Composer `.icon`
+/// give actool every size.
+enum SizeChecks {
+  struct Need {
+    var pixels: Int
+    var idiom: String
+    var slot: String
+  }
+
+  static let iPhone = Need(pixels: 120, idiom: "iphone", slot: "60pt @2x")
+  static let iPad = [
+    Need(pixels: 152, idiom: "ipad", slot: "76pt @2x"),
+    Need(pixels: 167, idiom: "ipad", slot: "83.5pt @2x"),
+  ]
+
+  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+    // A built app keeps most sizes in Assets.car, which is not read; tvOS has no such sizes.
+    guard let family = app.deviceFamily, family.isEmpty || family.contains(1) || family.contains(2)
+    else { return [] }
+    var needs: [Need] = []
+    if family.isEmpty || family.contains(1) { needs.append(iPhone) }
+    if family.contains(2) { needs += iPad }
+    var headers: [String: PNGHeader?] = [:]
+    var found: [Diagnostic] = []
+    for icon in app.allIcons {
+      // No image at all is primary-not-found or alternate-without-image.
+      guard !icon.files.isEmpty, !coversEverySize(icon) else { continue }
+      // A loose file that cannot be measured (a Git LFS pointer, a JPEG: wrong-format says so)
+      // may be any size: nothing is claimed missing.
+      guard icon.files.filter({ !isInSet($0) }).allSatisfy({ header($0, &headers) != nil })
+      else { continue }
+      let missing = needs.filter { !has($0, icon, headers: &headers) }
+      guard !missing.isEmpty else { continue }
+      found.append(diagnostic(icon, missing: missing, family: family))
+    }
+    return found
+  }
+
+  /// A single-size iOS image or an Icon Composer bundle.
+  static func coversEverySize(_ icon: AppIcon) -> Bool {
+    icon.renditions.contains { rendition in
+      guard let file = rendition.file, rendition.appearance == .any,
+        FileManager.default.fileExists(atPath: file.path)
+      else { return false }
+      if rendition.kind == .iconComposer { return true }
+      return rendition.idiom == "universal" && (rendition.platform ?? "ios") == "ios"
+        && rendition.pointSize == 1024 && rendition.scale == 1
+    }
+  }
+
+  /// True when an image fills the need: a slot of that size in a set that names a file (one that
+  /// is missing is missing-file's), or a loose `CFBundleIconFiles` file of that many pixels (read
+  /// from its header).
+  static func has(_ need: Need, _ icon: AppIcon, headers: inout [String: PNGHeader?]) -> Bool {
+    icon.renditions.contains { rendition in
+      guard rendition.kind == .image, rendition.appearance == .any, let file = rendition.file
+      else { return false }
+      if isInSet(file) {
+        return [need.idiom, "universal"].contains(rendition.idiom)
+          && rendition.pixelSize == need.pixels
+      }
+      guard FileManager.default.fileExists(atPath: file.path) else { return false }
+      return header(file, &headers).map { $0.width == need.pixels && $0.height == need.pixels }
+        ?? false
+    }
+  }
+
+  /// The PNG header of `file`, read once.
+  static func header(_ file: URL, _ headers: inout [String: PNGHeader?]) -> PNGHeader? {
+    if let known = headers[file.path] { return known }
+    let header = try? PNGHeader.read(file: file)
+    headers[file.path] = header
+    return header
+  }
+
+  static func isInSet(_ file: URL) -> Bool {
+    file.deletingLastPathComponent().pathExtension == "appiconset"
+  }
+
+  static func diagnostic(_ icon: AppIcon, missing: [Need], family: [Int]) -> Diagnostic {
+    let name = IconChecks.escaped(icon.name)
+    let sizes = missing.map {
+      "\($0.pixels)×\($0.pixels) \($0.idiom == "ipad" ? "iPad" : "iPhone") (\($0.slot))"
+    }
+    let list =
+      sizes.count == 1
+      ? sizes[0] : sizes.dropLast().joined(separator: ", ") + " and " + sizes.last!
+    let iPadMissing = missing.contains { $0.idiom == "ipad" }
+    let iPhoneMissing = missing.contains { $0.idiom == "iphone" }
+    let codes: [String]
+    if icon.isPrimary {
+      codes = (iPhoneMissing ? ["ITMS-90022"] : []) + (iPadMissing ? ["ITMS-90023"] : [])
+    } else {
+      codes = (iPhoneMissing ? ["ITMS-90890"] : []) + (iPadMissing ? ["ITMS-90892"] : [])
+    }
+    let why = iPadMissing ? ", and TARGETED_DEVICE_FAMILY includes iPad (2)" : ""
+    let owner = icon.isPrimary ? "the primary icon \"\(name)\"" : "alternate icon \"\(name)\""
+    let consequence =
+      icon.isPrimary
+      ? "App Store Connect rejects the upload (\(codes.joined(separator: ", ")): \"Missing required icon file\")"
+      : "App Store Connect warns on upload (\(codes.joined(separator: ", ")): \"Missing recommended icon\")"
+    let (file, line) = location(icon)
+    return Diagnostic(
+      id: icon.isPrimary ? "primary-missing-size" : "alternate-missing-size",
+      severity: icon.isPrimary ? .error : .warning, file: file, line: line,
+      message: "\(owner) has no \(list) image\(why); \(consequence)",
+      fix:
+        "Add \(missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size."
+    )
+  }
+
+  /// The set's Contents.json at its `images` line, else the first image file.
+  static func location(_ icon: AppIcon) -> (String?, Int?) {
+    if let inSet = icon.renditions.compactMap(\.file).first(where: isInSet) {
+      let contents = inSet.deletingLastPathComponent().appendingPathComponent("Contents.json")
+      let line = FileManager.default.contents(atPath: contents.path).flatMap {
+        JSONLines($0).line(of: "images")
+      }
+      return (contents.path, line)
+    }
+    return (icon.files.first?.path, nil)
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import IconCatalog
+import Testing
+
+@testable import IconCheck
+
+/// `icon-name-not-set`, `malformed-icons-dictionary`, `plist-name-not-in-catalog` and
+/// `catalog-not-in-target`.
+@Suite struct InfoPlistChecksTests {
+  // MARK: icon-name-not-set
+
+  /// The Solo project, its Info.plist holding `icons` as `CFBundleIcons`, and AppIcon in its catalog.
+  static func solo(primary: String?, icons: [String: Any]) throws -> (StoreFixture, String) {
+    let app = try StoreFixture()
+    try app.write(
+      "Solo.xcodeproj/project.pbxproj", Self.soloProject(primary: primary, infoPlist: true))
+    let text = try app.infoPlist(["CFBundleIcons": icons])
+    try FileManager.default.createDirectory(at: app.url("Solo"), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(at: app.url("Info.plist"), to: app.url("Solo/Info.plist"))
+    try app.write("Solo/Assets.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try app.write(
+      "Solo/Assets.xcassets/AppIcon.appiconset/Contents.json",
+      #"{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+    )
+    try png(
+      app.url("Solo/Assets.xcassets/AppIcon.appiconset/AppIcon.png"), width: 1024, height: 1024)
+    return (app, text)
+  }
+
+  @Test func catalogIconsThatNothingNamesAreAnError() throws {
+    let (app, text) = try Self.solo(
+      primary: nil, icons: ["CFBundleAlternateIcons": [String: Any]()])
+    let found = try app.diagnose("icon-name-not-set")
+    #expect(found.count == 1)
+    #expect(found.first?.severity == .error)
+    #expect(found.first?.file == app.path("Solo/Info.plist"))
+    #expect(found.first?.line == lineOf("<key>CFBundleIcons</key>", in: text))
+    #expect(found.first?.message.contains("ITMS-90713") == true)
+    #expect(found.first?.fix.contains("\"AppIcon\"") == true)
+  }
+
+  @Test func theSettingOrCFBundleIconNameNamesThePrimary() throws {
+    let (app, _) = try Self.solo(primary: "AppIcon", icons: [:])
+    #expect(try app.diagnose().filter { storeIDs.contains($0.id) } == [])
+
+    let (named, _) = try Self.solo(
+      primary: nil, icons: ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]])
+    #expect(try named.diagnose().filter { storeIDs.contains($0.id) } == [])
+  }
+
+  // MARK: malformed-icons-dictionary
+
+  @Test func primaryInsideAlternatesMisspellingsAndWrongTypes() throws {
+    let app = try StoreFixture()
+    try app.config(family: "1")
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.set("Blue", [.single("Blue.png")])
+    let text = try app.infoPlist([
+      "CFBundleIcons": [
+        "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+        "CFBundleAlternateIcons": [
+          "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+          "Blue": ["CFBundleIconName": "Blue", "CFBundleIconsFiles": ["Blue"]],
+          "Green": ["CFBundleIconName": 7],
+        ],
+      ],
+      "CFBundleIcons~ipad": ["CFBundleAlternateIcon": ["Blue": ["CFBundleIconName": "Blue"]]],
+    ])
+    // A wrong type no longer stops the reading: check reports it beside everything else.
+    let found = try app.diagnose("malformed-icons-dictionary")
+    #expect(found.allSatisfy { $0.severity == .error && $0.file == app.path("Info.plist") })
+    let messages = found.map(\.message)
+    #expect(found.count == 4)
+    #expect(
+      messages.contains {
+        $0.hasPrefix("CFBundlePrimaryIcon is written inside CFBundleIcons → CFBundleAlternateIcons")
+      })
+    #expect(messages.contains { $0.contains("misspelling of CFBundleIconFiles") })
+    #expect(messages.contains { $0.contains("misspelling of CFBundleAlternateIcons") })
+    #expect(
+      messages.contains {
+        $0.hasPrefix(
+          "CFBundleIcons → CFBundleAlternateIcons → Green → CFBundleIconName is a number, expected a string"
+        )
+      })
+    let misspelled = try #require(found.first { $0.message.contains("\"CFBundleAlternateIcon\"") })
+    #expect(misspelled.line == lineOf("<key>CFBundleAlternateIcon</key>", in: text))
+    #expect(misspelled.fix == "Spell the key CFBundleAlternateIcons.")
+  }
+
+  @Test func theTVOSFormInAnIOSAppAndTheReverse() throws {
+    let app = try StoreFixture()
+    try app.config(family: "1,2")
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.infoPlist([
+      "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon", "CFBundleAlternateIcons": ["AppIcon"]]
+    ])
+    let iOS = try app.diagnose("malformed-icons-dictionary").map(\.message)
+    #expect(iOS.count == 2)
+    #expect(iOS.contains { $0.contains("CFBundlePrimaryIcon is a string, the tvOS form") })
+    #expect(iOS.contains { $0.contains("CFBundleAlternateIcons is an array, the tvOS form") })
+
+    try app.settings([
+      "PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Store", "SDKROOT = appletvos",
+      "TARGETED_DEVICE_FAMILY = 3",
+    ])
+    try app.infoPlist([
+      "CFBundleIcons": [
+        "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+        "CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "AppIcon"]],
+      ]
+    ])
+    let tvOS = try app.diagnose("malformed-icons-dictionary").map(\.message)
+    #expect(tvOS.count == 2)
+    #expect(tvOS.contains { $0.contains("CFBundlePrimaryIcon is a dictionary, the iOS form") })
+    #expect(tvOS.contains { $0.contains("CFBundleAlternateIcons is a dictionary, the iOS form") })
+  }
+
+  @Test func wellFormedDictionariesAreClean() throws {
+    let app = try StoreFixture()
+    try app.config(family: "1,2")
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.set("Blue", [.single("Blue.png")])
+    try app.infoPlist([
+      "CFBundleIcons": [
+        "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon", "UIPrerenderedIcon": false],
+        "CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Blue"]],
+      ],
+      "CFBundleIcons~ipad": [
+        "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+        "CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Blue"]],
+      ],
+      "UIPrerenderedIcon": true,
+    ])
+    #expect(try app.diagnose().filter { storeIDs.contains($0.id) } == [])
+  }
+
+  // MARK: plist-name-not-in-catalog
+
+  @Test func aCFBundleIconNameNoSetProvides() throws {
+    let app = try StoreFixture()
+    try app.config(family: "1,2")
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.set("Blue", [.single("Blue.png")])
+    let text = try app.infoPlist([
+      "CFBundleIcons": ["CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Blue"]]],
+      "CFBundleIcons~ipad": ["CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Bleu"]]],
+    ])
+    let found = try app.diagnose("plist-name-not-in-catalog")
+    #expect(found.count == 1)
+    #expect(found.first?.severity == .error)
+    #expect(found.first?.line == lineOf("<string>Bleu</string>", in: text))
+    #expect(
+      found.first?.message.hasPrefix(
+        "CFBundleIcons~ipad → CFBundleAlternateIcons → Blue → CFBundleIconName is \"Bleu\"") == true
+    )
+    #expect(found.first?.message.contains("ITMS-90895") == true)
+  }
+
+  /// A name the build settings compile replaces what Info.plist writes for it.
+  @Test func namesTheBuildReplacesAreNotLookedUp() throws {
+    let app = try StoreFixture()
+    try app.config(alternates: ["Blue"])
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.set("Blue", [.single("Blue.png")])
+    try app.infoPlist([
+      "CFBundleIcons": [
+        "CFBundlePrimaryIcon": ["CFBundleIconName": "OldIcon"],
+        "CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Old-Blue"]],
+      ]
+    ])
+    #expect(try app.diagnose("plist-name-not-in-catalog") == [])
+  }
+
+  // MARK: catalog-not-in-target
+
+  @Test func aNamedSetInACatalogTheTargetDoesNotBuild() throws {
+    let app = try StoreFixture()
+    try app.write("Solo.xcodeproj/project.pbxproj", Self.soloProject(primary: "AppIcon"))
+    try app.write("Solo/Assets.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try app.write("Other/Other.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try app.write(
+      "Other/Other.xcassets/AppIcon.appiconset/Contents.json",
+      #"{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+    )
+    try png(
+      app.url("Other/Other.xcassets/AppIcon.appiconset/AppIcon.png"), width: 1024, height: 1024)
+    let found = try app.diagnose("catalog-not-in-target")
+    #expect(found.count == 1)
+    #expect(found.first?.severity == .error)
+    #expect(found.first?.file == app.path("Solo.xcodeproj/project.pbxproj"))
+    #expect(found.first?.line != nil)
+    #expect(
+      found.first?.message.hasPrefix(
+        "ASSETCATALOG_COMPILER_APPICON_NAME names \"AppIcon\", which is in Other/Other.xcassets, an asset catalog target \"Solo\" does not build"
+      ) == true)
+
+    // The set in the target's own catalog: nothing to say.
+    try FileManager.default.moveItem(
+      at: app.url("Other/Other.xcassets/AppIcon.appiconset"),
+      to: app.url("Solo/Assets.xcassets/AppIcon.appiconset"))
+    #expect(try app.diagnose().filter { storeIDs.contains($0.id) } == [])
+  }
+
+  /// One app target whose sources are the synchronized folder `Solo`.
+  static func soloProject(primary: String?, infoPlist: Bool = false) -> String {
+    let settings =
+      (primary.map { ["ASSETCATALOG_COMPILER_APPICON_NAME = \($0);"] } ?? [])
+      + (infoPlist ? ["INFOPLIST_FILE = Solo/Info.plist;"] : ["GENERATE_INFOPLIST_FILE = YES;"])
+    return """
+      // !$*UTF8*$!
+      {
+      	archiveVersion = 1;
+      	classes = {
+      	};
+      	objectVersion = 77;
+      	objects = {
+      		7C00000000000000000000F1 /* Solo.app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = Solo.app; sourceTree = BUILT_PRODUCTS_DIR; };
+      		7C0000000000000000000901 /* Solo */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Solo; sourceTree = "<group>"; };
+      		7C00000000000000000000A0 = {isa = PBXGroup; children = (7C0000000000000000000901 /* Solo */, 7C00000000000000000000A1 /* Products */, ); sourceTree = "<group>"; };
+      		7C00000000000000000000A1 /* Products */ = {isa = PBXGroup; children = (7C00000000000000000000F1 /* Solo.app */, ); name = Products; sourceTree = "<group>"; };
+      		7C00000000000000000000D1 /* Solo */ = {isa = PBXNativeTarget; buildConfigurationList = 7C00000000000000000000E2; buildPhases = (7C00000000000000000000C1 /* Resources */, ); buildRules = (); dependencies = (); fileSystemSynchronizedGroups = (7C0000000000000000000901 /* Solo */, ); name = Solo; productName = Solo; productReference = 7C00000000000000000000F1 /* Solo.app */; productType = "com.apple.product-type.application"; };
+      		7C00000000000000000000C1 /* Resources */ = {isa = PBXResourcesBuildPhase; buildActionMask = 2147483647; files = (); runOnlyForDeploymentPostprocessing = 0; };
+      		7C00000000000000000000B0 /* Project object */ = {isa = PBXProject; buildConfigurationList = 7C00000000000000000000E1; mainGroup = 7C00000000000000000000A0; productRefGroup = 7C00000000000000000000A1 /* Products */; projectDirPath = ""; projectRoot = ""; targets = (7C00000000000000000000D1 /* Solo */, ); };
+      		7C00000000000000000000R1 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+      		7C00000000000000000000R2 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {
+      				\(settings.joined(separator: "\n\t\t\t\t"))
+      				PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Solo;
+      				PRODUCT_NAME = "$(TARGET_NAME)";
+      				TARGETED_DEVICE_FAMILY = 1;
+      			}; name = Release; };
+      		7C00000000000000000000E1 = {isa = XCConfigurationList; buildConfigurations = (7C00000000000000000000R1 /* Release */, ); defaultConfigurationName = Release; };
+      		7C00000000000000000000E2 = {isa = XCConfigurationList; buildConfigurations = (7C00000000000000000000R2 /* Release */, ); defaultConfigurationName = Release; };
+      	};
+      	rootObject = 7C00000000000000000000B0 /* Project object */;
+      }
+
+      """
+  }
+}
