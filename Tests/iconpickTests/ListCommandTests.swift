@@ -169,3 +169,56 @@ import Testing
     #expect(Set(columns).count == 1, "\(lines)")
   }
 }
+
+@Suite struct ListOrderTests {
+  /// A project whose alternates are "AlternateN": plain text would list 1, 15, 16, 2, 22.
+  func project(numbers: [Int]) throws -> Scratch {
+    let project = try Scratch()
+    let names = ["AppIcon"] + numbers.map { "Alternate\($0)" }
+    for name in names {
+      let folder = project.file("Assets.xcassets/\(name).appiconset")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(#"{"images":[{"filename":"a.png","idiom":"universal","size":"1024x1024"}]}"#.utf8)
+        .write(to: folder.appendingPathComponent("Contents.json"))
+      try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.appendingPathComponent("a.png"))
+    }
+    let declared = names.dropFirst().joined(separator: " ")
+    try Data(
+      """
+      PRODUCT_BUNDLE_IDENTIFIER = com.example.Order
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \(declared)
+      """.utf8
+    ).write(to: project.file("App.xcconfig"))
+    return project
+  }
+
+  func list(_ arguments: [String], in project: Scratch) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    try runProcess(
+      iconpickBinary().path,
+      ["list", project.url.path] + arguments + ["--state-dir", project.file("state").path],
+      environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+  }
+
+  @Test func alternate2ComesBeforeAlternate15InTheTableAndInJSON() throws {
+    let project = try project(numbers: [15, 1, 22, 2, 16])
+    let expected = [
+      "AppIcon", "Alternate1", "Alternate2", "Alternate15", "Alternate16", "Alternate22",
+    ]
+
+    let table = try list([], in: project)
+    #expect(table.status == 0, "\(table.stderr)")
+    let rows = table.stdout.split(separator: "\n").map(String.init)
+    #expect(rows.count == expected.count)
+    for (row, name) in zip(rows, expected) { #expect(row.contains(name), "\(rows)") }
+    #expect(rows[2].contains("Alternate2 "))
+
+    let json = try list(["--json"], in: project)
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let icons = try #require(object["icons"] as? [[String: Any]])
+    #expect(icons.compactMap { $0["name"] as? String } == expected)
+  }
+}
