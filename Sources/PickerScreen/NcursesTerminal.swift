@@ -124,6 +124,7 @@ public final class NcursesTerminal: PickerTerminal {
       case cn_key_home(): return .home
       case cn_key_end(): return .end
       case cn_key_enter(): return .enter
+      case cn_key_backspace(): return .backspace
       case cn_key_resize(): return .resize(size)
       case cn_key_mouse(): return mouseKey()
       default: return nil
@@ -132,6 +133,7 @@ public final class NcursesTerminal: PickerTerminal {
     switch code {
     case 0x1B: return .escape
     case 0x0D, 0x0A: return .enter
+    case 0x7F, 0x08: return .backspace
     default:
       guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
       return .character(Character(scalar))

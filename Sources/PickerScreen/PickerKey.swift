@@ -1,6 +1,6 @@
 /// A key press or mouse event, as the terminal reports it, before it means anything.
 public enum PickerKey: Equatable, Sendable {
-  case up, down, pageUp, pageDown, home, end, enter, escape
+  case up, down, pageUp, pageDown, home, end, enter, escape, backspace
   /// A typed character; control keys arrive as their control character (Ctrl-C is U+0003).
   case character(Character)
   case resize(TerminalSize)
@@ -30,6 +30,7 @@ extension PickerModel {
       default: return nil
       }
     }
+    if filter != nil { return filterAction(for: key) }
     switch key {
     case .up, .character("k"), .character("\u{10}"): return .moveUp
     case .down, .character("j"), .character("\u{0E}"): return .moveDown
@@ -41,8 +42,33 @@ extension PickerModel {
     case .escape: return canGoBack ? .back : .quit
     case .character("q"): return .quit
     case .character("a") where appearances.count > 1: return .cycleAppearance
+    case .character("/"): return .openFilter
     case .wheelUp: return .moveBy(-1)
     case .wheelDown: return .moveBy(1)
+    default: return nil
+    }
+  }
+
+  /// While the filter line is open, letters (q and / too) type into it; arrows, Enter and the
+  /// control keys keep their meaning, Backspace edits, and Esc clears the filter.
+  private func filterAction(for key: PickerKey) -> PickerAction? {
+    switch key {
+    case .up, .character("\u{10}"): return .moveUp
+    case .down, .character("\u{0E}"): return .moveDown
+    case .pageUp, .character("\u{02}"): return .pageUp
+    case .pageDown, .character("\u{06}"): return .pageDown
+    case .home: return .moveToFirst
+    case .end: return .moveToLast
+    case .enter, .character("\r"), .character("\n"): return .choose
+    case .escape: return .clearFilter
+    case .backspace, .character("\u{7F}"), .character("\u{08}"): return .deleteInFilter
+    case .wheelUp: return .moveBy(-1)
+    case .wheelDown: return .moveBy(1)
+    case .character(let character):
+      let control = character.unicodeScalars.allSatisfy {
+        $0.value < 0x20 || (0x7F..<0xA0).contains($0.value)
+      }
+      return control ? nil : .typeInFilter(String(character))
     default: return nil
     }
   }

@@ -20,6 +20,8 @@ public enum PickerLayout {
   static let statusStyle = CellStyle(foreground: .ansi(3), attributes: [.bold])
   static let alertStyle = CellStyle(attributes: [.bold])
   static let buttonStyle = CellStyle(foreground: .ansi(4), attributes: [.bold, .reverse])
+  /// Added to the characters a filter matched: an attribute, so it shows without colour too.
+  static let matchAttributes: CellAttributes = [.bold, .underline]
 
   /// Items that fit in the list at this size.
   public static func pageSize(for size: TerminalSize) -> Int {
@@ -51,6 +53,7 @@ public enum PickerLayout {
 
   /// What a mouse click at (row, column) lands on.
   public enum Hit: Equatable, Sendable {
+    /// A row of the list: a position in `PickerModel.rows`.
     case item(Int)
     case alertButton
   }
@@ -73,14 +76,16 @@ public enum PickerLayout {
     return .item(index)
   }
 
-  /// The items on screen: the model's scroll position, corrected so the cursor shows.
+  /// The rows on screen (positions in `model.rows`): the model's scroll position, corrected
+  /// so the cursor shows.
   static func visibleRange(_ model: PickerModel, size: TerminalSize) -> Range<Int> {
     let visible = pageSize(for: size)
+    let count = model.rows.count
     var top = model.scrollTop
     if model.cursor < top { top = model.cursor }
     if model.cursor >= top + visible { top = model.cursor - visible + 1 }
-    top = min(max(0, top), max(0, model.items.count - visible))
-    return top..<min(model.items.count, top + visible)
+    top = min(max(0, top), max(0, count - visible))
+    return top..<min(count, top + visible)
   }
 
   static func listColumns(for size: TerminalSize) -> (
@@ -114,10 +119,20 @@ public enum PickerLayout {
     let nameRoom = max(0, checkColumn - 1 - nameColumn)
     let showAssetName = nameWidth + 2 + 8 <= nameRoom
 
-    for (offset, index) in range.enumerated() {
+    if model.filterMatchesNothing {
+      let text = "No icon matches \u{201C}\(model.filter ?? "")\u{201D}"
+      let shown = model.glyphs.isUnicode ? text : "No icon matches \"\(model.filter ?? "")\""
+      frame.put(
+        TextWidth.truncate(shown, to: width - 3, ellipsis: glyphs.ellipsis), row: headerRows,
+        column: 2, style: statusStyle)
+      return
+    }
+    let filtering = !(model.filter ?? "").isEmpty
+    for (offset, position) in range.enumerated() {
+      let index = model.rows[position]
       let item = model.items[index]
       let row = headerRows + offset * itemHeight
-      let isCursor = index == model.cursor
+      let isCursor = position == model.cursor
       if isCursor { frame.put(glyphs.cursor, row: row, column: 0, style: cursorMarkStyle) }
       if showThumbnail {
         let key = ThumbnailKey(
@@ -130,15 +145,20 @@ public enum PickerLayout {
       }
 
       let nameStyle = index == model.activeIndex ? CellStyle(attributes: [.bold]) : CellStyle.plain
+      let highlight = filtering ? model.highlight(forItem: index) : FilterHighlight()
       let name = TextWidth.truncate(item.displayName, to: nameRoom, ellipsis: glyphs.ellipsis)
       frame.put(name, row: row, column: nameColumn, style: nameStyle)
+      markMatches(
+        highlight.displayName, of: item.displayName, shown: name, glyphs: glyphs, into: &frame,
+        row: row, column: nameColumn)
       if showAssetName && item.name != item.displayName {
         let assetColumn = nameColumn + nameWidth + 2
         let room = checkColumn - 1 - assetColumn
-        frame.put(
-          TextWidth.truncate(item.name, to: room, ellipsis: glyphs.ellipsis), row: row,
-          column: assetColumn,
-          style: secondaryStyle)
+        let assetName = TextWidth.truncate(item.name, to: room, ellipsis: glyphs.ellipsis)
+        frame.put(assetName, row: row, column: assetColumn, style: secondaryStyle)
+        markMatches(
+          highlight.name, of: item.name, shown: assetName, glyphs: glyphs, into: &frame, row: row,
+          column: assetColumn)
       }
       if index == model.activeIndex {
         frame.put(glyphs.checkmark, row: row, column: checkColumn, style: checkStyle)
@@ -149,6 +169,28 @@ public enum PickerLayout {
           $0.attributes.insert(.reverse)
         }
       }
+    }
+  }
+
+  /// Highlights the matched characters of `text`, drawn as `shown` (cut short with an ellipsis
+  /// when it did not fit) from `column`: those cut off are not marked.
+  private static func markMatches(
+    _ matched: Set<Int>, of text: String, shown: String, glyphs: GlyphSet, into frame: inout Frame,
+    row: Int, column: Int
+  ) {
+    guard !matched.isEmpty else { return }
+    let shownWidth = TextWidth.of(shown)
+    let room = shown == text ? shownWidth : shownWidth - TextWidth.of(glyphs.ellipsis)
+    var x = 0
+    for (offset, character) in text.enumerated() {
+      let width = TextWidth.of(character)
+      if x + width > room { break }
+      if matched.contains(offset) && width > 0 {
+        frame.restyle(row: row, column: column + x, count: width) {
+          $0.attributes.formUnion(matchAttributes)
+        }
+      }
+      x += width
     }
   }
 
@@ -184,18 +226,18 @@ public enum PickerLayout {
   public static func thumbnailKeys(_ model: PickerModel, size: TerminalSize) -> [ThumbnailKey] {
     guard !isTooSmall(size) else { return [] }
     var keys: [ThumbnailKey] = []
-    if let preview = previewImageSize(size: size) {
+    if let preview = previewImageSize(size: size), let item = model.cursorItem {
       keys.append(
         ThumbnailKey(
-          name: model.cursorItem.name, columns: preview.columns, rows: preview.rows,
+          name: item.name, columns: preview.columns, rows: preview.rows,
           appearance: model.appearance))
     }
     if listColumns(for: size).list >= 30 {
-      for index in visibleRange(model, size: size) {
+      for position in visibleRange(model, size: size) {
         keys.append(
           ThumbnailKey(
-            name: model.items[index].name, columns: thumbnailWidth, rows: itemHeight,
-            appearance: model.appearance))
+            name: model.items[model.rows[position]].name, columns: thumbnailWidth,
+            rows: itemHeight, appearance: model.appearance))
       }
     }
     return keys
@@ -210,7 +252,7 @@ public enum PickerLayout {
       into: &frame, top: box.top, left: box.column, bottom: box.bottom,
       right: box.column + box.width - 1, glyphs: model.glyphs)
     let inner = box.width - 2
-    let item = model.cursorItem
+    guard let item = model.cursorItem else { return }
     let key = ThumbnailKey(
       name: item.name, columns: image.columns, rows: image.rows, appearance: model.appearance)
     if let cells = model.thumbnails[key] {
@@ -254,6 +296,17 @@ public enum PickerLayout {
     let rows = frame.size.rows
     frame.fill(
       row: rows - 2, column: 1, count: width - 2, glyph: model.glyphs.separator, style: ruleStyle)
+    if let filter = model.filter, model.alert == nil {
+      drawFilterLine(model, filter: filter, into: &frame)
+      // A notice takes the rule's row, so the filter line stays in view.
+      if let status = model.status {
+        frame.fill(row: rows - 2, column: 0, count: width)
+        frame.put(
+          TextWidth.truncate(status, to: width - 2, ellipsis: model.glyphs.ellipsis),
+          row: rows - 2, column: 1, style: statusStyle)
+      }
+      return
+    }
     if let status = model.status {
       // A long notice (a file path to act on) may take the rule's row too, rather than be cut.
       var lines = wrap(status, width: width - 2)
@@ -268,7 +321,9 @@ public enum PickerLayout {
       for (offset, line) in lines.enumerated() {
         frame.put(line, row: rows - lines.count + offset, column: 1, style: statusStyle)
       }
-    } else if model.alert == nil, let problem = model.previewProblems[model.cursorItem.name] {
+    } else if model.alert == nil, let item = model.cursorItem,
+      let problem = model.previewProblems[item.name]
+    {
       // "/long/path/Icon.png: reason" reads as "Icon.png: reason" in one line.
       var shown = problem
       if problem.hasPrefix("/"), let colon = problem.firstRange(of: ": ") {
@@ -282,9 +337,39 @@ public enum PickerLayout {
       let appearance = model.appearances.count > 1 ? "   a appearance" : ""
       let help =
         model.alert == nil
-        ? "\(g.arrowsUpDown) move   \(g.enterKey) choose\(appearance)   q quit" : "\(g.enterKey) OK"
+        ? "\(g.arrowsUpDown) move   \(g.enterKey) choose   / filter\(appearance)   q quit"
+        : "\(g.enterKey) OK"
       frame.put(
         TextWidth.truncate(help, to: width - 2, ellipsis: g.ellipsis), row: rows - 1, column: 1,
+        style: secondaryStyle)
+    }
+  }
+
+  /// The open filter line, as less and vim show a search: `/`, the text typed and a caret, then
+  /// how many icons match and the keys that matter while typing.
+  private static func drawFilterLine(_ model: PickerModel, filter: String, into frame: inout Frame)
+  {
+    let width = frame.size.columns
+    let row = frame.size.rows - 1
+    let g = model.glyphs
+    frame.put("/", row: row, column: 1, style: titleStyle)
+    // The end of a filter too long for the line stays in view, where the caret is.
+    let room = max(0, width - 4)
+    var shown = filter
+    if TextWidth.of(shown) > room {
+      let ellipsis = TextWidth.of(g.ellipsis)
+      while !shown.isEmpty && TextWidth.of(shown) + ellipsis > room { shown.removeFirst() }
+      shown = g.ellipsis + shown
+    }
+    let used = frame.put(shown, row: row, column: 2, limit: room)
+    let caret = 2 + used
+    frame.put(" ", row: row, column: caret, style: CellStyle(attributes: [.reverse]))
+    let count = "\(model.matchCount) of \(model.items.count)"
+    let help = "   \(count)   \(g.arrowsUpDown) move   \(g.enterKey) choose   esc clear"
+    let helpRoom = width - 1 - (caret + 1)
+    if helpRoom >= TextWidth.of(count) + 3 {
+      frame.put(
+        TextWidth.truncate(help, to: helpRoom, ellipsis: g.ellipsis), row: row, column: caret + 1,
         style: secondaryStyle)
     }
   }

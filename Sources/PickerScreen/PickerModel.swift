@@ -40,9 +40,20 @@ public struct PickerModel: Equatable, Sendable {
   public let displayNameWidth: Int
   public let glyphs: GlyphSet
   public internal(set) var activeIndex: Int
+  /// The items shown, as indices into `items`: all of them in order, or while a filter is
+  /// typed, its matches, best first.
+  public internal(set) var rows: [Int]
+  /// The cursor's position in `rows`.
   public internal(set) var cursor: Int
-  /// The first item shown in the list.
+  /// The first row shown in the list.
   public internal(set) var scrollTop: Int = 0
+  /// The filter line: nil when closed, else what was typed after `/`.
+  public internal(set) var filter: String?
+  /// Each item's display name and name, prepared for matching once.
+  let searchTexts: [SearchText]
+  /// The filter `rows` were ranked for, as match keys: a filter that extends it searches only
+  /// its matches.
+  var rankedQuery: [UInt32] = []
   /// How many items fit in the list at the current size.
   public internal(set) var pageSize: Int
   public internal(set) var alert: PickerAlert?
@@ -78,7 +89,9 @@ public struct PickerModel: Equatable, Sendable {
     let active =
       activeName.flatMap { name in icons.firstIndex { !$0.isPrimary && $0.name == name } } ?? 0
     self.activeIndex = active
+    self.rows = Array(items.indices)
     self.cursor = active
+    self.searchTexts = items.map(SearchText.init)
     self.pageSize = PickerLayout.pageSize(for: size)
     self.status = status
     self.appearances = Self.appearances(
@@ -87,7 +100,10 @@ public struct PickerModel: Equatable, Sendable {
   }
 
   public var activeItem: PickerItem { items[activeIndex] }
-  public var cursorItem: PickerItem { items[cursor] }
+  /// The item under the cursor; nil when a filter matches nothing.
+  public var cursorItem: PickerItem? { cursorIndex.map { items[$0] } }
+  /// The index in `items` of the item under the cursor.
+  public var cursorIndex: Int? { rows.indices.contains(cursor) ? rows[cursor] : nil }
   public var title: String {
     let base = "App Icon \(glyphs.dot) \(appName)"
     return appearances.count > 1 ? "\(base) \(glyphs.dot) \(appearance.displayName)" : base
@@ -104,7 +120,7 @@ public enum PickerAction: Equatable, Sendable {
   case moveToLast
   /// Moves by a number of items without wrapping (the mouse wheel).
   case moveBy(Int)
-  /// Moves the cursor to an item and chooses it (a click).
+  /// Moves the cursor to a row (a position in `rows`) and chooses its item (a click).
   case pick(index: Int)
   case choose
   case dismissAlert
@@ -126,6 +142,14 @@ public enum PickerAction: Equatable, Sendable {
   case forgetThumbnails(keep: Set<ThumbnailKey>)
   /// Every icon's images were read in the background: the appearances they have.
   case appearancesFound(Set<IconAppearance>)
+  /// `/`: opens the filter line.
+  case openFilter
+  /// Adds typed text to the filter.
+  case typeInFilter(String)
+  /// Backspace: the filter's last character; on an empty filter, closes the line.
+  case deleteInFilter
+  /// Esc while filtering: the whole list again, the cursor on the item it was on.
+  case clearFilter
 }
 
 /// Work the reducer asks the caller to do; the result comes back as an action.
@@ -188,18 +212,28 @@ extension PickerModel {
 
     status = nil
     switch action {
-    case .moveUp: cursor = cursor == 0 ? items.count - 1 : cursor - 1
-    case .moveDown: cursor = cursor == items.count - 1 ? 0 : cursor + 1
-    case .pageUp: cursor = max(0, cursor - pageSize)
-    case .pageDown: cursor = min(items.count - 1, cursor + pageSize)
-    case .moveToFirst: cursor = 0
-    case .moveToLast: cursor = items.count - 1
-    case .moveBy(let delta): cursor = min(max(0, cursor + delta), items.count - 1)
+    case .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast, .moveBy:
+      guard !rows.isEmpty else { break }
+      let last = rows.count - 1
+      switch action {
+      case .moveUp: cursor = cursor == 0 ? last : cursor - 1
+      case .moveDown: cursor = cursor == last ? 0 : cursor + 1
+      case .pageUp: cursor = max(0, cursor - pageSize)
+      case .pageDown: cursor = min(last, cursor + pageSize)
+      case .moveToFirst: cursor = 0
+      case .moveToLast: cursor = last
+      case .moveBy(let delta): cursor = min(max(0, cursor + delta), last)
+      default: break
+      }
+    case .openFilter: openFilter()
+    case .typeInFilter(let text): typeInFilter(text)
+    case .deleteInFilter: deleteInFilter()
+    case .clearFilter: clearFilter()
     case .cycleAppearance:
       let index = appearances.firstIndex(of: appearance) ?? 0
       appearance = appearances[(index + 1) % appearances.count]
     case .pick(let index):
-      guard items.indices.contains(index) else { return .none }
+      guard rows.indices.contains(index) else { return .none }
       cursor = index
       scrollCursorIntoView()
       return chooseCursor()
@@ -217,11 +251,12 @@ extension PickerModel {
   }
 
   private mutating func chooseCursor() -> PickerEffect {
-    if cursor == activeIndex {
-      status = "\(cursorItem.displayName) is already the icon for \(appName); nothing changed."
+    guard let index = cursorIndex else { return .none }
+    let item = items[index]
+    if index == activeIndex {
+      status = "\(item.displayName) is already the icon for \(appName); nothing changed."
       return .none
     }
-    let item = items[cursor]
     return .setAlternateIconName(item.isPrimary ? nil : item.name)
   }
 
@@ -234,7 +269,7 @@ extension PickerModel {
     let visible = max(1, pageSize)
     if cursor < scrollTop { scrollTop = cursor }
     if cursor >= scrollTop + visible { scrollTop = cursor - visible + 1 }
-    scrollTop = min(max(0, scrollTop), max(0, items.count - visible))
+    scrollTop = min(max(0, scrollTop), max(0, rows.count - visible))
   }
 }
 

@@ -13,10 +13,19 @@ import Testing
     #expect(model.items.first?.displayName == "Default")
   }
 
+  @Test func alternatesComeInNaturalOrderNumbersByValue() {
+    let app = makeApp(alternates: ["Alternate 15", "alternate 1", "Alternate 22", "Alternate 2"])
+    let model = PickerModel(app: app, activeName: nil, size: roomy)
+    #expect(
+      model.items.map(\.name) == [
+        "AppIcon", "alternate 1", "Alternate 2", "Alternate 15", "Alternate 22",
+      ])
+  }
+
   @Test func cursorStartsOnTheActiveIcon() {
     let model = PickerModel(app: makeApp(), activeName: "AppIcon-Pink", size: roomy)
     #expect(model.activeItem.name == "AppIcon-Pink")
-    #expect(model.cursorItem.name == "AppIcon-Pink")
+    #expect(model.cursorItem?.name == "AppIcon-Pink")
   }
 
   @Test func anUndeclaredActiveNameFallsBackToThePrimary() {
