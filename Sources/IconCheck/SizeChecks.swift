@@ -8,16 +8,18 @@ import IconRender
 /// iPad images. A single-size set (one 1024×1024 universal iOS image) and an Icon Composer `.icon`
 /// give actool every size.
 enum SizeChecks {
+  /// An app icon slot: `points` at @2x, `pixels` along a side.
   struct Need {
     var pixels: Int
+    var points: Double
     var idiom: String
     var slot: String
   }
 
-  static let iPhone = Need(pixels: 120, idiom: "iphone", slot: "60pt @2x")
+  static let iPhone = Need(pixels: 120, points: 60, idiom: "iphone", slot: "60pt @2x")
   static let iPad = [
-    Need(pixels: 152, idiom: "ipad", slot: "76pt @2x"),
-    Need(pixels: 167, idiom: "ipad", slot: "83.5pt @2x"),
+    Need(pixels: 152, points: 76, idiom: "ipad", slot: "76pt @2x"),
+    Need(pixels: 167, points: 83.5, idiom: "ipad", slot: "83.5pt @2x"),
   ]
 
   static func diagnose(_ app: AppIcons) -> [Diagnostic] {
@@ -55,16 +57,17 @@ enum SizeChecks {
     }
   }
 
-  /// True when an image fills the need: a slot of that size in a set that names a file (one that
-  /// is missing is missing-file's), or a loose `CFBundleIconFiles` file of that many pixels (read
+  /// True when an image fills the need: that slot in a set, naming a file (one that is missing
+  /// is missing-file's), or a loose `CFBundleIconFiles` file of that many pixels (read
   /// from its header).
   static func has(_ need: Need, _ icon: AppIcon, headers: inout [String: PNGHeader?]) -> Bool {
     icon.renditions.contains { rendition in
       guard rendition.kind == .image, rendition.appearance == .any, let file = rendition.file
       else { return false }
       if isInSet(file) {
+        // The app icon slot itself: a 40pt @3x Spotlight image is 120×120 too, but not the icon.
         return [need.idiom, "universal"].contains(rendition.idiom)
-          && rendition.pixelSize == need.pixels
+          && rendition.pointSize == need.points && rendition.scale == 2
       }
       guard FileManager.default.fileExists(atPath: file.path) else { return false }
       return header(file, &headers).map { $0.width == need.pixels && $0.height == need.pixels }

@@ -12,13 +12,15 @@ import Testing
     file: "1024.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x")
   static let iPhone120 = Slot(file: "60@2x.png", idiom: "iphone", size: "60x60", scale: "2x")
   static let iPhone80 = Slot(file: "40@2x.png", idiom: "iphone", size: "40x40", scale: "2x")
+  /// Spotlight's 40pt @3x: 120×120 pixels, but not the app icon slot.
+  static let spotlight120 = Slot(file: "40@3x.png", idiom: "iphone", size: "40x40", scale: "3x")
   static let iPad152 = Slot(file: "76@2x.png", idiom: "ipad", size: "76x76", scale: "2x")
   static let iPad167 = Slot(file: "83.5@2x.png", idiom: "ipad", size: "83.5x83.5", scale: "2x")
 
   @Test func primaryWithoutTheIPhoneSizeIsAnError() throws {
     let app = try StoreFixture()
     try app.config()
-    let set = try app.set("AppIcon", [Self.marketing, Self.iPhone80])
+    let set = try app.set("AppIcon", [Self.marketing, Self.iPhone80, Self.spotlight120])
     let found = try app.diagnose("primary-missing-size")
     #expect(found.count == 1)
     let diagnostic = try #require(found.first)
