@@ -230,6 +230,17 @@ func chooser(
     #expect(alone.outcome == .quit)
   }
 
+  @Test func escClearsTheFilterFirstThenGoesBack() {
+    var model = PickerModel(app: makeApp(), activeName: nil, size: roomy)
+    model.canGoBack = true
+    model.apply(.openFilter)
+    model.apply(.typeInFilter("blu"))
+    #expect(model.action(for: .escape, size: roomy) == .clearFilter)
+    model.apply(.clearFilter)
+    #expect(model.filter == nil)
+    #expect(model.action(for: .escape, size: roomy) == .back)
+  }
+
   @Test func escClosesTheAlertFirst() {
     var model = PickerModel(app: makeApp(), activeName: nil, size: roomy)
     model.canGoBack = true

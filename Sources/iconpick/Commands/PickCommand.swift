@@ -14,9 +14,10 @@ struct PickCommand {
     let context: AppContext
     do {
       context = try loadApp(options)
-    } catch IconCatalogError.ambiguousTarget(let project, _) {
+    } catch let error as IconCatalogError {
       // Several app targets and no --target: the picker asks which (the other commands list them).
-      return try chooseTarget(project: project)
+      guard case .ambiguousTarget(let project, _) = error else { throw error }
+      return try chooseTarget(project: project, ambiguity: error)
     }
     let choice = try context.switcher.readChoice()
 

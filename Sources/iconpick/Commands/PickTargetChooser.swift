@@ -8,10 +8,12 @@ extension PickCommand {
   /// Several app targets can have alternate icons and `--target` chose none: the picker opens on
   /// a first screen listing them (name, platform, number of icons). Enter opens one's icons on the
   /// same terminal; Esc there comes back here; q quits from either.
-  func chooseTarget(project: String) throws -> ExitStatus {
+  /// `ambiguity` is the error the reading gave, reported as it was if the list does not have several targets.
+  func chooseTarget(project: String, ambiguity: IconCatalogError) throws -> ExitStatus {
     let path = try AppContext.appPath(options)
     let targets = try AppIconReader.appTargetSummaries(
       at: path, configuration: options.configuration)
+    guard targets.count > 1 else { throw ambiguity }
     let projectName = URL(fileURLWithPath: project).deletingPathExtension().lastPathComponent
 
     SignalTrap.install()
