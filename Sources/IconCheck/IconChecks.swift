@@ -30,7 +30,7 @@ public enum IconChecks {
       found += imageProblems(icon)
       found += appStoreIcon(icon, at: declared(icon))
     }
-    found += SizeChecks.diagnose(app) + AlphaChecks.diagnose(app)
+    found += SizeChecks.diagnose(app, facts: facts) + AlphaChecks.diagnose(app)
     if let facts {
       for index in found.indices where found[index].file == nil {
         found[index].file = facts.fallbackFile.path

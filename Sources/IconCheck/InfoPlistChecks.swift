@@ -89,18 +89,13 @@ enum InfoPlistChecks {
     let compiled = Set(facts.iconSets.map { $0.name.lowercased() })
     var named: [(name: String, by: String, file: String?, line: Int?)] = []
     if let primary = facts.primarySetting {
-      named.append(
-        (
-          primary, "ASSETCATALOG_COMPILER_APPICON_NAME",
-          facts.appStore.primaryNameLocation?.file.path, facts.appStore.primaryNameLocation?.line
-        ))
+      // The setting's line in the configuration read.
+      let at = facts.declaration(ofIcon: primary, assetName: primary, isPrimary: true)
+      named.append((primary, "ASSETCATALOG_COMPILER_APPICON_NAME", at.file.path, at.line))
     }
     for name in facts.alternateNamesSetting {
-      named.append(
-        (
-          name, "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
-          facts.alternateNamesLocation?.file.path, facts.alternateNamesLocation?.line
-        ))
+      let at = facts.declaration(ofIcon: name, assetName: name, isPrimary: false)
+      named.append((name, "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", at.file.path, at.line))
     }
     for written in facts.appStore.writtenIconNames where !written.replacedByBuild {
       let by =

@@ -22,7 +22,8 @@ enum SizeChecks {
     Need(pixels: 167, points: 83.5, idiom: "ipad", slot: "83.5pt @2x"),
   ]
 
-  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+  /// With `facts`, an icon of loose files is reported where it is declared (its Info.plist entry).
+  static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
     // A built app keeps most sizes in Assets.car, which is not read; tvOS has no such sizes.
     guard let family = app.deviceFamily, family.isEmpty || family.contains(1) || family.contains(2)
     else { return [] }
@@ -40,7 +41,7 @@ enum SizeChecks {
       else { continue }
       let missing = needs.filter { !has($0, icon, headers: &headers) }
       guard !missing.isEmpty else { continue }
-      found.append(diagnostic(icon, missing: missing, family: family))
+      found.append(diagnostic(icon, missing: missing, family: family, facts: facts))
     }
     return found
   }
@@ -87,7 +88,9 @@ enum SizeChecks {
     file.deletingLastPathComponent().pathExtension == "appiconset"
   }
 
-  static func diagnostic(_ icon: AppIcon, missing: [Need], family: [Int]) -> Diagnostic {
+  static func diagnostic(_ icon: AppIcon, missing: [Need], family: [Int], facts: ProjectFacts?)
+    -> Diagnostic
+  {
     let name = IconChecks.escaped(icon.name)
     let sizes = missing.map {
       "\($0.pixels)×\($0.pixels) \($0.idiom == "ipad" ? "iPad" : "iPhone") (\($0.slot))"
@@ -109,7 +112,7 @@ enum SizeChecks {
       icon.isPrimary
       ? "App Store Connect rejects the upload (\(codes.joined(separator: ", ")): \"Missing required icon file\")"
       : "App Store Connect warns on upload (\(codes.joined(separator: ", ")): \"Missing recommended icon\")"
-    let (file, line) = location(icon)
+    let (file, line) = location(icon, facts: facts)
     return Diagnostic(
       id: icon.isPrimary ? "primary-missing-size" : "alternate-missing-size",
       severity: icon.isPrimary ? .error : .warning, file: file, line: line,
@@ -119,14 +122,20 @@ enum SizeChecks {
     )
   }
 
-  /// The set's Contents.json at its `images` line, else the first image file.
-  static func location(_ icon: AppIcon) -> (String?, Int?) {
+  /// The set's Contents.json at its `images` line; else, for loose files, the icon's declaration
+  /// (with `facts`) or its first image file.
+  static func location(_ icon: AppIcon, facts: ProjectFacts? = nil) -> (String?, Int?) {
     if let inSet = icon.renditions.compactMap(\.file).first(where: isInSet) {
       let contents = inSet.deletingLastPathComponent().appendingPathComponent("Contents.json")
       let line = FileManager.default.contents(atPath: contents.path).flatMap {
         JSONLines($0).line(of: "images")
       }
       return (contents.path, line)
+    }
+    if let facts {
+      let declared = facts.declaration(
+        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+      return (declared.file.path, declared.line)
     }
     return (icon.files.first?.path, nil)
   }

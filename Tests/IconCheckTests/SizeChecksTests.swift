@@ -80,7 +80,7 @@ import Testing
     try app.settings([
       "PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Store", "TARGETED_DEVICE_FAMILY = 1",
     ])
-    try app.infoPlist([
+    let text = try app.infoPlist([
       "CFBundleIcons": [
         "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["Icon"]],
         "CFBundleAlternateIcons": ["Red": ["CFBundleIconFiles": ["Red"]]],
@@ -91,7 +91,10 @@ import Testing
     let found = try app.diagnose()
     #expect(
       found.filter { $0.id.hasSuffix("-missing-size") }.map(\.id) == ["alternate-missing-size"])
-    #expect(found.first { $0.id == "alternate-missing-size" }?.file == app.path("Icons/Red@2x.png"))
+    // At the icon's declaration in Info.plist.
+    let red = try #require(found.first { $0.id == "alternate-missing-size" })
+    #expect(red.file == app.path("Info.plist"))
+    #expect(red.line == lineOf("<key>Red</key>", in: text))
 
     try app.write(
       "Icons/Red@2x.png", "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n")

@@ -110,10 +110,10 @@ final class StoreFixture {
     return folder
   }
 
-  /// Both readings `check` makes, and every diagnostic of both.
+  /// Both readings `check` makes, and every diagnostic of both, as `check` gives them.
   func diagnose() throws -> [Diagnostic] {
     let (icons, facts) = try AppIconReader.readWithFacts(at: root, target: nil, configuration: nil)
-    return IconChecks.diagnose(icons) + ProjectChecks.diagnose(facts)
+    return IconChecks.diagnose(icons, facts: facts) + ProjectChecks.diagnose(facts)
   }
 
   func diagnose(_ id: String) throws -> [Diagnostic] {

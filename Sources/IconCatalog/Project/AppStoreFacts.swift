@@ -68,8 +68,6 @@ public struct AppStoreFacts: Sendable {
   /// The project target's name, and its `project.pbxproj`.
   public var targetName: String?
   public var projectFile: URL?
-  /// Where `ASSETCATALOG_COMPILER_APPICON_NAME` is set, when it is.
-  public var primaryNameLocation: ProjectFacts.Location?
   /// True when the Info.plist names the primary's asset: `CFBundlePrimaryIcon → CFBundleIconName`
   /// in an icon dictionary (or a string primary, the tvOS form), or a top-level `CFBundleIconName`.
   public var infoPlistNamesPrimary = false
@@ -96,12 +94,6 @@ extension ProjectFacts {
     found.isTVOS = Self.isTVOS(settings)
     found.targetName = location.target?.name
     found.projectFile = location.target?.projectFile
-    if settings.isSet(IconNames.primaryNameSetting),
-      let file = settings.file(settingKey: IconNames.primaryNameSetting)
-    {
-      found.primaryNameLocation = Location(
-        file: file, line: Self.firstLine(in: file, containing: IconNames.primaryNameSetting))
-    }
     if let infoPlist {
       let lines = self.infoPlist.flatMap { PlistLines.read($0) }
       var lint = IconDictionaryLint(
