@@ -125,7 +125,10 @@ public enum ProjectChecks {
       name in
       Diagnostic(
         id: "missing-ipad-declaration", severity: .error, file: facts.fallbackFile.path,
-        line: facts.handWrittenAlternatesLine,
+        // At its key under CFBundleIcons, where it is declared.
+        line: facts.declarations.alternates[name].flatMap {
+          $0.file == facts.infoPlist ? $0.line : nil
+        } ?? facts.handWrittenAlternatesLine,
         message:
           "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
         fix:

@@ -190,7 +190,8 @@ private func alternates(_ names: [String]) -> [String: Any] {
     let diagnostic = try #require(diagnostics.first)
     #expect(diagnostic.severity == .error)
     #expect(diagnostic.file == project.path("Info.plist"))
-    #expect(diagnostic.line == line(of: "<key>CFBundleAlternateIcons</key>", in: text))
+    // At Red's key under CFBundleIcons, where it is declared.
+    #expect(diagnostic.line == line(of: "<key>Red</key>", in: text))
     #expect(diagnostic.line != nil)
     #expect(diagnostic.message.contains("\"Red\""))
   }
