@@ -15,28 +15,30 @@ enum AlphaChecks {
   }
 
   static func diagnose(_ app: AppIcons) -> [Diagnostic] {
-    var known: [String: Transparency?] = [:]
-    var reported = Set<String>()
-    var found: [Diagnostic] = []
+    // Each file once, in the order found, with the icon that names it first; a file that is also
+    // the primary's App Store image is reported as that (an error), not twice.
+    var order: [String] = []
+    var named: [String: (file: URL, icon: AppIcon, marketing: Bool)] = [:]
     for icon in app.allIcons {
       for rendition in icon.renditions where requiresOpacity(rendition) {
         guard let file = rendition.file else { continue }
         let marketing = icon.isPrimary && isMarketing(rendition)
-        let id = marketing ? "marketing-icon-alpha" : "alpha-channel"
-        guard !reported.contains(id + "\u{0}" + file.path) else { continue }
-        let result: Transparency?
-        if let cached = known[file.path] {
-          result = cached
+        if let known = named[file.path] {
+          if marketing && !known.marketing { named[file.path] = (file, icon, true) }
         } else {
-          result = transparency(of: file)
-          known[file.path] = result
+          order.append(file.path)
+          named[file.path] = (file, icon, marketing)
         }
-        guard let result, result.transparent > 0 else { continue }
-        reported.insert(id + "\u{0}" + file.path)
-        found.append(diagnostic(id: id, file: file, icon: icon, result: result))
       }
     }
-    return found
+    return order.compactMap { path in
+      guard let entry = named[path], let result = transparency(of: entry.file),
+        result.transparent > 0
+      else { return nil }
+      return diagnostic(
+        id: entry.marketing ? "marketing-icon-alpha" : "alpha-channel", file: entry.file,
+        icon: entry.icon, result: result)
+    }
   }
 
   /// An image of an iOS app icon slot in the any (light) appearance.

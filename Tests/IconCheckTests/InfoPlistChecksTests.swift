@@ -90,7 +90,9 @@ import Testing
 
   @Test func theTVOSFormInAnIOSAppAndTheReverse() throws {
     let app = try StoreFixture()
-    try app.config(family: "1,2")
+    try app.settings([
+      "PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Store", "TARGETED_DEVICE_FAMILY = 1,2",
+    ])
     try app.set("AppIcon", [.single("AppIcon.png")])
     try app.infoPlist([
       "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon", "CFBundleAlternateIcons": ["AppIcon"]]
@@ -114,6 +116,19 @@ import Testing
     #expect(tvOS.count == 2)
     #expect(tvOS.contains { $0.contains("CFBundlePrimaryIcon is a dictionary, the iOS form") })
     #expect(tvOS.contains { $0.contains("CFBundleAlternateIcons is a dictionary, the iOS form") })
+  }
+
+  /// The build writes the primary (and the alternates it compiles) over what Info.plist says, in
+  /// the form the platform reads: a written value of the other form never reaches the app.
+  @Test func aFormTheBuildReplacesIsNotReported() throws {
+    let app = try StoreFixture()
+    try app.config(alternates: ["Blue"], family: "1,2")
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.set("Blue", [.single("Blue.png")])
+    try app.infoPlist([
+      "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon", "CFBundleAlternateIcons": ["Blue"]]
+    ])
+    #expect(try app.diagnose("malformed-icons-dictionary") == [])
   }
 
   @Test func wellFormedDictionariesAreClean() throws {

@@ -208,7 +208,8 @@ struct IconDictionaryLint {
       break
     case let name as String:
       namesPrimary = true
-      if isTVOS == false {
+      // A primary the build compiles replaces the written one whole, whatever its form.
+      if isTVOS == false, !primaryCompiled {
         add(
           primaryPath,
           message:
@@ -219,7 +220,7 @@ struct IconDictionaryLint {
       }
       nameWritten(name, dictionary: key, alternate: nil, path: primaryPath)
     case let entry as [String: Any]:
-      if isTVOS == true {
+      if isTVOS == true, !primaryCompiled {
         add(
           primaryPath,
           message:
@@ -237,7 +238,8 @@ struct IconDictionaryLint {
     case nil:
       break
     case let names as [Any]:
-      if isTVOS == false {
+      // Alternates the build compiles replace a written value of the other form.
+      if isTVOS == false, compiledNames.isEmpty {
         add(
           alternatesPath,
           message:
@@ -255,7 +257,7 @@ struct IconDictionaryLint {
         if name == "CFBundlePrimaryIcon" { nestedPrimary(path) }
       }
     case let entries as [String: Any]:
-      if isTVOS == true {
+      if isTVOS == true, compiledNames.isEmpty {
         add(
           alternatesPath,
           message:
