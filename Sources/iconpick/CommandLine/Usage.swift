@@ -168,7 +168,9 @@ enum Usage {
         names without images, sets the build would not ship, names missing for iPad, file
         names with extensions, wrong pixel sizes, non-PNG files, alpha channels, loose
         files in catalogs. By default each finding prints compiler-style, `path:line:
-        error: message [id]`, with the fix on the next line, then a count.
+        error: message [id]`, with the fix on the next line, then a count. Without
+        --target, every app target of a project that can have alternate icons is checked,
+        each under its name with its own count.
 
         \(pathArgument)
 
