@@ -105,22 +105,14 @@ import Testing
     try first.run()
     first.waitUntilExit()
     let before = try Data(contentsOf: stateFile)
-    // Root writes anywhere, so the change runs as "nobody", who cannot enter the 0700 folder.
-    let setpriv = try #require(
-      ["/usr/bin/setpriv", "/bin/setpriv"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-      },
-      "setpriv (util-linux) is needed")
-    // nobody must be able to reach the binary and Palette through their folders.
-    let result = try runProcess(
-      setpriv,
-      [
-        "--reuid=65534", "--regid=65534", "--clear-groups", try iconpickBinary().path, "set",
-        "AppIcon-Teal", paletteFolder().path, "--state-dir", stateFolder.path,
-      ])
-    try #require(
-      !result.stderr.contains("no app found") && !result.stderr.contains("Permission denied: '/"),
-      "nobody cannot read the build or the assets here: \(result.stderr)")
+    // Root writes anywhere, so the change runs as "nobody", who cannot enter the 0700 folder:
+    // from copies of the binary and the demo app nobody can reach, wherever the checkout is.
+    let nobody = try NobodyCopy()
+    let binary = try nobody.install("usr")
+    try nobody.requireRunnable(binary)
+    let result = try nobody.run(
+      binary, ["set", "AppIcon-Teal", nobody.palette().path, "--state-dir", stateFolder.path])
+    #expect(result.signal == nil, "\(result.stderr)")
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("iconpick: "))
     #expect(result.stderr.contains(stateFolder.path))

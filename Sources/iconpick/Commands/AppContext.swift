@@ -49,16 +49,7 @@ extension AppContext {
   static func appPath(_ options: Options) throws -> URL {
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    guard
-      let path = AppPath.resolve(
-        options.path, currentDirectory: currentDirectory, executable: Bundle.main.executableURL)
-    else {
-      throw CommandFailure(
-        description:
-          "no app in the current folder and the bundled demo app (share/iconpick/Palette) is missing; give a PATH"
-      )
-    }
-    return path
+    return try AppPath.resolve(options.path, currentDirectory: currentDirectory).get()
   }
 
   /// The error for a NAME the app does not declare: names are matched exactly, and the close
