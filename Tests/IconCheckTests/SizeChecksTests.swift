@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 import Testing
 
 @testable import IconCheck
@@ -51,6 +52,21 @@ import Testing
     try app.set("Blue", [.single("Blue.png")])
     let found = try app.diagnose()
     #expect(found.filter { storeIDs.contains($0.id) } == [])
+  }
+
+  /// actool draws every size from an Icon Composer bundle.
+  @Test func anIconComposerBundleCoversEverySize() throws {
+    let app = try StoreFixture()
+    try app.config(alternates: ["Storm"], family: "1,2")
+    try app.set("AppIcon", [.single("AppIcon.png")])
+    try app.write(
+      "Assets.xcassets/Storm.icon/icon.json",
+      #"{ "groups" : [ { "layers" : [ { "image-name" : "wave.png", "name" : "wave" } ] } ] }"#)
+    try png(app.url("Assets.xcassets/Storm.icon/Assets/wave.png"), width: 1024, height: 1024)
+    let icons = try AppIconReader.read(at: app.root, target: nil, configuration: nil)
+    #expect(
+      icons.alternate(named: "Storm")?.renditions.contains { $0.kind == .iconComposer } == true)
+    #expect(try app.diagnose().filter { $0.id.hasSuffix("-missing-size") } == [])
   }
 
   @Test func anIPadOnlyAppNeedsNoIPhoneSize() throws {
