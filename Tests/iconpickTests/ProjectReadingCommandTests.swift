@@ -150,6 +150,14 @@ import Testing
       diagnostics.first { $0["id"] as? String == "missing-base-configuration" })
     #expect(missing["severity"] as? String == "error")
     #expect(missing["file"] as? String == "\(app.path)/Lantern.xcodeproj/project.pbxproj")
+    // At the configuration's baseConfigurationReference.
+    let projectText = try String(
+      contentsOfFile: "\(app.path)/Lantern.xcodeproj/project.pbxproj", encoding: .utf8)
+    let referenceLine = projectText.components(separatedBy: "\n").firstIndex {
+      $0.contains("baseConfigurationReference")
+    }
+    #expect(missing["line"] as? Int == referenceLine.map { $0 + 1 })
+    #expect(referenceLine != nil)
     #expect(
       (missing["message"] as? String)?.hasPrefix(
         "Unable to open base configuration reference file '\(podsFile)'") == true)

@@ -61,6 +61,8 @@ public struct MissingBaseConfiguration: Sendable, Equatable {
   public var configuration: String
   /// `the project`, or `target NAME`.
   public var owner: String
+  /// The 1-based line of `project` that refers to it (`baseConfigurationReference`), when found.
+  public var line: Int?
 
   public init(file: String, project: String, configuration: String, owner: String) {
     self.file = file

@@ -273,10 +273,12 @@ struct ProjectTarget: Sendable {
           let config = try XCConfig.read(base, projectFolder: project.sourceRoot)
           layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
         } else {
-          missing.append(
-            MissingBaseConfiguration(
-              file: base.path, project: project.file.path, configuration: configuration.name,
-              owner: owner))
+          var reference = MissingBaseConfiguration(
+            file: base.path, project: project.file.path, configuration: configuration.name,
+            owner: owner)
+          reference.line = ProjectFacts.settingLine(
+            "baseConfigurationReference", value: nil, in: project.file, blocks: [configuration.id])
+          missing.append(reference)
         }
       }
       layers.append(

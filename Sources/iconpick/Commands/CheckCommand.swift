@@ -71,6 +71,7 @@ struct CheckCommand {
   static func diagnostic(_ missing: MissingBaseConfiguration) -> Diagnostic {
     Diagnostic(
       id: "missing-base-configuration", severity: .error, file: missing.project,
+      line: missing.line,
       message:
         "\(missing.xcodeMessage) (the base configuration of the \(missing.configuration) configuration of \(missing.owner)); its settings were left out",
       fix: missing.fix.prefix(1).uppercased() + missing.fix.dropFirst() + ".")
