@@ -115,7 +115,12 @@ public enum IconChecks {
   /// named file is missing (each also reported as missing-file).
   static func whyNoImage(_ icon: AppIcon, otherwise: String) -> String {
     let named = Set(icon.renditions.compactMap(\.file?.path)).count
-    if named == 0 { return otherwise }
+    if named == 0 {
+      // An empty set (also empty-set): slots, but no file in any of them.
+      let slots = icon.renditions.count { $0.kind == .image }
+      guard slots > 0 else { return otherwise }
+      return "its icon set has \(slots) slot\(slots == 1 ? "" : "s") but no image file in them"
+    }
     return named == 1
       ? "the one file its icon set names is missing"
       : "all \(named) files its icon set names are missing"

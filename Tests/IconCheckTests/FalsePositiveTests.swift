@@ -127,6 +127,22 @@ import Testing
     #expect(!found.contains { $0.fix.contains("ALTERNATE_APPICON_NAMES") })
   }
 
+  /// An empty set that is named: the icon has no image (an error, which says the set is empty),
+  /// and the set is empty-set.
+  @Test func aNamedEmptySetSaysItIsEmpty() throws {
+    let app = try FixtureApp()
+    app.config(primary: "AppIcon", alternates: ["Hollow"])
+    try app.singleSizeSet("AppIcon")
+    try app.set("Hollow", images: [.init(filename: "", idiom: "iphone", size: 60, scale: 2)])
+
+    let found = try Self.check(app)
+
+    let error = try #require(found.first { $0.id == "alternate-without-image" })
+    #expect(error.message.contains("its icon set has 1 slot but no image file in them"))
+    #expect(found.contains { $0.id == "empty-set" && $0.message.contains("\"Hollow\"") })
+    #expect(!found.contains { $0.id == "set-not-shipped" })
+  }
+
   /// An unused set with images is still set-not-shipped.
   @Test func anUnusedSetWithImagesIsStillNotShipped() throws {
     let app = try FixtureApp()
