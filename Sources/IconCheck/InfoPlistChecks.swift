@@ -34,7 +34,8 @@ enum InfoPlistChecks {
     return [
       Diagnostic(
         id: "icon-name-not-set", severity: .error, file: file,
-        line: facts.infoPlist != nil ? facts.appStore.iconsKeyLine : nil,
+        line: facts.infoPlist != nil
+          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine,
         message:
           "the asset catalogs hold app icons (\(shown)\(more)), but neither ASSETCATALOG_COMPILER_APPICON_NAME nor Info.plist's CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconName names the primary, so the build compiles no app icon; App Store Connect rejects the upload (ITMS-90713: \"Missing Info.plist value ... CFBundleIconName\")",
         fix:

@@ -39,6 +39,24 @@ import Testing
     #expect(found.first?.fix.contains("\"AppIcon\"") == true)
   }
 
+  /// With a generated Info.plist, at the target's build settings, where the setting goes.
+  @Test func withAGeneratedInfoPlistAtTheTargetsBuildSettings() throws {
+    let app = try StoreFixture()
+    let project = Self.soloProject(primary: nil)
+    try app.write("Solo.xcodeproj/project.pbxproj", project)
+    try app.write("Solo/Assets.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try app.write(
+      "Solo/Assets.xcassets/AppIcon.appiconset/Contents.json",
+      #"{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+    )
+    try png(
+      app.url("Solo/Assets.xcassets/AppIcon.appiconset/AppIcon.png"), width: 1024, height: 1024)
+    let found = try app.diagnose("icon-name-not-set")
+    #expect(found.count == 1)
+    #expect(found.first?.file == app.path("Solo.xcodeproj/project.pbxproj"))
+    #expect(found.first?.line == lineOf("R2 /* Release */", in: project))
+  }
+
   @Test func theSettingOrCFBundleIconNameNamesThePrimary() throws {
     let (app, _) = try Self.solo(primary: "AppIcon", icons: [:])
     #expect(try app.diagnose().filter { storeIDs.contains($0.id) } == [])

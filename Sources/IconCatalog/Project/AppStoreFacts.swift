@@ -68,6 +68,9 @@ public struct AppStoreFacts: Sendable {
   /// The project target's name, and its `project.pbxproj`.
   public var targetName: String?
   public var projectFile: URL?
+  /// The line of the target's `buildSettings` in `projectFile`, for the configuration read: where
+  /// a missing setting goes. Only looked for when `ASSETCATALOG_COMPILER_APPICON_NAME` is unset.
+  public var buildSettingsLine: Int?
   /// True when the Info.plist names the primary's asset: `CFBundlePrimaryIcon → CFBundleIconName`
   /// in an icon dictionary (or a string primary, the tvOS form), or a top-level `CFBundleIconName`.
   public var infoPlistNamesPrimary = false
@@ -94,6 +97,11 @@ extension ProjectFacts {
     found.isTVOS = Self.isTVOS(settings)
     found.targetName = location.target?.name
     found.projectFile = location.target?.projectFile
+    if let target = location.target, !settings.isSet(IconNames.primaryNameSetting) {
+      found.buildSettingsLine = Self.settingLine(
+        "buildSettings", value: nil, in: target.projectFile,
+        blocks: Self.configurationIDs(of: target))
+    }
     if let infoPlist {
       let lines = self.infoPlist.flatMap { PlistLines.read($0) }
       var lint = IconDictionaryLint(
