@@ -24,7 +24,7 @@ import Testing
     try """
     PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Fixture
     ASSETCATALOG_COMPILER_APPICON_NAME = Nowhere
-    // Blue has a set; Gone does not.
+    // ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue has a set; Gone does not.
     ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue Gone
 
     """.write(to: config, atomically: true, encoding: .utf8)

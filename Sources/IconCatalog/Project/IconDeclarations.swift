@@ -184,7 +184,10 @@ extension ProjectFacts {
   private static func settingLine(
     _ key: String, value: String?, lines: ArraySlice<Substring>
   ) -> Int? {
-    var keyLines = lines.indices.filter { holdsWord(key, in: lines[$0]) }
+    // A comment that names the setting is not where it is set.
+    var keyLines = lines.indices.filter {
+      holdsWord(key, in: lines[$0]) && !lines[$0].drop(while: \.isWhitespace).hasPrefix("//")
+    }
     guard let first = keyLines.first else { return nil }
     guard let value, !value.isEmpty else { return first + 1 }
     // A one-line assignment that holds the value (`A = X Y;`, `A = X Y`).
