@@ -33,12 +33,26 @@ public enum FuzzyMatch {
     query.precomposedStringWithCanonicalMapping.map(key)
   }
 
+  /// Which of 64 classes of characters (by key) a text or query has: a text without all of a
+  /// query's classes cannot match it, which rules most texts out at the cost of one AND.
+  static func classes<Keys: Sequence<UInt32>>(_ keys: Keys) -> UInt64 {
+    keys.reduce(0) { $0 | 1 << UInt64($1 & 63) }
+  }
+
   /// The best score of `query` in `text`, or nil when its characters are not all there in order.
   public static func score(_ query: [UInt32], in text: FuzzyText) -> Int32? {
+    score(query, classes: classes(query), in: text)
+  }
+
+  /// As `score(_:in:)`, with the query's classes worked out once for many texts.
+  static func score(_ query: [UInt32], classes: UInt64, in text: FuzzyText) -> Int32? {
     let m = query.count
     let n = text.keys.count
     guard m > 0 else { return 0 }
-    guard m <= n, isSubsequence(query, of: text.keys) else { return nil }
+    guard m <= n, text.classes & classes == classes, isSubsequence(query, of: text.keys) else {
+      return nil
+    }
+    if m == 1 { return singleScore(query[0], in: text) }
     return text.keys.withUnsafeBufferPointer { keys in
       text.bonuses.withUnsafeBufferPointer { bonuses in
         query.withUnsafeBufferPointer { query in
@@ -113,6 +127,16 @@ public enum FuzzyMatch {
     return positions.reversed()
   }
 
+  /// One character: its best place, without the table.
+  private static func singleScore(_ q: UInt32, in text: FuzzyText) -> Int32? {
+    var best: Int32?
+    for j in 0..<text.keys.count where text.keys[j] == q {
+      let score = matchScore + Int32(text.bonuses[j]) - min(Int32(j), leadingLimit)
+      if best == nil || score > best! { best = score }
+    }
+    return best
+  }
+
   static func isSubsequence(_ query: [UInt32], of keys: [UInt32]) -> Bool {
     var i = 0
     for key in keys where key == query[i] {
@@ -165,10 +189,12 @@ public enum FuzzyMatch {
 public struct FuzzyText: Equatable, Sendable {
   public let keys: [UInt32]
   let bonuses: [Int16]
+  let classes: UInt64
 
   public init(_ text: String) {
     let characters = Array(text.precomposedStringWithCanonicalMapping)
     keys = characters.map(FuzzyMatch.key)
+    classes = FuzzyMatch.classes(keys)
     var bonuses = [Int16](repeating: 0, count: characters.count)
     for (index, character) in characters.enumerated() {
       let word = character.isLetter || character.isNumber

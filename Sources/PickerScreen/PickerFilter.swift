@@ -8,12 +8,20 @@ struct SearchText: Equatable, Sendable {
     name = item.name == item.displayName ? nil : FuzzyText(item.name)
   }
 
-  /// The better of the two scores; nil when neither matches.
-  func score(_ query: [UInt32]) -> Int32? {
-    let display = FuzzyMatch.score(query, in: displayName)
-    guard let name, let other = FuzzyMatch.score(query, in: name) else { return display }
+  /// The better of the two scores; nil when neither matches. `classes` are the query's.
+  func score(_ query: [UInt32], classes: UInt64) -> Int32? {
+    let display = FuzzyMatch.score(query, classes: classes, in: displayName)
+    guard let name, let other = FuzzyMatch.score(query, classes: classes, in: name) else {
+      return display
+    }
     return max(display ?? other, other)
   }
+}
+
+/// The items a filter matched, best first, kept while it is typed for Backspace to go back to.
+struct FilterRanking: Equatable, Sendable {
+  var query: [UInt32]
+  var rows: [Int]
 }
 
 /// Which characters of an item's display name and name the filter matched, to highlight them.
@@ -81,6 +89,7 @@ extension PickerModel {
   private mutating func showAll() {
     let keep = cursorIndex ?? activeIndex
     rankedQuery = []
+    rankings = []
     rows = Array(items.indices)
     cursor = keep
   }
@@ -93,16 +102,35 @@ extension PickerModel {
       showAll()
       return
     }
+    // Backspace: a filter ranked before, while typing it, comes back as it was.
+    while let last = rankings.last, last.query.count >= query.count {
+      rankings.removeLast()
+      if last.query == query {
+        rankings.append(last)
+        show(last.rows, for: query)
+        return
+      }
+    }
     // A filter that extends the last one can only match what that one matched.
     let narrows = !rankedQuery.isEmpty && query.starts(with: rankedQuery)
     let candidates = narrows ? rows : Array(items.indices)
+    let classes = FuzzyMatch.classes(query)
     var scored: [(index: Int, score: Int32)] = []
     scored.reserveCapacity(candidates.count)
     for index in candidates {
-      if let score = searchTexts[index].score(query) { scored.append((index, score)) }
+      if let score = searchTexts[index].score(query, classes: classes) {
+        scored.append((index, score))
+      }
     }
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-    rows = scored.map(\.index)
+    let ranked = scored.map(\.index)
+    if rankings.last.map({ query.starts(with: $0.query) }) != true { rankings.removeAll() }
+    rankings.append(FilterRanking(query: query, rows: ranked))
+    show(ranked, for: query)
+  }
+
+  private mutating func show(_ ranked: [Int], for query: [UInt32]) {
+    rows = ranked
     rankedQuery = query
     cursor = 0
     scrollTop = 0

@@ -54,6 +54,8 @@ public struct PickerModel: Equatable, Sendable {
   /// The filter `rows` were ranked for, as match keys: a filter that extends it searches only
   /// its matches.
   var rankedQuery: [UInt32] = []
+  /// The rankings of the filter as it was typed, shortest first: what Backspace goes back to.
+  var rankings: [FilterRanking] = []
   /// How many items fit in the list at the current size.
   public internal(set) var pageSize: Int
   public internal(set) var alert: PickerAlert?

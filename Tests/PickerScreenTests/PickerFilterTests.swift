@@ -307,6 +307,14 @@ struct PickerFilterTests {
       fresh.apply(.openFilter)
       fresh.apply(.typeInFilter(query))
       #expect(incremental.rows == fresh.rows, "\(query)")
+      // Backspace goes back to the ranking typed before, the same as a fresh one.
+      _ = press([.backspace], &incremental)
+      var shorter = PickerModel(app: app, activeName: nil, size: roomy)
+      shorter.apply(.openFilter)
+      shorter.apply(.typeInFilter(String(query.dropLast())))
+      #expect(incremental.rows == shorter.rows, "\(query) less one")
+      // On the best match; with nothing left typed, on the icon it was on.
+      if query.count > 1 { #expect(incremental.cursor == 0) }
     }
   }
 }
