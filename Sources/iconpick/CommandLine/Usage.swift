@@ -50,7 +50,8 @@ enum Usage {
 
         Run 'iconpick COMMAND --help' for a command's own help.
 
-        KEYS: ↑/↓ k/j Ctrl-P/Ctrl-N move · PgUp/PgDn Home/End g/G jump · Enter choose · q/Esc quit
+        KEYS: ↑/↓ k/j Ctrl-P/Ctrl-N move · PgUp/PgDn Home/End g/G jump · Enter choose ·
+        / filter (Esc clears) · q/Esc quit
 
         EXIT STATUS: 0 done · 1 failed · 2 bad command line · 130 interrupted (Ctrl-C).
         """
