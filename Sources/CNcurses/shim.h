@@ -74,6 +74,8 @@ static inline bool cn_terminfo_colors(const char *term, int *colors, bool *rgb) 
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }
+static inline int cn_key_left(void) { return KEY_LEFT; }
+static inline int cn_key_right(void) { return KEY_RIGHT; }
 static inline int cn_key_ppage(void) { return KEY_PPAGE; }
 static inline int cn_key_npage(void) { return KEY_NPAGE; }
 static inline int cn_key_home(void) { return KEY_HOME; }

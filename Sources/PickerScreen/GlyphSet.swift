@@ -14,14 +14,17 @@ public struct GlyphSet: Equatable, Sendable {
   public var boxVertical: String
   public var arrowsUpDown: String
   public var enterKey: String
+  /// The four arrows, as the grid's footer names them.
+  public var arrows: String
 
   public static let unicode = GlyphSet(
     isUnicode: true, checkmark: "✓", cursor: "❯", separator: "─", ellipsis: "…", dot: "·",
     boxTopLeft: "┌", boxTopRight: "┐", boxBottomLeft: "└", boxBottomRight: "┘",
-    boxHorizontal: "─", boxVertical: "│", arrowsUpDown: "↑↓", enterKey: "⏎")
+    boxHorizontal: "─", boxVertical: "│", arrowsUpDown: "↑↓", enterKey: "⏎", arrows: "←↑↓→")
 
   public static let ascii = GlyphSet(
     isUnicode: false, checkmark: "*", cursor: ">", separator: "-", ellipsis: "~", dot: "-",
     boxTopLeft: "+", boxTopRight: "+", boxBottomLeft: "+", boxBottomRight: "+",
-    boxHorizontal: "-", boxVertical: "|", arrowsUpDown: "up/down", enterKey: "enter")
+    boxHorizontal: "-", boxVertical: "|", arrowsUpDown: "up/down", enterKey: "enter",
+    arrows: "arrows")
 }

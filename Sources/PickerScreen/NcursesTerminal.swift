@@ -119,6 +119,8 @@ public final class NcursesTerminal: PickerTerminal {
       switch Int32(code) {
       case cn_key_up(): return .up
       case cn_key_down(): return .down
+      case cn_key_left(): return .left
+      case cn_key_right(): return .right
       case cn_key_ppage(): return .pageUp
       case cn_key_npage(): return .pageDown
       case cn_key_home(): return .home

@@ -1,6 +1,6 @@
 /// A key press or mouse event, as the terminal reports it, before it means anything.
 public enum PickerKey: Equatable, Sendable {
-  case up, down, pageUp, pageDown, home, end, enter, escape, backspace
+  case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace
   /// A typed character; control keys arrive as their control character (Ctrl-C is U+0003).
   case character(Character)
   case resize(TerminalSize)
@@ -34,6 +34,9 @@ extension PickerModel {
     switch key {
     case .up, .character("k"), .character("\u{10}"): return .moveUp
     case .down, .character("j"), .character("\u{0E}"): return .moveDown
+    case .left, .character("h"): return showsGrid ? .moveLeft : nil
+    case .right, .character("l"): return showsGrid ? .moveRight : nil
+    case .character("v"): return .toggleView
     case .pageUp, .character("\u{02}"): return .pageUp
     case .pageDown, .character("\u{06}"), .character(" "): return .pageDown
     case .home, .character("g"): return .moveToFirst
@@ -43,8 +46,8 @@ extension PickerModel {
     case .character("q"): return .quit
     case .character("a") where appearances.count > 1: return .cycleAppearance
     case .character("/"): return .openFilter
-    case .wheelUp: return .moveBy(-1)
-    case .wheelDown: return .moveBy(1)
+    case .wheelUp: return .moveBy(-gridColumns)
+    case .wheelDown: return .moveBy(gridColumns)
     default: return nil
     }
   }
@@ -55,6 +58,8 @@ extension PickerModel {
     switch key {
     case .up, .character("\u{10}"): return .moveUp
     case .down, .character("\u{0E}"): return .moveDown
+    case .left: return showsGrid ? .moveLeft : nil
+    case .right: return showsGrid ? .moveRight : nil
     case .pageUp, .character("\u{02}"): return .pageUp
     case .pageDown, .character("\u{06}"): return .pageDown
     case .home: return .moveToFirst
@@ -62,8 +67,8 @@ extension PickerModel {
     case .enter, .character("\r"), .character("\n"): return .choose
     case .escape: return .clearFilter
     case .backspace, .character("\u{7F}"), .character("\u{08}"): return .deleteInFilter
-    case .wheelUp: return .moveBy(-1)
-    case .wheelDown: return .moveBy(1)
+    case .wheelUp: return .moveBy(-gridColumns)
+    case .wheelDown: return .moveBy(gridColumns)
     case .character(let character):
       let control = character.unicodeScalars.allSatisfy {
         $0.value < 0x20 || (0x7F..<0xA0).contains($0.value)

@@ -41,10 +41,14 @@ public enum PickerLayout {
       return frame
     }
     drawHeader(model, into: &frame)
-    let columns = listColumns(for: size)
-    drawList(model, into: &frame, width: columns.list)
-    if let pane = columns.preview {
-      drawPreview(model, into: &frame, column: pane.column, width: pane.width)
+    if model.view == .grid, let grid = grid(for: size) {
+      drawGrid(model, grid: grid, into: &frame)
+    } else {
+      let columns = listColumns(for: size)
+      drawList(model, into: &frame, width: columns.list)
+      if let pane = columns.preview {
+        drawPreview(model, into: &frame, column: pane.column, width: pane.width)
+      }
     }
     drawFooter(model, into: &frame)
     if let alert = model.alert { drawAlert(alert, glyphs: model.glyphs, into: &frame) }
@@ -68,6 +72,9 @@ public enum PickerLayout {
       return row == button.row && column >= button.column && column < button.column + button.width
         ? .alertButton : nil
     }
+    if model.view == .grid, let grid = grid(for: size) {
+      return gridHitTest(model, grid: grid, size: size, row: row, column: column)
+    }
     let listRow = row - headerRows
     guard listRow >= 0, column < listColumns(for: size).list else { return nil }
     let range = visibleRange(model, size: size)
@@ -78,14 +85,19 @@ public enum PickerLayout {
 
   /// The rows on screen (positions in `model.rows`): the model's scroll position, corrected
   /// so the cursor shows.
+  /// In the grid, whole rows of tiles.
   static func visibleRange(_ model: PickerModel, size: TerminalSize) -> Range<Int> {
-    let visible = pageSize(for: size)
+    let grid = model.view == .grid ? grid(for: size) : nil
+    let columns = grid?.columns ?? 1
+    let visible = grid?.rows ?? pageSize(for: size)
     let count = model.rows.count
-    var top = model.scrollTop
-    if model.cursor < top { top = model.cursor }
-    if model.cursor >= top + visible { top = model.cursor - visible + 1 }
-    top = min(max(0, top), max(0, count - visible))
-    return top..<min(count, top + visible)
+    let cursorRow = model.cursor / columns
+    var top = model.scrollTop / columns
+    if cursorRow < top { top = cursorRow }
+    if cursorRow >= top + visible { top = cursorRow - visible + 1 }
+    let rowCount = (count + columns - 1) / columns
+    top = min(max(0, top), max(0, rowCount - visible))
+    return min(count, top * columns)..<min(count, (top + visible) * columns)
   }
 
   static func listColumns(for size: TerminalSize) -> (
@@ -120,11 +132,7 @@ public enum PickerLayout {
     let showAssetName = nameWidth + 2 + 8 <= nameRoom
 
     if model.filterMatchesNothing {
-      let text = "No icon matches \u{201C}\(model.filter ?? "")\u{201D}"
-      let shown = model.glyphs.isUnicode ? text : "No icon matches \"\(model.filter ?? "")\""
-      frame.put(
-        TextWidth.truncate(shown, to: width - 3, ellipsis: glyphs.ellipsis), row: headerRows,
-        column: 2, style: statusStyle)
+      drawNoMatch(model, into: &frame, width: width)
       return
     }
     let filtering = !(model.filter ?? "").isEmpty
@@ -172,9 +180,18 @@ public enum PickerLayout {
     }
   }
 
+  /// "No icon matches “…”", where the first row would be.
+  static func drawNoMatch(_ model: PickerModel, into frame: inout Frame, width: Int) {
+    let text = "No icon matches \u{201C}\(model.filter ?? "")\u{201D}"
+    let shown = model.glyphs.isUnicode ? text : "No icon matches \"\(model.filter ?? "")\""
+    frame.put(
+      TextWidth.truncate(shown, to: width - 3, ellipsis: model.glyphs.ellipsis), row: headerRows,
+      column: 2, style: statusStyle)
+  }
+
   /// Highlights the matched characters of `text`, drawn as `shown` (cut short with an ellipsis
   /// when it did not fit) from `column`: those cut off are not marked.
-  private static func markMatches(
+  static func markMatches(
     _ matched: Set<Int>, of text: String, shown: String, glyphs: GlyphSet, into frame: inout Frame,
     row: Int, column: Int
   ) {
@@ -223,8 +240,12 @@ public enum PickerLayout {
   }
 
   /// The previews the screen shows at this size: the large one first, then each visible row's.
+  /// In the grid, the cursor's tile first, then each visible tile's.
   public static func thumbnailKeys(_ model: PickerModel, size: TerminalSize) -> [ThumbnailKey] {
     guard !isTooSmall(size) else { return [] }
+    if model.view == .grid, let grid = grid(for: size) {
+      return gridThumbnailKeys(model, grid: grid, size: size)
+    }
     var keys: [ThumbnailKey] = []
     if let preview = previewImageSize(size: size), let item = model.cursorItem {
       keys.append(
@@ -270,8 +291,7 @@ public enum PickerLayout {
   }
 
   /// Copies a rendered preview into the frame; its colours are the icon's own, never a theme's.
-  private static func drawCells(_ image: CellImage, into frame: inout Frame, row: Int, column: Int)
-  {
+  static func drawCells(_ image: CellImage, into frame: inout Frame, row: Int, column: Int) {
     for y in 0..<image.rows {
       for x in 0..<image.columns where frame.contains(row: row + y, column: column + x) {
         let cell = image[y, x]
@@ -335,9 +355,11 @@ public enum PickerLayout {
     } else {
       let g = model.glyphs
       let appearance = model.appearances.count > 1 ? "   a appearance" : ""
+      let arrows = showsGrid(model, size: frame.size) ? g.arrows : g.arrowsUpDown
+      let view = model.view == .grid ? "v list" : "v grid"
       let help =
         model.alert == nil
-        ? "\(g.arrowsUpDown) move   \(g.enterKey) choose   / filter\(appearance)   q quit"
+        ? "\(arrows) move   \(g.enterKey) choose   / filter   \(view)\(appearance)   q quit"
         : "\(g.enterKey) OK"
       frame.put(
         TextWidth.truncate(help, to: width - 2, ellipsis: g.ellipsis), row: rows - 1, column: 1,
@@ -365,7 +387,8 @@ public enum PickerLayout {
     let caret = 2 + used
     frame.put(" ", row: row, column: caret, style: CellStyle(attributes: [.reverse]))
     let count = "\(model.matchCount) of \(model.items.count)"
-    let help = "   \(count)   \(g.arrowsUpDown) move   \(g.enterKey) choose   esc clear"
+    let arrows = showsGrid(model, size: frame.size) ? g.arrows : g.arrowsUpDown
+    let help = "   \(count)   \(arrows) move   \(g.enterKey) choose   esc clear"
     let helpRoom = width - 1 - (caret + 1)
     if helpRoom >= TextWidth.of(count) + 3 {
       frame.put(
@@ -420,22 +443,22 @@ public enum PickerLayout {
       " \(alert.button) ", row: box.button.row, column: box.button.column, style: buttonStyle)
   }
 
-  private static func drawBox(
-    into frame: inout Frame, top: Int, left: Int, bottom: Int, right: Int, glyphs: GlyphSet
+  static func drawBox(
+    into frame: inout Frame, top: Int, left: Int, bottom: Int, right: Int, glyphs: GlyphSet,
+    style: CellStyle = ruleStyle
   ) {
     let span = right - left - 1
-    frame.put(glyphs.boxTopLeft, row: top, column: left, style: ruleStyle)
-    frame.fill(
-      row: top, column: left + 1, count: span, glyph: glyphs.boxHorizontal, style: ruleStyle)
-    frame.put(glyphs.boxTopRight, row: top, column: right, style: ruleStyle)
+    frame.put(glyphs.boxTopLeft, row: top, column: left, style: style)
+    frame.fill(row: top, column: left + 1, count: span, glyph: glyphs.boxHorizontal, style: style)
+    frame.put(glyphs.boxTopRight, row: top, column: right, style: style)
     for row in (top + 1)..<max(top + 1, bottom) {
-      frame.put(glyphs.boxVertical, row: row, column: left, style: ruleStyle)
-      frame.put(glyphs.boxVertical, row: row, column: right, style: ruleStyle)
+      frame.put(glyphs.boxVertical, row: row, column: left, style: style)
+      frame.put(glyphs.boxVertical, row: row, column: right, style: style)
     }
-    frame.put(glyphs.boxBottomLeft, row: bottom, column: left, style: ruleStyle)
+    frame.put(glyphs.boxBottomLeft, row: bottom, column: left, style: style)
     frame.fill(
-      row: bottom, column: left + 1, count: span, glyph: glyphs.boxHorizontal, style: ruleStyle)
-    frame.put(glyphs.boxBottomRight, row: bottom, column: right, style: ruleStyle)
+      row: bottom, column: left + 1, count: span, glyph: glyphs.boxHorizontal, style: style)
+    frame.put(glyphs.boxBottomRight, row: bottom, column: right, style: style)
   }
 
   /// Breaks text at spaces into lines of at most `width` columns; a longer word is cut.

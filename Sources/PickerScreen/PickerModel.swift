@@ -56,8 +56,15 @@ public struct PickerModel: Equatable, Sendable {
   var rankedQuery: [UInt32] = []
   /// The rankings of the filter as it was typed, shortest first: what Backspace goes back to.
   var rankings: [FilterRanking] = []
-  /// How many items fit in the list at the current size.
+  /// How many items fit on screen at the current size: list rows, or a grid's tiles.
   public internal(set) var pageSize: Int
+  /// The list or the grid (`v`); remembered across runs by the session.
+  public internal(set) var view: PickerViewStyle
+  /// Tiles per row of the grid on screen; 1 in the list, and when no tile fits the window
+  /// (the grid then shows as the list).
+  public internal(set) var gridColumns = 1
+  /// The terminal's size, for the page and the grid's shape when the view changes.
+  var screenSize: TerminalSize
   public internal(set) var alert: PickerAlert?
   /// A one-line message in the footer, cleared by the next key.
   public internal(set) var status: String?
@@ -79,7 +86,7 @@ public struct PickerModel: Equatable, Sendable {
   ///   - size: the terminal's size, so the cursor starts scrolled into view.
   public init(
     app: AppIcons, activeName: String?, glyphs: GlyphSet = .unicode, size: TerminalSize,
-    status: String? = nil
+    status: String? = nil, view: PickerViewStyle = .list
   ) {
     let icons = app.listedIcons
     self.items = icons.map {
@@ -95,9 +102,12 @@ public struct PickerModel: Equatable, Sendable {
     self.cursor = active
     self.searchTexts = items.map(SearchText.init)
     self.pageSize = PickerLayout.pageSize(for: size)
+    self.view = view
+    self.screenSize = size
     self.status = status
     self.appearances = Self.appearances(
       present: Set(app.allIcons.flatMap { $0.renditions.map(\.appearance) }))
+    fit(size)
     scrollCursorIntoView()
   }
 
@@ -116,6 +126,10 @@ public struct PickerModel: Equatable, Sendable {
 public enum PickerAction: Equatable, Sendable {
   case moveUp
   case moveDown
+  /// ←: the item before, from the start of a grid row to the end of the row above.
+  case moveLeft
+  /// →: the item after, from the end of a grid row to the start of the next.
+  case moveRight
   case pageUp
   case pageDown
   case moveToFirst
@@ -144,6 +158,8 @@ public enum PickerAction: Equatable, Sendable {
   case forgetThumbnails(keep: Set<ThumbnailKey>)
   /// Every icon's images were read in the background: the appearances they have.
   case appearancesFound(Set<IconAppearance>)
+  /// `v`: the list or the grid.
+  case toggleView
   /// `/`: opens the filter line.
   case openFilter
   /// Adds typed text to the filter.
@@ -159,6 +175,8 @@ public enum PickerEffect: Equatable, Sendable {
   case none
   /// Call `setAlternateIconName`: nil resets to the primary.
   case setAlternateIconName(String?)
+  /// Remember the view for the next run.
+  case saveView(PickerViewStyle)
 }
 
 extension PickerModel {
@@ -170,7 +188,7 @@ extension PickerModel {
       outcome = .interrupted
       return .none
     case .resize(let size):
-      pageSize = PickerLayout.pageSize(for: size)
+      fit(size)
       scrollCursorIntoView()
       return .none
     case .iconChanged(let name, let notices):
@@ -214,12 +232,15 @@ extension PickerModel {
 
     status = nil
     switch action {
-    case .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast, .moveBy:
+    case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveToFirst, .moveToLast,
+      .moveBy:
       guard !rows.isEmpty else { break }
       let last = rows.count - 1
       switch action {
-      case .moveUp: cursor = cursor == 0 ? last : cursor - 1
-      case .moveDown: cursor = cursor == last ? 0 : cursor + 1
+      case .moveUp: cursor = positionAbove(cursor, last: last)
+      case .moveDown: cursor = positionBelow(cursor, last: last)
+      case .moveLeft: cursor = cursor == 0 ? last : cursor - 1
+      case .moveRight: cursor = cursor == last ? 0 : cursor + 1
       case .pageUp: cursor = max(0, cursor - pageSize)
       case .pageDown: cursor = min(last, cursor + pageSize)
       case .moveToFirst: cursor = 0
@@ -231,6 +252,11 @@ extension PickerModel {
     case .typeInFilter(let text): typeInFilter(text)
     case .deleteInFilter: deleteInFilter()
     case .clearFilter: clearFilter()
+    case .toggleView:
+      view = view == .list ? .grid : .list
+      fit(screenSize)
+      scrollCursorIntoView()
+      return .saveView(view)
     case .cycleAppearance:
       let index = appearances.firstIndex(of: appearance) ?? 0
       appearance = appearances[(index + 1) % appearances.count]
@@ -262,16 +288,55 @@ extension PickerModel {
     return .setAlternateIconName(item.isPrimary ? nil : item.name)
   }
 
+  /// Whether the grid is on screen: chosen, and at least one tile fits the window.
+  public var showsGrid: Bool { view == .grid && PickerLayout.grid(for: screenSize) != nil }
+
+  /// Sets the page and the grid's shape for a terminal size, in the current view.
+  mutating func fit(_ size: TerminalSize) {
+    screenSize = size
+    if view == .grid, let grid = PickerLayout.grid(for: size) {
+      gridColumns = grid.columns
+      pageSize = grid.columns * grid.rows
+    } else {
+      gridColumns = 1
+      pageSize = PickerLayout.pageSize(for: size)
+    }
+  }
+
+  /// Up a row: the same column of the last row from the first (the last item when that row
+  /// is short of it). In the list, a row is an item.
+  private func positionAbove(_ cursor: Int, last: Int) -> Int {
+    let columns = max(1, gridColumns)
+    if cursor >= columns { return cursor - columns }
+    let target = (last / columns) * columns + cursor
+    return target > last ? max(0, target - columns) : target
+  }
+
+  /// Down a row: the last item from a row above a short last row, and from the last row the
+  /// same column of the first.
+  private func positionBelow(_ cursor: Int, last: Int) -> Int {
+    let columns = max(1, gridColumns)
+    if cursor + columns <= last { return cursor + columns }
+    if cursor / columns < last / columns { return last }
+    return cursor % columns
+  }
+
   /// Any, then those of Dark and Tinted that are present, in that order.
   private static func appearances(present: Set<IconAppearance>) -> [IconAppearance] {
     IconAppearance.allCases.filter { $0 == .any || present.contains($0) }
   }
 
+  /// Scrolls by whole rows (of the grid: `scrollTop` is then the first item of a row).
   mutating func scrollCursorIntoView() {
-    let visible = max(1, pageSize)
-    if cursor < scrollTop { scrollTop = cursor }
-    if cursor >= scrollTop + visible { scrollTop = cursor - visible + 1 }
-    scrollTop = min(max(0, scrollTop), max(0, rows.count - visible))
+    let columns = max(1, gridColumns)
+    let visible = max(1, pageSize / columns)
+    let cursorRow = cursor / columns
+    var top = scrollTop / columns
+    if cursorRow < top { top = cursorRow }
+    if cursorRow >= top + visible { top = cursorRow - visible + 1 }
+    let rowCount = (rows.count + columns - 1) / columns
+    top = min(max(0, top), max(0, rowCount - visible))
+    scrollTop = top * columns
   }
 }
 

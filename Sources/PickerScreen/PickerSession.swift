@@ -1,6 +1,7 @@
 import Foundation
 import IconCatalog
 import IconRender
+import IconState
 
 /// The terminal as the picker needs it. The ncurses terminal is one; tests use a fake.
 public protocol PickerTerminal: AnyObject {
@@ -42,6 +43,7 @@ public struct PickerSession {
   private let pendingSignal: () -> Int32?
   private let renderThumbnail: RenderThumbnail?
   private let findAppearances: FindAppearances?
+  private let preferences: PreferenceStore?
   /// Finished previews and the appearance search's finding, handed from background threads.
   private let inbox = Inbox<(ThumbnailKey, Thumbnailer.Result)>()
   private let foundAppearances = Inbox<Set<IconAppearance>>()
@@ -69,10 +71,11 @@ public struct PickerSession {
   ///   - renderThumbnail: makes previews; nil keeps the placeholders.
   ///   - findAppearances: for a model made without the icons' images; runs once the first
   ///     screen's previews are in, so it never delays them.
+  ///   - preferences: where `v` records the view for the next run; nil forgets it.
   public init(
     model: PickerModel, terminal: PickerTerminal, setAlternateIconName: @escaping SetIcon,
     pendingSignal: @escaping () -> Int32? = { nil }, renderThumbnail: RenderThumbnail? = nil,
-    findAppearances: FindAppearances? = nil
+    findAppearances: FindAppearances? = nil, preferences: PreferenceStore? = nil
   ) {
     self.model = model
     self.terminal = terminal
@@ -80,6 +83,7 @@ public struct PickerSession {
     self.pendingSignal = pendingSignal
     self.renderThumbnail = renderThumbnail
     self.findAppearances = findAppearances
+    self.preferences = preferences
   }
 
   public mutating func run() -> PickerSessionResult {
@@ -126,13 +130,22 @@ public struct PickerSession {
       let effect = model.apply(action)
       needsDraw = true
       if drawBy == nil { drawBy = .now + previewWait }
-      if case .setAlternateIconName(let name) = effect {
+      switch effect {
+      case .setAlternateIconName(let name):
         do {
           let notices = try setAlternateIconName(name)
           model.apply(.iconChanged(alternateIconName: name, notices: notices))
         } catch {
           model.apply(.changeFailed(message: String(describing: error)))
         }
+      case .saveView(let view):
+        do throws(IconStateError) {
+          try preferences?.save(PickerPreferences(view: view))
+        } catch {
+          model.apply(.changeFailed(message: "The view is shown but not remembered: \(error)"))
+        }
+      case .none:
+        break
       }
       switch model.outcome {
       case .quit: return .quit(activeName: model.activeItem.name)

@@ -233,7 +233,8 @@ struct PickerFilterTests {
   @Test func theFooterAdvertisesTheFilterAndShowsTheLineWhileTyping() {
     var model = PickerModel(app: makeApp(), activeName: nil, size: roomy)
     var frame = PickerLayout.render(model, size: roomy)
-    #expect(frame.text(row: roomy.rows - 1).hasPrefix(" ↑↓ move   ⏎ choose   / filter   q quit"))
+    #expect(
+      frame.text(row: roomy.rows - 1).hasPrefix(" ↑↓ move   ⏎ choose   / filter   v grid   q quit"))
     _ = press([.character("/")], &model)
     type("bl", &model)
     frame = PickerLayout.render(model, size: roomy)

@@ -9,6 +9,8 @@ struct AppContext {
   /// When the reading deferred the images (`deferringImages`), where to read them; otherwise nil
   /// and `app` has them.
   var images: IconImages? = nil
+  /// The state folder: the choices, and the picker's preferences.
+  var stateDirectory = FileChoiceStore.defaultDirectory()
 
   /// Reads the app the options name. Problems that did not stop the reading (a missing base
   /// .xcconfig, say) go to stderr, unless `reportingWarnings` is false (the picker, which shows
@@ -40,7 +42,7 @@ struct AppContext {
       } ?? FileChoiceStore.defaultDirectory(environment: environment)
     return AppContext(
       app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)),
-      images: images)
+      images: images, stateDirectory: stateDirectory)
   }
 }
 

@@ -44,9 +44,10 @@ struct PickCommand {
     let app = context.app
     let images = context.images
     let switcher = context.switcher
+    let preferences = PreferenceStore.file(directory: context.stateDirectory)
     var model = PickerModel(
       app: app, activeName: choice.alternateIconName, glyphs: terminal.glyphs, size: terminal.size,
-      status: startStatus(app: app, notice: choice.notice))
+      status: startStatus(app: app, notice: choice.notice), view: preferences.load().view)
     model.canGoBack = canGoBack
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
@@ -78,7 +79,7 @@ struct PickCommand {
         return thumbnailer.thumbnail(
           for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance)
       },
-      findAppearances: findAppearances)
+      findAppearances: findAppearances, preferences: preferences)
     return session.run()
   }
 
