@@ -11,9 +11,9 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev pkg-config tmux ncurses-term zsh fish groff-base
+APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus fuzz
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png fuzz
 
 all: build
 
@@ -25,6 +25,7 @@ setup:
 	pkg-config --exists libpng 2>/dev/null || missing="$$missing libpng-dev"; \
 	pkg-config --exists librsvg-2.0 2>/dev/null || missing="$$missing librsvg2-dev"; \
 	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
+	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
@@ -107,12 +108,19 @@ bench: setup
 corpus: build
 	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus
 
+# The previews' fast PNG path against libpng, pixel for pixel, on every PNG in ../shared/corpus;
+# fails if any differs (a file the fast path declines is libpng's alone, and fine).
+corpus-png: setup
+	$(SWIFT) build -c release --product iconpick-bench
+	find ../shared/corpus -name '*.png' -type f -print0 | sort -z \
+		| xargs -0 "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
+
 # libFuzzer on each reader of untrusted input (Sources/IconFuzzing), SECONDS each, one after another:
 # `make fuzz SECONDS=600`; FUZZ_TARGETS picks some. New inputs go to .build/fuzz/corpus/TARGET, crash
 # inputs to .build/fuzz/crashes/TARGET/, logs to .build/fuzz/logs/; fails if any target crashed.
 # Leaks are not checked: Foundation leaks (CFError in PropertyListSerialization) would drown them.
 SECONDS ?= 60
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png push iconjson
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs

@@ -5,7 +5,7 @@ import PackageDescription
 // iconpick -> PickerScreen -> (IconState, IconRender) -> IconCatalog.
 // Only PickerScreen's terminal file imports CNcurses; only IconRender imports the image libraries:
 // CPNG (libpng), CCairo (cairo) and CRsvg (librsvg, with gdk-pixbuf and GIO), the last two to
-// draw Icon Composer `.icon` bundles.
+// draw Icon Composer `.icon` bundles, and CDeflate (libdeflate), the previews' fast inflate.
 let package = Package(
   name: "iconpick",
   products: [
@@ -32,8 +32,14 @@ let package = Package(
       pkgConfig: "librsvg-2.0",
       providers: [.apt(["librsvg2-dev"])]
     ),
+    .systemLibrary(
+      name: "CDeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]
+    ),
     .target(name: "IconCatalog"),
-    .target(name: "IconRender", dependencies: ["IconCatalog", "CPNG", "CCairo", "CRsvg"]),
+    .target(
+      name: "IconRender", dependencies: ["IconCatalog", "CPNG", "CCairo", "CRsvg", "CDeflate"]),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
     .target(name: "IconCheck", dependencies: ["IconCatalog", "IconRender"]),
     .target(

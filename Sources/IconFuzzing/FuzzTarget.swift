@@ -33,6 +33,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case xcconfig
   /// PNG: `PNGDecoder.decode(data:)`, `PNGDecoder.decode(file:)` and `PNGHeader.read(file:)`.
   case png
+  /// The same PNG bytes through the previews' fast path (`FastPNG`) and libpng: when the fast path
+  /// gives pixels, libpng must give the same ones (the fast path may pass a file to libpng).
+  case pngdiff
   /// A push payload: `PushPayload.evaluate` against a small app.
   case push
   /// An Icon Composer `icon.json`: `IconComposerDocument.parse` and every value it gives, then as
@@ -45,7 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     switch self {
     case .infoplist, .contentsjson, .xcconfig: return 4096
     case .pbxproj, .iconjson: return 8192
-    case .png: return 16384
+    case .png, .pngdiff: return 16384
     case .push: return PushPayload.maximumSize + 64
     }
   }
@@ -79,6 +82,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .xcconfig:
         return Self.catalog { () throws(IconCatalogError) in try xcconfig(data, space) }
       case .png: return png(data, space)
+      case .pngdiff: return pngDiff(data, space)
       case .push: return push(data)
       case .iconjson:
         return Self.catalog { () throws(IconCatalogError) in try iconJSON(data, space) }

@@ -50,7 +50,7 @@ public struct Thumbnailer: Sendable {
       return Result(image: image, problem: nil)
     }
     do {
-      let decoded = try PNGDecoder.decodePixels(file: file, opaqueAsRGB: true)
+      let decoded = try PNGDecoder.decodePreviewPixels(file: file, opaqueAsRGB: true)
       let image = IconRenderer.render(
         decoded, columns: columns, rows: rows, mode: mode, ascii: ascii)
       if let key { cache?.store(CellImageCoding.encode(image), for: key) }

@@ -1,5 +1,7 @@
 // Times the preview pipeline inside one process, for `make bench`: per 1024×1024 icon,
-// on one thread cold (decode, render, store in the cache), the decode alone (libpng's part),
+// on one thread cold (decode, render, store in the cache), the decode alone three ways (the
+// previews' fast path `fast`, libpng's `decode`, and the fast path's stages: libdeflate's
+// `inflate` alone, the floor, then `unfilter` and the plain `unfilter-reference`),
 // warm (read back from the cache), and all the icons at once on a RenderQueue as the picker
 // renders them (cold; the wall time of the whole batch divided by the number of icons).
 // Usage: iconpick-bench RUNS COLSxROWS PNG...  → one line per figure: name median min max (ms);
@@ -10,6 +12,23 @@ import IconCatalog
 import IconRender
 
 let arguments = CommandLine.arguments.dropFirst()
+// `iconpick-bench compare PNG...`: the previews' fast path against libpng, pixel for pixel, on
+// each file (`make corpus-png`); exits 1 if any differs.
+if arguments.first == "compare" {
+  var differing = 0
+  var fast = 0
+  for path in arguments.dropFirst() {
+    let (agree, verdict) = FastPNGStages.compareWithLibpng(file: URL(fileURLWithPath: path))
+    if !agree { differing += 1 }
+    if verdict.hasPrefix("same") { fast += 1 }
+    print("\(agree ? "ok  " : "FAIL") \(path): \(verdict)")
+  }
+  let total = arguments.count - 1
+  print(
+    "\(total) PNGs: \(fast) through the fast path with libpng's pixels, \(total - fast - differing) "
+      + "declined (libpng's), \(differing) differing")
+  exit(differing == 0 ? 0 : 1)
+}
 guard arguments.count >= 3, let runs = Int(arguments.first!),
   case let size = arguments.dropFirst().first!.split(separator: "x").compactMap({ Int($0) }),
   size.count == 2
@@ -42,6 +61,11 @@ func milliseconds(_ work: () -> Void) -> Double {
 let icons = files.map(icon)
 var cold: [Double] = []
 var decode: [Double] = []
+var fast: [Double] = []
+var inflate: [Double] = []
+var unfilter: [Double] = []
+var unfilterReference: [Double] = []
+let stages = files.map { $0.pathExtension == "icon" ? nil : FastPNGStages.stages(file: $0) }
 var warm: [Double] = []
 var batch: [Double] = []
 for _ in 0..<runs {
@@ -54,7 +78,13 @@ for _ in 0..<runs {
     if file.pathExtension != "icon" {
       decode.append(
         milliseconds { _ = try? PNGDecoder.decodePixels(file: file, opaqueAsRGB: true) })
+      fast.append(milliseconds { _ = FastPNGStages.decode(file: file) })
     }
+  }
+  for case let stage? in stages {
+    inflate.append(milliseconds { _ = stage.inflate() })
+    unfilter.append(milliseconds { _ = stage.unfilter() })
+    unfilterReference.append(milliseconds { _ = stage.reference() })
   }
   try? FileManager.default.removeItem(at: cacheFolder)
   let whole = milliseconds {
@@ -72,6 +102,12 @@ func report(_ name: String, _ samples: [Double]) {
 }
 report("cold", cold)
 if !decode.isEmpty { report("decode", decode) }
+if stages.allSatisfy({ $0 != nil }) && !fast.isEmpty {
+  report("fast", fast)
+  report("inflate", inflate)
+  report("unfilter", unfilter)
+  report("unfilter-reference", unfilterReference)
+}
 report("warm", warm)
 report("batch", batch)
 print("threads", queue.width)

@@ -372,3 +372,36 @@ for name, value in icon_jsons.items():
     write("iconjson", name, icon_json(value))
 write("iconjson", "not-an-object.json", "[1, 2, 3]")
 write("iconjson", "truncated.json", icon_json(icon_jsons["palette.json"])[:300])
+
+
+# --- pngdiff: PNGs for the fast path (8-bit RGB/RGBA), and near misses that libpng must take ------
+
+
+def split_idat(data, pieces):
+    """One IDAT per piece of `data`'s zlib stream (the fast path joins them)."""
+    step = max(1, len(data) // pieces)
+    return b"".join(chunk(b"IDAT", data[i:i + step]) for i in range(0, len(data), step))
+
+
+def rgb_png(width, height, color_type, extra=b"", pieces=1, level=6):
+    channels = 4 if color_type == 6 else 3
+    raw = b"".join(bytes([y % 5]) + bytes((i * 37 + y * 11) & 0xFF for i in range(width * channels))
+                   for y in range(height))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)
+    return SIGNATURE + chunk(b"IHDR", ihdr) + extra + split_idat(zlib.compress(raw, level), pieces) \
+        + chunk(b"IEND", b"")
+
+
+write("pngdiff", "rgba-5x4.png", rgb_png(5, 4, 6))
+write("pngdiff", "rgb-7x6.png", rgb_png(7, 6, 2))
+write("pngdiff", "rgb-1x1.png", rgb_png(1, 1, 2))
+write("pngdiff", "rgba-33x9-stored.png", rgb_png(33, 9, 6, level=0))
+write("pngdiff", "rgb-3-idats.png", rgb_png(17, 8, 2, pieces=3))
+write("pngdiff", "rgba-srgb-gama.png", rgb_png(6, 6, 6, extra=chunk(b"sRGB", b"\x00")
+                                                + chunk(b"gAMA", struct.pack(">I", 45455))))
+write("pngdiff", "rgb-gama-linear.png", rgb_png(6, 5, 2, extra=chunk(b"gAMA", struct.pack(">I", 100000))))
+write("pngdiff", "rgb-text.png", rgb_png(4, 4, 2, extra=chunk(b"tEXt", b"Software\x00seed")))
+write("pngdiff", "rgb-trns.png", rgb_png(4, 3, 2, extra=chunk(b"tRNS", b"\x00\x01\x00\x02\x00\x03")))
+write("pngdiff", "rgba16.png", png(3, 3, 6, 16))
+write("pngdiff", "palette4.png", png(6, 3, 3, 4, extra=PLTE))
+write("pngdiff", "rgba-adam7.png", png(9, 7, 6, 8, interlace=1))

@@ -55,6 +55,10 @@ import Testing
     (.png, "rgba16-adam7.png", "read: memory 9×7, file 9×7, header 9×7"),
     (.png, "cgbi.png", "CgBI"),
     (.png, "truncated.png", "the data ends before the image does"),
+    (.pngdiff, "rgb-3-idats.png", "read: fast path, 17×8×4"),
+    (.pngdiff, "rgba-srgb-gama.png", "read: fast path, 6×6×4"),
+    (.pngdiff, "rgb-gama-linear.png", "read: libpng only, 6×5"),
+    (.pngdiff, "rgb-trns.png", "read: libpng only, 4×3"),
     (.push, "alternate.json", "read: newData Blue, noData"),
     (.push, "control.json", "contains a control character"),
     (

@@ -1,0 +1,296 @@
+import CDeflate
+import Foundation
+
+/// The preview path's decoder for the PNGs app icons nearly always are: 8-bit, not interlaced,
+/// RGB or RGBA, with nothing that changes pixels (no tRNS, no gAMA other than sRGB's 1/2.2).
+///
+/// It walks the chunks, inflates the IDAT data with libdeflate in one call into a buffer of the
+/// exact size (height × (1 + width × channels)), and unfilters the rows. Every other file — and
+/// any file it finds anything odd in: a bad chunk CRC, a short or long stream, a filter type past
+/// Paeth — gets nil, and the caller decodes it with libpng (`PNGDecoder`), which then decodes it or
+/// says what is wrong. So this never refuses a file; when it returns pixels, they are libpng's
+/// pixels (the differential tests and the `pngdiff` fuzz target hold it to that).
+///
+/// Chunk CRCs are checked (libdeflate's CRC-32 costs little), and libdeflate checks the
+/// Adler-32; `check` still validates everything through libpng.
+///
+/// The compressed stream is a `Compression`: PNG's zlib stream today; Apple's CgBI files hold raw
+/// deflate (`libdeflate_deflate_decompress`), BGR(A) and premultiplied alpha, which are not read
+/// here yet (a CgBI chunk is critical, so such a file goes to libpng, which refuses it).
+enum FastPNG {
+  /// How the image data is compressed.
+  enum Compression {
+    /// A zlib stream (RFC 1950), as every standard PNG holds.
+    case zlib
+    /// Raw deflate (RFC 1951), as Apple's CgBI PNGs hold. Not produced by `parse` yet.
+    case rawDeflate
+  }
+
+  /// What `parse` found: the image's size and channels, and where its compressed data is.
+  struct Layout {
+    let width: Int
+    let height: Int
+    /// 3 (RGB) or 4 (RGBA).
+    let channels: Int
+    let compression: Compression
+    /// The IDAT chunks' data, in order (offsets into the file's bytes).
+    let data: [Range<Int>]
+
+    /// Bytes of one row of pixels, without its filter byte.
+    var rowBytes: Int { width * channels }
+    /// The inflated size: each row with its filter byte.
+    var filteredBytes: Int { height * (1 + rowBytes) }
+  }
+
+  /// libpng's default limit on a chunk other than IDAT (`PNG_USER_CHUNK_MALLOC_MAX`).
+  static let chunkLimit = 8_000_000
+
+  /// The chunks of `bytes`, or nil when the file is not one the fast path reads.
+  static func parse(_ bytes: UnsafeRawBufferPointer, maxDimension: Int) -> Layout? {
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.count >= 8 + 25, bytes.prefix(8).elementsEqual(signature) else { return nil }
+    func word(_ offset: Int) -> Int {
+      Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+        | Int(bytes[offset + 3])
+    }
+    var width = 0
+    var height = 0
+    var channels = 0
+    var data: [Range<Int>] = []
+    var idatLimit = 0
+    var offset = 8
+    while true {
+      // libpng stops reading after the image data, so the file may end there.
+      if !data.isEmpty && offset == bytes.count { break }
+      guard offset + 12 <= bytes.count else { return nil }
+      let length = word(offset)
+      guard length <= 0x7FFF_FFFF, length <= bytes.count - offset - 12 else { return nil }
+      let kind = UInt32(truncatingIfNeeded: word(offset + 4))
+      let name = (0..<4).map { bytes[offset + 4 + $0] }
+      guard name.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+        return nil
+      }
+      let body = offset + 8
+      let crc = libdeflate_crc32(0, bytes.baseAddress! + offset + 4, length + 4)
+      guard crc == UInt32(truncatingIfNeeded: word(body + length)) else { return nil }
+      let isFirst = offset == 8
+      offset = body + length + 4
+      if !data.isEmpty && kind != Chunk.idat { break }  // libpng reads no further either
+      switch kind {
+      case Chunk.ihdr:
+        guard isFirst, length == 13 else { return nil }
+        width = word(body)
+        height = word(body + 4)
+        let depth = bytes[body + 8]
+        let colorType = bytes[body + 9]
+        // Compression, filter method and interlacing: 0, 0, none.
+        guard width > 0, height > 0, width <= maxDimension, height <= maxDimension, depth == 8,
+          colorType == 2 || colorType == 6, bytes[body + 10] == 0, bytes[body + 11] == 0,
+          bytes[body + 12] == 0
+        else { return nil }
+        channels = colorType == 6 ? 4 : 3
+        // libpng refuses an IDAT chunk longer than this (png_check_chunk_length).
+        idatLimit = height * (width * channels + 1)
+        idatLimit = min(idatLimit + 6 + 5 * (idatLimit / 32566 + 1), 0x7FFF_FFFF)
+      case _ where isFirst:
+        return nil
+      case Chunk.idat:
+        guard length <= idatLimit else { return nil }
+        data.append(body..<body + length)
+      case Chunk.gama:
+        // sRGB's gamma, or libpng would convert the samples.
+        guard length == 4, word(body) == 45455 else { return nil }
+      case Chunk.trns, Chunk.plte, Chunk.iend:
+        return nil  // transparency or a palette (libpng's), or no image data at all
+      default:
+        // Another critical chunk (CgBI among them) is libpng's; an ancillary one changes nothing
+        // libpng's simplified API gives.
+        guard name[0] & 0x20 != 0, length <= chunkLimit else { return nil }
+      }
+    }
+    return Layout(
+      width: width, height: height, channels: channels, compression: .zlib, data: data)
+  }
+
+  enum Chunk {
+    static let ihdr: UInt32 = 0x4948_4452
+    static let idat: UInt32 = 0x4944_4154
+    static let iend: UInt32 = 0x4945_4E44
+    static let plte: UInt32 = 0x504C_5445
+    static let trns: UInt32 = 0x7452_4E53
+    static let gama: UInt32 = 0x6741_4D41
+  }
+
+  /// Inflates the layout's data into `output` (exactly `filteredBytes`): false unless the
+  /// stream is whole, fills `output` exactly and has nothing after its end.
+  static func inflate(
+    _ bytes: UnsafeRawBufferPointer, _ layout: Layout, into output: UnsafeMutableRawBufferPointer
+  ) -> Bool {
+    guard output.count == layout.filteredBytes,
+      let decompressor = libdeflate_alloc_decompressor()
+    else { return false }
+    defer { libdeflate_free_decompressor(decompressor) }
+    func run(_ input: UnsafeRawBufferPointer) -> Bool {
+      var consumed = 0
+      let result: libdeflate_result
+      switch layout.compression {
+      case .zlib:
+        result = libdeflate_zlib_decompress_ex(
+          decompressor, input.baseAddress, input.count, output.baseAddress, output.count,
+          &consumed, nil)
+      case .rawDeflate:
+        result = libdeflate_deflate_decompress_ex(
+          decompressor, input.baseAddress, input.count, output.baseAddress, output.count,
+          &consumed, nil)
+      }
+      return result == LIBDEFLATE_SUCCESS && consumed == input.count
+    }
+    // One IDAT chunk (the usual case) is inflated where it lies; several are joined first.
+    if layout.data.count == 1 {
+      return run(UnsafeRawBufferPointer(rebasing: bytes[layout.data[0]]))
+    }
+    var joined: [UInt8] = []
+    joined.reserveCapacity(layout.data.reduce(0) { $0 + $1.count })
+    for range in layout.data { joined += bytes[range] }
+    return joined.withUnsafeBytes(run)
+  }
+
+  /// Decodes `bytes` (a whole PNG file), or nil for libpng to do it. RGB comes back as RGB when
+  /// `opaqueAsRGB` is set, as RGBA otherwise, the way `PNGDecoder.decodePixels` gives it.
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, maxDimension: Int, opaqueAsRGB: Bool
+  ) -> PixelImage? {
+    guard let layout = parse(bytes, maxDimension: maxDimension) else { return nil }
+    // Inflated into the pixels' own array, then unfiltered in place (each row moves down by
+    // its filter bytes): one buffer of fresh pages instead of two.
+    let filteredBytes = layout.filteredBytes
+    var decoded = false
+    let pixels = [UInt8](unsafeUninitializedCapacity: filteredBytes) { buffer, initialized in
+      let base = buffer.baseAddress!
+      decoded =
+        inflate(
+          bytes, layout, into: UnsafeMutableRawBufferPointer(start: base, count: filteredBytes))
+        && Unfilter.rows(
+          UnsafePointer(base), into: base, width: layout.width, height: layout.height,
+          channels: layout.channels)
+      initialized = decoded ? layout.rowBytes * layout.height : 0
+    }
+    guard decoded else { return nil }
+    if layout.channels == 3 && !opaqueAsRGB {
+      return PixelImage(
+        width: layout.width, height: layout.height, channels: 3, pixels: pixels
+      ).map { PixelImage($0.rgba) }
+    }
+    return PixelImage(
+      width: layout.width, height: layout.height, channels: layout.channels, pixels: pixels)
+  }
+
+  /// Reads `file` whole and decodes it; nil if it cannot be read or is not for the fast path.
+  static func decode(file: URL, maxDimension: Int, opaqueAsRGB: Bool) -> PixelImage? {
+    guard let bytes = readWhole(file.path) else { return nil }
+    return bytes.withUnsafeBytes {
+      decode($0, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+    }
+  }
+
+  /// A file's bytes with one open, one fstat and one read; nil on any failure (libpng's
+  /// path then reports it), or for a file over 256 MiB.
+  static func readWhole(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size <= 1 << 28 else {
+      return nil
+    }
+    let size = Int(status.st_size)
+    var complete = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      var done = 0
+      while done < size {
+        let count = read(descriptor, buffer.baseAddress! + done, size - done)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        done += count
+      }
+      complete = done == size
+      initialized = complete ? size : 0
+    }
+    return complete ? bytes : nil
+  }
+}
+
+extension PNGDecoder {
+  /// What previews decode with: `FastPNG` for the files it takes, libpng
+  /// (`decodePixels(file:maxDimension:opaqueAsRGB:)`) for every other, and for every error.
+  public static func decodePreviewPixels(
+    file: URL, maxDimension: Int = defaultMaxDimension, opaqueAsRGB: Bool
+  ) throws(IconRenderError) -> PixelImage {
+    if let image = FastPNG.decode(file: file, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+    {
+      return image
+    }
+    return try decodePixels(file: file, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+  }
+}
+
+/// The fast path's stages one at a time, for `make bench` (iconpick-bench): what the decode
+/// costs, and how much of it is libdeflate's inflate (the floor) and the unfilter.
+public enum FastPNGStages {
+  /// The fast path alone, as previews use it (RGB for an opaque file); nil if it declines.
+  public static func decode(file: URL) -> PixelImage? {
+    FastPNG.decode(file: file, maxDimension: PNGDecoder.defaultMaxDimension, opaqueAsRGB: true)
+  }
+
+  /// The fast path against libpng on one file, as `make corpus-png` runs it: "same" when both
+  /// give the same pixels (as the preview's RGB-or-RGBA and as RGBA), "libpng" when the fast
+  /// path declines the file, or what went wrong.
+  public static func compareWithLibpng(file: URL) -> (agree: Bool, verdict: String) {
+    guard let preview = decode(file: file) else {
+      return (true, "libpng (declined by the fast path)")
+    }
+    do {
+      let libpng = try PNGDecoder.decodePixels(file: file, opaqueAsRGB: true)
+      guard preview == libpng else { return (false, "DIFFERENT preview pixels") }
+      let rgba = try PNGDecoder.decode(file: file)
+      let fast = FastPNG.decode(
+        file: file, maxDimension: PNGDecoder.defaultMaxDimension, opaqueAsRGB: false)
+      guard fast == PixelImage(rgba) else { return (false, "DIFFERENT RGBA pixels") }
+      return (true, "same (\(preview.width)×\(preview.height)×\(preview.channels))")
+    } catch {
+      return (false, "libpng refuses what the fast path decoded: \(error.description)")
+    }
+  }
+
+  /// For a file the fast path takes: closures that each run one stage over buffers made once —
+  /// the inflate of the IDAT data already in memory, the unfilter, and the reference unfilter.
+  public static func stages(
+    file: URL
+  ) -> (inflate: () -> Bool, unfilter: () -> Bool, reference: () -> Bool)? {
+    guard let bytes = FastPNG.readWhole(file.path) else { return nil }
+    let layout = bytes.withUnsafeBytes {
+      FastPNG.parse($0, maxDimension: PNGDecoder.defaultMaxDimension)
+    }
+    guard let layout else { return nil }
+    let filtered = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: layout.filteredBytes, alignment: 16)
+    let output = UnsafeMutablePointer<UInt8>.allocate(capacity: layout.rowBytes * layout.height)
+    // Freed when the process ends: the bench makes a few.
+    let inflate = {
+      bytes.withUnsafeBytes { FastPNG.inflate($0, layout, into: filtered) }
+    }
+    guard inflate() else { return nil }
+    let unfilter = {
+      Unfilter.rows(
+        UnsafePointer(filtered.baseAddress!.assumingMemoryBound(to: UInt8.self)), into: output,
+        width: layout.width,
+        height: layout.height, channels: layout.channels)
+    }
+    let reference = {
+      Unfilter.reference(
+        UnsafeRawBufferPointer(filtered), into: output, width: layout.width,
+        height: layout.height, channels: layout.channels)
+    }
+    return (inflate, unfilter, reference)
+  }
+}
