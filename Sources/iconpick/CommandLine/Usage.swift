@@ -51,7 +51,7 @@ enum Usage {
         Run 'iconpick COMMAND --help' for a command's own help.
 
         KEYS: ↑/↓ k/j Ctrl-P/Ctrl-N move · PgUp/PgDn Home/End g/G jump · Enter choose ·
-        / filter (Esc clears) · q/Esc quit
+        / filter (Esc clears) · v grid/list (←/→ h/l in the grid) · q/Esc quit
 
         EXIT STATUS: 0 done · 1 failed · 2 bad command line · 130 interrupted (Ctrl-C).
         """
