@@ -3,7 +3,10 @@ import Testing
 
 /// The grid view as a person meets it: the real binary in tmux, on the demo app's icon sets.
 @Suite(.serialized) struct PickerGridEndToEndTests {
-  func launch(_ scratch: Scratch, columns: Int = 100, rows: Int = 30) throws -> TmuxSession {
+  func launch(
+    _ scratch: Scratch, columns: Int = 100, rows: Int = 30, locale: String = "C.UTF-8",
+    noColor: String = ""
+  ) throws -> TmuxSession {
     let command = [
       "cd \(shellQuote(scratch.url.path)) &&",
       "\(shellQuote(try iconpickBinary().path)) --state-dir \(shellQuote(scratch.file("state").path))",
@@ -12,7 +15,9 @@ import Testing
     ].joined(separator: " ")
     return try TmuxSession(
       columns: columns, rows: rows, command: command,
-      environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path])
+      environment: [
+        "LANG": locale, "LC_ALL": locale, "HOME": scratch.url.path, "NO_COLOR": noColor,
+      ])
   }
 
   func lines(_ screen: String) -> [String] {
@@ -111,6 +116,29 @@ import Testing
     }
     try tmux.resize(columns: 100, rows: 30)
     tmux.waitForScreen("the grid back") { self.inOneRow(["Default", "Blue", "Green"], $0) }
+    try tmux.send("q")
+    #expect(
+      waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
+  @Test func asciiWithoutColourKeepsEveryMark() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch, locale: "C", noColor: "1")
+    tmux.waitForScreen(containing: "App Icon - Palette")
+    try tmux.send("v", "Right")
+    let screen = tmux.waitForScreen("the grid in ASCII") {
+      self.inOneRow(["* Default", "Blue", "Green"], $0) && $0.contains("arrows move")
+    }
+    let line = try #require(lines(screen).first { $0.contains("* Default") })
+    // The cursor's mark sits right before its name, Blue; its frame is drawn in ASCII.
+    #expect(
+      line.range(of: #">\s+Blue"#, options: .regularExpression) != nil, "\(screen)"
+    )
+    #expect(screen.contains("+--"))
+    #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
+    // No colour at all: attributes only.
+    let colored = tmux.captureWithColors()
+    #expect(!colored.contains("[38;") && !colored.contains("[48;"), "\(colored.debugDescription)")
     try tmux.send("q")
     #expect(
       waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
