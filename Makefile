@@ -120,6 +120,9 @@ corpus-png: setup
 # inputs to .build/fuzz/crashes/TARGET/, logs to .build/fuzz/logs/; fails if any target crashed.
 # Leaks are not checked: Foundation leaks (CFError in PropertyListSerialization) would drown them.
 SECONDS ?= 60
+# libFuzzer's RSS limit: pngdiff's RSS climbs past the default 2048 MB within minutes while its live
+# heap stays near 25 MB (ASan's allocator keeping freed pages), so long runs may need more.
+FUZZ_RSS_MB ?= 2048
 FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson
 FUZZ_DIR = .build/fuzz
 fuzz:
@@ -132,7 +135,7 @@ fuzz:
 		mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/crashes/$$t; \
 		inputs="Tests/Fuzz/$$t/seeds"; [ ! -d Tests/Fuzz/$$t/regressions ] || inputs="$$inputs Tests/Fuzz/$$t/regressions"; \
 		echo "fuzz $$t: $(SECONDS) s, log $(FUZZ_DIR)/logs/$$t.log"; \
-		if ICONPICK_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 "$$bin" -max_total_time=$(SECONDS) -timeout=30 -detect_leaks=0 \
+		if ICONPICK_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 "$$bin" -max_total_time=$(SECONDS) -timeout=30 -detect_leaks=0 -rss_limit_mb=$(FUZZ_RSS_MB) \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/$$t/ \
 			$(FUZZ_DIR)/corpus/$$t $$inputs >$(FUZZ_DIR)/logs/$$t.log 2>&1; then \
 			grep -E "^#[0-9]+[[:space:]]+DONE" $(FUZZ_DIR)/logs/$$t.log | tail -n 1; \

@@ -177,9 +177,20 @@ enum FastPNG {
     }
     guard decoded else { return nil }
     if layout.channels == 3 && !opaqueAsRGB {
-      return PixelImage(
-        width: layout.width, height: layout.height, channels: 3, pixels: pixels
-      ).map { PixelImage($0.rgba) }
+      // RGBA with an opaque alpha, as libpng gives it; in one pass, with no array per pixel.
+      let count = layout.width * layout.height
+      let rgba = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        pixels.withUnsafeBufferPointer { rgb in
+          for pixel in 0..<count {
+            buffer[pixel * 4] = rgb[pixel * 3]
+            buffer[pixel * 4 + 1] = rgb[pixel * 3 + 1]
+            buffer[pixel * 4 + 2] = rgb[pixel * 3 + 2]
+            buffer[pixel * 4 + 3] = 255
+          }
+        }
+        initialized = count * 4
+      }
+      return PixelImage(width: layout.width, height: layout.height, channels: 4, pixels: rgba)
     }
     return PixelImage(
       width: layout.width, height: layout.height, channels: layout.channels, pixels: pixels)
