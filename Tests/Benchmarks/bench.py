@@ -159,7 +159,11 @@ def thumbnails(binary, palette, scratch, runs):
         print("| %-38s | %9.2f ms | %9.2f ms | %9.2f ms |" % (label, *[x * 1000 for x in samples]))
 
     ms_row("in process: decode+render+store, cold", figures["cold"])
+    ms_row("in process: the fast path decode alone", figures["fast"])
     ms_row("in process: the libpng decode alone", figures["decode"])
+    ms_row("  fast: libdeflate inflate (the floor)", figures["inflate"])
+    ms_row("  fast: unfilter", figures["unfilter"])
+    ms_row("  fast: unfilter, plain reference", figures["unfilter-reference"])
     ms_row("in process: from the cache, warm", figures["warm"])
     ms_row("in process: %d at once, %d threads, /icon" % (len(pngs), threads), figures["batch"])
     if chafa:
@@ -182,8 +186,67 @@ def thumbnails(binary, palette, scratch, runs):
               " chafa per added icon : iconpick %d threads %.2fx" % (
                   len(pngs), threads, batch_chafa / figures["batch"][0], threads,
                   marginal / figures["batch"][0]))
+        ratio = marginal / figures["cold"][0]
+        rest = figures["cold"][0] - figures["fast"][0]
+        print("cold preview on one thread, chafa per added icon : iconpick = %.2fx (target: 2x)%s;"
+              " of its %.2f ms, %.2f ms decode (%.2f inflate, %.2f unfilter, the rest reading the"
+              " file and fresh pages), %.2f ms resize, cells and cache; libpng's decode alone"
+              " %.2f ms" % (
+                  ratio, "" if ratio >= 2 else ", short by %.2f ms" % (
+                      (figures["cold"][0] - marginal / 2) * 1000),
+                  *[x * 1000 for x in (figures["cold"][0], figures["fast"][0], figures["inflate"][0],
+                                       figures["unfilter"][0], rest, figures["decode"][0])]))
+        first_screen_cold(binary, palette, scratch, runs, chafa_args)
     else:
         print("\nchafa is not installed (make setup-bench): no comparison")
+
+
+def first_screen_cold(binary, palette, scratch, runs, chafa_args):
+    """The picker's first complete screen of a 36-icon app of 1024x1024 PNGs (copies of the 8
+    Palette icons), cold (empty cache), in a 100x30 pseudo-terminal, against chafa drawing the
+    same files: the 13 list previews the screen shows (4x2 cells) in one run, then the large
+    preview (30x14)."""
+    root = os.path.join(scratch, "app36")
+    pngs = [os.path.join(palette, "Assets.xcassets", n + ".appiconset", n + ".png") for n in ICONS]
+    names = ["AppIcon"] + ["AppIcon-%02d" % i for i in range(1, 36)]
+    shown = []
+    for index, name in enumerate(names):
+        folder = os.path.join(root, "Assets.xcassets", name + ".appiconset")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "Contents.json"), "w") as f:
+            json.dump({"images": [{"filename": name + ".png", "idiom": "universal",
+                                   "platform": "ios", "size": "1024x1024"}],
+                       "info": {"author": "xcode", "version": 1}}, f)
+        shutil.copyfile(pngs[index % len(pngs)], os.path.join(folder, name + ".png"))
+        if index < 13:
+            shown.append(os.path.join(folder, name + ".png"))
+    with open(os.path.join(root, "App.xcconfig"), "w") as f:
+        f.write("PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Bench36\n")
+        f.write("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = %s\n" % " ".join(names[1:]))
+    cache = os.path.join(scratch, "cache36")
+    env = dict(os.environ, XDG_CACHE_HOME=cache, TERM="xterm-256color", LANG="C.UTF-8",
+               LC_ALL="C.UTF-8")
+    argv = [binary, root, "--state-dir", os.path.join(scratch, "state36")]
+    samples = []
+    for _ in range(runs + 1):
+        shutil.rmtree(cache, ignore_errors=True)
+        samples.append(pty_session(argv, env)[0])
+    samples = samples[1:]  # the first run reads the files from disk
+    list_args = [a if a != "12x6" else "4x2" for a in chafa_args]
+    pane_args = [a if a != "12x6" else "30x14" for a in chafa_args]
+    chafa = []
+    subprocess.run(list_args + shown, check=True, stdout=subprocess.DEVNULL)
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(list_args + shown, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(pane_args + shown[:1], check=True, stdout=subprocess.DEVNULL)
+        chafa.append(time.perf_counter() - start)
+    print("\n| %-38s | %12s | %12s | %12s |" % ("first screen, 36 icons, cold, 100x30", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    ours = row("iconpick, first complete frame", samples)
+    theirs = row("chafa, the 13 shown files + the pane", chafa)
+    print("\nfirst screen of 36 icons, cold: chafa : iconpick = %.2fx (iconpick from start-up"
+          " to the last preview, both cores; chafa's two runs back to back)" % (theirs / ours))
 
 
 # The real projects beside the repository (not part of it); the Icon Composer figures use Awful's
