@@ -112,6 +112,7 @@ extension PickerModel {
       }
     }
     // A filter that extends the last one can only match what that one matched.
+    if searchTexts.count != items.count { searchTexts = items.map(SearchText.init) }
     let narrows = !rankedQuery.isEmpty && query.starts(with: rankedQuery)
     let candidates = narrows ? rows : Array(items.indices)
     let classes = FuzzyMatch.classes(query)

@@ -49,8 +49,9 @@ public struct PickerModel: Equatable, Sendable {
   public internal(set) var scrollTop: Int = 0
   /// The filter line: nil when closed, else what was typed after `/`.
   public internal(set) var filter: String?
-  /// Each item's display name and name, prepared for matching once.
-  let searchTexts: [SearchText]
+  /// Each item's display name and name, prepared for matching once, when the filter is first
+  /// used: preparing thousands of names is work the first frame need not wait for.
+  var searchTexts: [SearchText] = []
   /// The filter `rows` were ranked for, as match keys: a filter that extends it searches only
   /// its matches.
   var rankedQuery: [UInt32] = []
@@ -100,7 +101,6 @@ public struct PickerModel: Equatable, Sendable {
     self.activeIndex = active
     self.rows = Array(items.indices)
     self.cursor = active
-    self.searchTexts = items.map(SearchText.init)
     self.pageSize = PickerLayout.pageSize(for: size)
     self.view = view
     self.screenSize = size
