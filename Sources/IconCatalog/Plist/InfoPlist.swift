@@ -268,7 +268,8 @@ struct InfoPlist {
     return bool
   }
 
-  private static func kind(of value: Any) -> String {
+  /// What a property-list value is, for messages.
+  static func kind(of value: Any) -> String {
     switch value {
     case is String: return "a string"
     case is [Any]: return "an array"

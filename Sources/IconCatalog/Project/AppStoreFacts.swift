@@ -415,15 +415,5 @@ struct IconDictionaryLint {
     return previous[b.count]
   }
 
-  static func kind(of value: Any) -> String {
-    switch value {
-    case is String: return "a string"
-    case is [Any]: return "an array"
-    case is [String: Any]: return "a dictionary"
-    case is Data: return "data"
-    case is Date: return "a date"
-    case is Bool, is NSNumber: return "a number"
-    default: return "a \(type(of: value))"
-    }
-  }
+  static func kind(of value: Any) -> String { InfoPlist.kind(of: value) }
 }
