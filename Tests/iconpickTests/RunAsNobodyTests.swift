@@ -10,17 +10,26 @@ final class NobodyCopy {
   let setpriv: String
 
   init() throws {
+    setpriv = try Self.setprivAsRoot()
+    scratch = try Scratch()
+    try Self.open(scratch.url)
+    try Self.requireReachable(scratch.url)
+  }
+
+  /// setpriv's path, when this process may use it to become another user.
+  private static func setprivAsRoot() throws -> String {
     guard getuid() == 0 else { try Test.cancel("running as another user needs root") }
     guard
       let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: {
         FileManager.default.isExecutableFile(atPath: $0)
       })
     else { try Test.cancel("setpriv (util-linux) is not installed") }
-    self.setpriv = setpriv
-    scratch = try Scratch()
-    try Self.open(scratch.url)
-    // Every folder above the scratch folder must let nobody through.
-    var folder = scratch.url.deletingLastPathComponent()
+    return setpriv
+  }
+
+  /// Every folder above `url` must let nobody through.
+  private static func requireReachable(_ url: URL) throws {
+    var folder = url.deletingLastPathComponent()
     while folder.path != "/" {
       var info = stat()
       if stat(folder.path, &info) != 0 || info.st_mode & 0o001 == 0 {
