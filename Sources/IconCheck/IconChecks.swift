@@ -19,11 +19,18 @@ public enum IconChecks {
     }
     var found: [Diagnostic] = []
     found += caseCollisions(app.allIcons, declared: declared)
+    // An icon whose only set is an Icon Composer bundle with no artwork: said as such, not as
+    // "no set holds one" (the bundle's own findings say what is wrong inside it).
+    let bundles = Set((facts?.iconSets ?? []).filter(\.isIconComposer).map(\.name))
+    let bundle = { (icon: AppIcon) -> String? in
+      let asset = icon.assetName ?? icon.name
+      return bundles.contains(asset) ? asset : nil
+    }
     for icon in app.allIcons {
       if icon.isPrimary {
-        found += primaryImage(icon, at: declared(icon))
+        found += primaryImage(icon, at: declared(icon), bundle: bundle(icon))
       } else {
-        found += alternateImage(icon, at: declared(icon))
+        found += alternateImage(icon, at: declared(icon), bundle: bundle(icon))
         found += unusualName(icon, at: declared(icon))
       }
       found += missingFiles(icon)
@@ -96,15 +103,17 @@ public enum IconChecks {
   // MARK: Images present
 
   /// `primary-not-found`, at the setting or Info.plist key that names the primary.
-  static func primaryImage(_ icon: AppIcon, at place: ProjectFacts.Location? = nil) -> [Diagnostic]
-  {
+  static func primaryImage(
+    _ icon: AppIcon, at place: ProjectFacts.Location? = nil, bundle: String? = nil
+  ) -> [Diagnostic] {
     guard icon.files.isEmpty else { return [] }
     return [
       Diagnostic(
         id: "primary-not-found", severity: .error, file: place?.file.path, line: place?.line,
         message:
           "the primary icon \"\(escaped(icon.assetName ?? icon.name))\" has no image file: "
-          + whyNoImage(icon, otherwise: "no app icon set or icon file of that name holds one"),
+          + whyNoImage(
+            icon, bundle: bundle, otherwise: "no app icon set or icon file of that name holds one"),
         fix:
           "Add an app icon set named \"\(escaped(icon.assetName ?? icon.name))\" with a 1024×1024 PNG to the asset catalog, or set ASSETCATALOG_COMPILER_APPICON_NAME to the set that holds the icon."
       )
@@ -113,8 +122,11 @@ public enum IconChecks {
 
   /// Why an icon has no image: `otherwise` when nothing names one, else the set whose every
   /// named file is missing (each also reported as missing-file).
-  static func whyNoImage(_ icon: AppIcon, otherwise: String) -> String {
+  static func whyNoImage(_ icon: AppIcon, bundle: String? = nil, otherwise: String) -> String {
     let named = Set(icon.renditions.compactMap(\.file?.path)).count
+    if named == 0, let bundle {
+      return "its Icon Composer bundle \"\(escaped(bundle)).icon\" has no layer with an image"
+    }
     if named == 0 {
       // An empty set (also empty-set): slots, but no file in any of them.
       let slots = icon.renditions.count { $0.kind == .image }
@@ -127,9 +139,9 @@ public enum IconChecks {
   }
 
   /// `alternate-without-image`, at the setting or Info.plist key that declares the alternate.
-  static func alternateImage(_ icon: AppIcon, at place: ProjectFacts.Location? = nil)
-    -> [Diagnostic]
-  {
+  static func alternateImage(
+    _ icon: AppIcon, at place: ProjectFacts.Location? = nil, bundle: String? = nil
+  ) -> [Diagnostic] {
     guard icon.files.isEmpty else { return [] }
     let asset = escaped(icon.assetName ?? icon.name)
     return [
@@ -139,7 +151,7 @@ public enum IconChecks {
         message:
           "alternate icon \"\(escaped(icon.name))\" has no image: "
           + whyNoImage(
-            icon,
+            icon, bundle: bundle,
             otherwise: "no app icon set \"\(asset)\" and no icon files named \"\(asset)\" hold one"),
         fix:
           "Add an app icon set named \"\(asset)\" to the asset catalog, or remove \"\(escaped(icon.name))\" from the alternate icons."

@@ -51,6 +51,27 @@ import Testing
     #expect(ProjectChecks.diagnose(facts).map(\.id) == ["icon-json-invalid"])
   }
 
+  @Test func aUsedBundleWithNoArtworkSaysSoInsteadOfNoSet() throws {
+    let app = try FixtureApp()
+    app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
+    for name in ["AppIcon", "AppIcon-Blue"] {
+      try IconBundle(folder: app.catalog.appendingPathComponent("\(name).icon")).writeClean()
+    }
+    let empty = IconBundle(folder: app.catalog.appendingPathComponent("AppIcon-Blue.icon"))
+    try empty.json(#"{"groups": [{"layers": [{"name": "no image"}]}]}"#)
+    let icons = try app.read()
+    let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
+    let found = IconChecks.diagnose(icons, facts: facts).filter {
+      $0.id == "alternate-without-image"
+    }
+    #expect(found.count == 1)
+    #expect(
+      found.first?.message.contains(
+        "its Icon Composer bundle \"AppIcon-Blue.icon\" has no layer with an image") == true,
+      "\(found)")
+    #expect(ProjectChecks.diagnose(facts).map(\.id).contains("icon-layer-without-image"))
+  }
+
   // MARK: icon.json
 
   @Test func iconJSONThatIsNotJSONSaysWhereWhenItCan() throws {
