@@ -87,27 +87,8 @@ public struct PreferenceStore: Sendable {
     } catch {
       throw .stateDirectoryUnusable(path: directory, reason: "it cannot be created")
     }
-    let suffix = String(UInt64.random(in: .min ... .max), radix: 16)
-    let temporary = "\(directory)/.picker.json.tmp-\(suffix)"
-    let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .writeFailed(file: target, reason: errorText(errno)) }
-    func fail(_ code: Int32) -> IconStateError {
-      close(fd)
-      unlink(temporary)
-      return .writeFailed(file: target, reason: errorText(code))
-    }
-    var written = 0
-    while written < contents.count {
-      let count = contents.withUnsafeBytes {
-        Glibc.write(fd, $0.baseAddress! + written, $0.count - written)
-      }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 { throw fail(errno) }
-      if count == 0 { throw fail(ENOSPC) }
-      written += count
-    }
-    if fsync(fd) != 0 { throw fail(errno) }
-    close(fd)
+    let temporary = try TemporaryFile.write(
+      contents, in: directory, prefix: ".picker.json", target: target)
     guard rename(temporary, target) == 0 else {
       let code = errno
       unlink(temporary)
