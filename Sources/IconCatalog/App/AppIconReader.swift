@@ -124,6 +124,8 @@ public enum AppIconReader {
     var settings: BuildSettings
     /// The platform read, and the device families there: decided once, here.
     var platform: AppPlatform
+    /// False when nothing says the platform (a folder without settings naming one): iOS assumed.
+    var platformIsStated: Bool
     var deviceFamilies: [Int]
     var infoPlist: InfoPlist?
     var catalogs: AssetCatalogs
@@ -145,7 +147,9 @@ public enum AppIconReader {
     }
     var infoPlist = try location.readInfoPlist(settings: settings)
     infoPlist?.isLenient = lenient
-    let platform = location.target?.platform ?? PlatformDecision.platforms(settings).first ?? .iOS
+    let (platform, isStated) =
+      location.target.map { ($0.platform, true) }
+      ?? PlatformDecision.platform(settings, infoPlist: infoPlist)
     let deviceFamilies =
       location.target != nil
       ? PlatformDecision.deviceFamilies(settings, platform: platform)
@@ -156,7 +160,8 @@ public enum AppIconReader {
     let names = try IconNames.resolve(
       settings: settings, infoPlist: infoPlist, catalogs: catalogs, deviceFamilies: deviceFamilies)
     return ProjectReading(
-      location: location, settings: settings, platform: platform, deviceFamilies: deviceFamilies,
+      location: location, settings: settings, platform: platform, platformIsStated: isStated,
+      deviceFamilies: deviceFamilies,
       infoPlist: infoPlist, catalogs: catalogs, names: names)
   }
 

@@ -44,11 +44,8 @@ enum BuiltApp {
     guard let (plistFile, resources) = infoPlist(in: app) else { throw .noApp(path: app.path) }
     let infoPlist = try InfoPlist.read(plistFile)
     let settings = BuildSettings()
-    // The processed Info.plist says where the app runs (UIDeviceFamily) and, by the form of its
-    // primary icon (a string), whether it is a tvOS app.
-    let platform: AppPlatform =
-      (infoPlist.root["CFBundleIcons"] as? [String: Any])?["CFBundlePrimaryIcon"] is String
-      ? .tvOS : .iOS
+    // The processed Info.plist says where the app runs (UIDeviceFamily).
+    let platform = PlatformDecision.platform(settings, infoPlist: infoPlist).platform
     let deviceFamilies = PlatformDecision.deviceFamilies(
       settings, platform: platform, infoPlist: infoPlist)
     let names = try IconNames.resolve(

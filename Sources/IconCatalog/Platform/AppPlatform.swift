@@ -71,11 +71,25 @@ public enum PlatformDecision {
     return AppPlatform.allCases.filter(found.contains)
   }
 
-  /// True when the settings name a platform (`SDKROOT`, `SUPPORTED_PLATFORMS`); a folder read
-  /// without a project that names none is taken for iOS, but nothing says so.
-  static func isStated(_ settings: BuildSettings) -> Bool {
+  /// The platform of a reading without a project target (a folder, a built app), and whether
+  /// anything says it (nil: nothing does, and iOS is assumed). In order: `SDKROOT` or
+  /// `SUPPORTED_PLATFORMS` in an `.xcconfig`; `TARGETED_DEVICE_FAMILY`, or a built Info.plist's
+  /// `UIDeviceFamily` (3 alone is Apple TV); else a primary icon written as a string, the tvOS form,
+  /// which is a hint only.
+  static func platform(_ settings: BuildSettings, infoPlist: InfoPlist?) -> (
+    platform: AppPlatform, isStated: Bool
+  ) {
     // Settings iconpick supplies itself (SDKROOT, for one) have no file.
-    ["SDKROOT", "SUPPORTED_PLATFORMS"].contains { settings.settings[$0]?.file != nil }
+    if ["SDKROOT", "SUPPORTED_PLATFORMS"].contains(where: { settings.settings[$0]?.file != nil }) {
+      return (platforms(settings).first ?? .iOS, true)
+    }
+    let written = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
+      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
+    if let families = written.isEmpty ? infoPlist?.deviceFamilies : written {
+      return (families.allSatisfy { $0 == 3 } ? .tvOS : .iOS, true)
+    }
+    let icons = infoPlist?.root["CFBundleIcons"] as? [String: Any]
+    return (icons?["CFBundlePrimaryIcon"] is String ? .tvOS : .iOS, false)
   }
 
   /// Why a target builds for no platform that can change its icon, for messages:

@@ -214,8 +214,7 @@ extension AppIconReader {
       settings: settings, infoPlist: infoPlist, location: location,
       compiledNames: facts.includesAllAppIcons
         ? setNames : setNames.intersection(facts.alternateNamesSetting),
-      platform: project.location.target != nil || PlatformDecision.isStated(settings)
-        ? project.platform : nil)
+      platform: project.platformIsStated ? project.platform : nil)
     return facts
   }
 
