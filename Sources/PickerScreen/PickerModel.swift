@@ -9,11 +9,15 @@ public struct PickerItem: Equatable, Sendable {
   public var name: String
   public var displayName: String
   public var isPrimary: Bool
+  /// A short, dim note on where the icon cannot be chosen (`iPhone only`: the app runs on iPad,
+  /// whose built icon dictionary lacks it); nil when it works everywhere the app runs.
+  public var availability: String?
 
-  public init(name: String, displayName: String, isPrimary: Bool) {
+  public init(name: String, displayName: String, isPrimary: Bool, availability: String? = nil) {
     self.name = name
     self.displayName = displayName
     self.isPrimary = isPrimary
+    self.availability = availability
   }
 }
 
@@ -91,7 +95,9 @@ public struct PickerModel: Equatable, Sendable {
   ) {
     let icons = app.listedIcons
     self.items = icons.map {
-      PickerItem(name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary)
+      PickerItem(
+        name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary,
+        availability: app.isMissingOnIPad($0) ? "iPhone only" : nil)
     }
     self.displayNameWidth = items.map { TextWidth.of($0.displayName) }.max() ?? 0
     self.appName = app.appName

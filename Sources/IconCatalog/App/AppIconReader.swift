@@ -110,6 +110,11 @@ public enum AppIconReader {
     return try ProjectTarget.eligibleNames(project: project, configuration: configuration)
   }
 
+  /// The `.xcodeproj` PATH means, when it means one: for the target chooser's title.
+  public static func projectFile(at path: URL) throws(IconCatalogError) -> String? {
+    try AppLocation.project(at: path.standardizedFileURL).project?.path
+  }
+
   /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset, or an .xcodeproj) — used to decide whether `iconpick` with no PATH opens the current folder.
   public static func containsApp(_ folder: URL) -> Bool {
     AppLocation.containsApp(folder)
