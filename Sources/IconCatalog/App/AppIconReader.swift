@@ -159,9 +159,11 @@ public enum AppIconReader {
       location.target != nil
       ? PlatformDecision.deviceFamilies(settings, platform: platform)
       : PlatformDecision.deviceFamilies(settings, platform: platform, infoPlist: infoPlist)
-    let catalogs = try AssetCatalog.appIconSets(
-      in: location.files.catalogs, iconBundles: location.files.iconBundles
-    ).forPlatform(platform)
+    var catalogs = try AssetCatalog.appIconSets(
+      in: location.files.catalogs, iconBundles: location.files.iconBundles)
+    // Assets of another platform are left out only when the platform is known: a folder whose
+    // only app icon is a brand assets is a tvOS app that says so nowhere else.
+    if isStated { catalogs = catalogs.forPlatform(platform) }
     let names = try IconNames.resolve(
       settings: settings, infoPlist: infoPlist, catalogs: catalogs, deviceFamilies: deviceFamilies)
     return ProjectReading(

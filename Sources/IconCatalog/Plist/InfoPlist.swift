@@ -152,7 +152,9 @@ struct InfoPlist {
   /// `TARGETED_DEVICE_FAMILY`, so a built app's Info.plist says where it runs.
   var deviceFamilies: [Int]? {
     guard let items = root["UIDeviceFamily"] as? [Any] else { return nil }
-    let families = items.compactMap { ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap(Int.init) }
+    let families = items.compactMap {
+      ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap(Int.init)
+    }
     return families.isEmpty ? nil : families
   }
 
