@@ -173,15 +173,18 @@ struct IconNames: Equatable, Sendable {
       written: [BuiltIconDictionaries.Dictionary], settings: BuildSettings, merging: Bool,
       deviceFamilies: [Int]
     ) -> BuiltIconDictionaries {
+      // Each setting's file is read once, whatever the number of names it lists.
+      var indexes: [String: SettingWords] = [:]
       func origin(_ setting: String, name: String) -> BuiltIconDictionaries.Origin {
         guard settings.isSet(setting) else { return .compiledSet(name: name) }
         let file = settings.file(settingKey: setting)
-        return .buildSetting(
-          setting: setting, file: file?.path,
-          line: file.flatMap {
-            ProjectFacts.firstLine(in: $0, containing: name)
-              ?? ProjectFacts.firstLine(in: $0, containing: setting)
-          })
+        var line: Int?
+        if let file {
+          let words = indexes[file.path] ?? SettingWords(file)
+          indexes[file.path] = words
+          line = words.firstLine(of: name) ?? words.firstLine(of: setting)
+        }
+        return .buildSetting(setting: setting, file: file?.path, line: line)
       }
       let listed = Set(settings.list(alternateNamesSetting).map { $0.lowercased() })
       return BuiltIconDictionaries.build(
@@ -198,8 +201,6 @@ struct IconNames: Equatable, Sendable {
         merging: merging, deviceFamilies: deviceFamilies)
     }
   }
-
-  // MARK: The built dictionaries
 
   /// The first declaration of a name keeps its place. The primary is never an alternate too: it is
   /// already first in every list, and choosing it means resetting to nil.
@@ -258,4 +259,27 @@ struct IconNames: Equatable, Sendable {
     }
     return sources
   }
+}
+
+/// The first line of a settings file (`.xcconfig`, `project.pbxproj`) on which each word appears:
+/// one pass over the file, so a setting listing thousands of names finds each in constant time.
+/// Words are split at white space and at `=`, `;`, `,`, quotes and brackets; a name holding any of
+/// those is not found, and the setting's own line stands in.
+struct SettingWords {
+  private var lines: [Substring: Int] = [:]
+
+  init(_ file: URL) {
+    guard let data = try? Data(contentsOf: file) else { return }
+    let text = String(decoding: data, as: UTF8.self)
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      number += 1
+      for word in line.split(whereSeparator: { $0.isWhitespace || "=;,\"()[]".contains($0) })
+      where lines[word] == nil {
+        lines[word] = number
+      }
+    }
+  }
+
+  func firstLine(of word: String) -> Int? { lines[word[...]] }
 }
