@@ -46,7 +46,7 @@
       let diagnostics = IconComposerChecks.diagnose(bundle: bundle)
       for diagnostic in diagnostics { Self.expectPrintable(diagnostic) }
       let renditions = IconComposerBundle.renditions(in: bundle)
-      let ids = Set(diagnostics.map(\.id)).sorted().joined(separator: " ")
+      let ids = Set(diagnostics.map(\.id.rawValue)).sorted().joined(separator: " ")
       return "\(parsed); \(layers) layer files, \(renditions.count) renditions; check: [\(ids)]"
     }
 
@@ -108,7 +108,6 @@
     }
 
     static func expectPrintable(_ diagnostic: Diagnostic) {
-      precondition(!diagnostic.id.isEmpty, "iconjson: a diagnostic without an id")
       precondition(diagnostic.file != nil, "iconjson: \(diagnostic.id) names no file")
       if let line = diagnostic.line {
         precondition(line >= 1, "iconjson: \(diagnostic.id) at line \(line)")

@@ -53,27 +53,6 @@ struct CheckCommand {
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
-    let found =
-      app.missingBaseConfigurations.map(Self.diagnostic)
-      + IconChecks.diagnose(app, facts: facts)
-      + ProjectChecks.diagnose(facts)
-    // Every finding points somewhere: one with no place of its own, at the Info.plist, the
-    // project or the app's folder.
-    return found.map { diagnostic in
-      var placed = diagnostic
-      if placed.file == nil { placed.file = facts.fallbackFile.path }
-      return placed
-    }
-  }
-
-  /// Xcode's error for a base `.xcconfig` it cannot open (swift-build's
-  /// `WorkspaceSettingsCache.getCachedMacroConfigFile`), at the project that refers to it.
-  static func diagnostic(_ missing: MissingBaseConfiguration) -> Diagnostic {
-    Diagnostic(
-      id: "missing-base-configuration", severity: .error, file: missing.project,
-      line: missing.line,
-      message:
-        "\(missing.xcodeMessage) (the base configuration of the \(missing.configuration) configuration of \(missing.owner)); its settings were left out",
-      fix: missing.fix.prefix(1).uppercased() + missing.fix.dropFirst() + ".")
+    return Checker.diagnose(app, facts: facts)
   }
 }

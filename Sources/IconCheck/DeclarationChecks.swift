@@ -1,0 +1,90 @@
+import Foundation
+import IconCatalog
+
+/// Rules about what ships: how the built Info.plist names the icons, as iOS reads it at run time
+/// and App Store Connect checks it on upload.
+/// - `missing-ipad-declaration` (error): an alternate iOS cannot find on iPad;
+/// - `icon-name-not-set` (error, ITMS-90713): catalog icons, but nothing names the primary;
+/// - `plist-name-not-in-catalog` (error, ITMS-90895): a `CFBundleIconName` no set provides.
+enum DeclarationChecks {
+  // MARK: missing-ipad-declaration
+
+  /// On iPad, iOS reads `CFBundleIcons~ipad`, which the build writes for a universal app, so an
+  /// alternate written only under `CFBundleIcons` is unknown there ("The file doesn't exist.").
+  /// Names generated from build settings are written for every idiom: only hand-written ones count.
+  static func missingIPadDeclarations(_ facts: ProjectFacts) -> [Diagnostic] {
+    guard facts.hasHandWrittenAlternates, facts.deviceFamily.contains(2) || facts.hasIPadIcons
+    else { return [] }
+    let generated = Set(
+      facts.alternateNamesSetting + (facts.includesAllAppIcons ? facts.iconSets.map(\.name) : []))
+    let onIPad = Set(facts.ipadAlternates ?? [])
+    return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
+      name in
+      Diagnostic(
+        id: .missingIPadDeclaration, file: facts.fallbackFile.path,
+        // At its key under CFBundleIcons, where it is declared.
+        line: facts.declarations.alternates[name].flatMap {
+          $0.file == facts.infoPlist ? $0.line : nil
+        } ?? facts.handWrittenAlternatesLine,
+        message:
+          "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
+        fix:
+          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
+      )
+    }
+  }
+
+  // MARK: icon-name-not-set
+
+  static func iconNameNotSet(_ facts: ProjectFacts) -> [Diagnostic] {
+    // Only a project says for certain which settings the build has: a folder read without one
+    // (a bare catalog, a copy without its .xcodeproj) may have the setting where it is not seen.
+    guard facts.appStore.isProjectTarget, facts.primarySetting == nil,
+      !facts.appStore.infoPlistNamesPrimary,
+      let first = facts.iconSets.first
+    else { return [] }
+    let names = facts.iconSets.map(\.name)
+    let shown = names.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+    let more = names.count > 3 ? " and \(names.count - 3) more" : ""
+    let file = InfoPlistChecks.declarationFile(facts) ?? first.file.path
+    return [
+      Diagnostic(
+        id: .iconNameNotSet, file: file,
+        line: facts.infoPlist != nil
+          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine,
+        message:
+          "the asset catalogs hold app icons (\(shown)\(more)), but neither ASSETCATALOG_COMPILER_APPICON_NAME nor Info.plist's CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconName names the primary, so the build compiles no app icon; App Store Connect rejects the upload (ITMS-90713: \"Missing Info.plist value ... CFBundleIconName\")",
+        fix:
+          "Set ASSETCATALOG_COMPILER_APPICON_NAME (Primary App Icon Set Name) to \"\(first.name)\", or the set that is the app's icon."
+      )
+    ]
+  }
+
+  // MARK: plist-name-not-in-catalog
+
+  static func plistNamesNotInCatalog(_ facts: ProjectFacts) -> [Diagnostic] {
+    let compiled = Set(facts.iconSets.map { $0.name.lowercased() })
+    let elsewhere = Set(facts.appStore.outsideSets.map { $0.name.lowercased() })
+    var found: [Diagnostic] = []
+    for written in facts.appStore.writtenIconNames where !written.replacedByBuild {
+      let key = written.name.lowercased()
+      // A set in a catalog the target does not build is catalog-not-in-target's.
+      guard !compiled.contains(key), !elsewhere.contains(key) else { continue }
+      let name = "\"" + MessageText.escaped(written.name, quoting: true) + "\""
+      let entry =
+        written.alternate.map {
+          "\(written.dictionary) → CFBundleAlternateIcons → \(MessageText.escaped($0)) → CFBundleIconName"
+        } ?? "\(written.dictionary) → CFBundlePrimaryIcon → CFBundleIconName"
+      found.append(
+        Diagnostic(
+          id: .plistNameNotInCatalog, file: InfoPlistChecks.declarationFile(facts),
+          line: facts.infoPlist != nil ? written.line : nil,
+          message:
+            "\(entry) is \(name), but no app icon set or .icon in the target's asset catalogs is named \(name); App Store Connect rejects the upload (ITMS-90895: \"references asset \(name). No such asset is present in the asset catalog\")",
+          fix:
+            "Name an existing set in CFBundleIconName (the set's folder name without .appiconset), or add an app icon set named \(name) to the target's asset catalog."
+        ))
+    }
+    return found
+  }
+}
