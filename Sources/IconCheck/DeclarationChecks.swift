@@ -12,6 +12,10 @@ enum DeclarationChecks {
   /// On iPad, iOS reads `CFBundleIcons~ipad`, which the build writes for a universal app, so an
   /// alternate written only under `CFBundleIcons` is unknown there ("The file doesn't exist.").
   /// Names generated from build settings are written for every idiom: only hand-written ones count.
+  ///
+  /// Not yet in the model: the icon dictionaries per idiom as built (`facts.iphoneAlternates`,
+  /// `ipadAlternates`, and which names the settings generate), the device families
+  /// (`facts.deviceFamily`), and each entry's line (`facts.declarations`).
   static func missingIPadDeclarations(_ facts: ProjectFacts) -> [Diagnostic] {
     guard facts.hasHandWrittenAlternates, facts.deviceFamily.contains(2) || facts.hasIPadIcons
     else { return [] }
@@ -36,11 +40,14 @@ enum DeclarationChecks {
 
   // MARK: icon-name-not-set
 
+  /// Not yet in the model: whether the built Info.plist names the primary
+  /// (`facts.primarySetting`, and the written dictionaries IconDictionaryLint reads), whether the
+  /// target's catalogs compile app icons (`facts.iconSets`), and the lines to point at.
   static func iconNameNotSet(_ facts: ProjectFacts) -> [Diagnostic] {
     // Only a project says for certain which settings the build has: a folder read without one
     // (a bare catalog, a copy without its .xcodeproj) may have the setting where it is not seen.
     guard facts.appStore.isProjectTarget, facts.primarySetting == nil,
-      !facts.appStore.infoPlistNamesPrimary,
+      IconDictionaryLint.read(facts)?.namesPrimary != true,
       let first = facts.iconSets.first
     else { return [] }
     let names = facts.iconSets.map(\.name)
@@ -62,11 +69,14 @@ enum DeclarationChecks {
 
   // MARK: plist-name-not-in-catalog
 
+  /// Not yet in the model: the `CFBundleIconName`s as written with their lines, which of them the
+  /// build replaces, and the sets the target compiles (`facts.iconSets`, `appStore.outsideSets`).
   static func plistNamesNotInCatalog(_ facts: ProjectFacts) -> [Diagnostic] {
     let compiled = Set(facts.iconSets.map { $0.name.lowercased() })
     let elsewhere = Set(facts.appStore.outsideSets.map { $0.name.lowercased() })
     var found: [Diagnostic] = []
-    for written in facts.appStore.writtenIconNames where !written.replacedByBuild {
+    for written in (IconDictionaryLint.read(facts)?.iconNames ?? []) where !written.replacedByBuild
+    {
       let key = written.name.lowercased()
       // A set in a catalog the target does not build is catalog-not-in-target's.
       guard !compiled.contains(key), !elsewhere.contains(key) else { continue }

@@ -12,7 +12,7 @@ enum InfoPlistChecks {
   // MARK: malformed-icons-dictionary
 
   static func malformedIconsDictionary(_ facts: ProjectFacts) -> [Diagnostic] {
-    facts.appStore.dictionaryProblems.map { problem in
+    (IconDictionaryLint.read(facts)?.problems ?? []).map { problem in
       Diagnostic(
         id: .malformedIconsDictionary, file: declarationFile(facts),
         line: facts.infoPlist != nil ? problem.line : nil, message: problem.message,

@@ -144,7 +144,8 @@ enum ProjectChecks {
       let at = facts.declaration(ofIcon: name, assetName: name, isPrimary: false)
       named.append((name, "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", at.file.path, at.line))
     }
-    for written in facts.appStore.writtenIconNames where !written.replacedByBuild {
+    for written in (IconDictionaryLint.read(facts)?.iconNames ?? []) where !written.replacedByBuild
+    {
       let by =
         written.alternate.map { "\(written.dictionary) → CFBundleAlternateIcons → \($0)" }
         ?? "\(written.dictionary) → CFBundlePrimaryIcon"

@@ -23,6 +23,8 @@ enum SizeChecks {
   ]
 
   /// With `facts`, an icon of loose files is reported where it is declared (its Info.plist entry).
+  ///
+  /// Not yet in the model: where each icon is declared (`facts.declaration(ofIcon:)`).
   static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
     // A built app keeps most sizes in Assets.car, which is not read; tvOS has no such sizes.
     guard let family = app.deviceFamily, family.isEmpty || family.contains(1) || family.contains(2)
