@@ -6,11 +6,16 @@ import IconCheck
 /// that make setAlternateIconName fail or App Store uploads bounce, found without Xcode. A second
 /// reading of the same model the picker uses, not a second parser. Without `--target`, a
 /// project's every app target that can have alternate icons is checked, each a group of its own.
+/// `iconpick check --rules [--json]` lists the ids instead.
 struct CheckCommand {
   var options: Options
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
+    if options.listRules {
+      print(options.format == .json ? try RuleList.json() : RuleList.text(), terminator: "")
+      return .success
+    }
     let path = try AppContext.appPath(options)
     // Without --target, every app target that can have alternate icons, one group each.
     let targets =
