@@ -23,11 +23,12 @@ enum DeclarationChecks {
       facts.alternateNamesSetting + (facts.includesAllAppIcons ? facts.iconSets.map(\.name) : []))
     let onIPad = Set(facts.ipadAlternates ?? [])
     return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
-      name in
-      Diagnostic(
+      declared in
+      let name = MessageText.escaped(declared)
+      return Diagnostic(
         id: .missingIPadDeclaration, file: facts.fallbackFile.path,
         // At its key under CFBundleIcons, where it is declared.
-        line: facts.declarations.alternates[name].flatMap {
+        line: facts.declarations.alternates[declared].flatMap {
           $0.file == facts.infoPlist ? $0.line : nil
         } ?? facts.handWrittenAlternatesLine,
         message:
@@ -51,7 +52,7 @@ enum DeclarationChecks {
       let first = facts.iconSets.first
     else { return [] }
     let names = facts.iconSets.map(\.name)
-    let shown = names.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+    let shown = names.prefix(3).map { "\"\(MessageText.escaped($0))\"" }.joined(separator: ", ")
     let more = names.count > 3 ? " and \(names.count - 3) more" : ""
     let file = InfoPlistChecks.declarationFile(facts) ?? first.file.path
     return [
@@ -75,8 +76,8 @@ enum DeclarationChecks {
     let compiled = Set(facts.iconSets.map { $0.name.lowercased() })
     let elsewhere = Set(facts.appStore.outsideSets.map { $0.name.lowercased() })
     var found: [Diagnostic] = []
-    for written in (IconDictionaryLint.read(facts)?.iconNames ?? []) where !written.replacedByBuild
-    {
+    let writtenNames = IconDictionaryLint.read(facts)?.iconNames ?? []
+    for written in writtenNames where !written.replacedByBuild {
       let key = written.name.lowercased()
       // A set in a catalog the target does not build is catalog-not-in-target's.
       guard !compiled.contains(key), !elsewhere.contains(key) else { continue }

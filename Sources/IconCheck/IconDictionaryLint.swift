@@ -122,7 +122,7 @@ struct IconDictionaryLint {
           message:
             "\(Self.join(primaryPath)) is a string, the tvOS form; in an iOS app it must be a dictionary, or iOS finds no primary icon",
           fix:
-            "Write CFBundlePrimaryIcon as a dictionary: <dict><key>CFBundleIconName</key><string>\(name)</string></dict>."
+            "Write CFBundlePrimaryIcon as a dictionary: <dict><key>CFBundleIconName</key><string>\(MessageText.escaped(name))</string></dict>."
         )
       }
       nameWritten(name, dictionary: key, alternate: nil, path: primaryPath)
@@ -256,7 +256,9 @@ struct IconDictionaryLint {
       path,
       message:
         "\(Self.join(path)) is \(Self.kind(of: value)), expected \(expected); iOS ignores it (supportsAlternateIcons may be false)",
-      fix: "Make \(path.last ?? "it") \(expected), as Apple's Info.plist reference describes.")
+      fix:
+        "Make \(path.last.map { MessageText.escaped($0) } ?? "it") \(expected), as Apple's Info.plist reference describes."
+    )
   }
 
   private mutating func add(_ path: [String], message: String, fix: String) {
@@ -275,7 +277,10 @@ struct IconDictionaryLint {
     return nil
   }
 
-  static func join(_ path: [String]) -> String { path.joined(separator: " → ") }
+  /// `CFBundleIcons → CFBundleAlternateIcons → Blue`, each key as a message may print it.
+  static func join(_ path: [String]) -> String {
+    path.map { MessageText.escaped($0) }.joined(separator: " → ")
+  }
 
   /// The real key `key` is most likely a slip of: equal ignoring case and `~`/`-`/`_`, or within
   /// two edits (three for long keys). With `requireIcon`, only keys that mention "icon" count (the

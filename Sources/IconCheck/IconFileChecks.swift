@@ -23,16 +23,19 @@ enum IconFileChecks {
         guard let problem = problem(inIconFile: file), !facts.iconFilesFound.contains(file) else {
           continue
         }
-        let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
+        let owner =
+          entry.alternate.map { "alternate icon \"\(MessageText.escaped($0))\"" }
+          ?? "the primary icon"
         let key =
           entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
         found.append(
           Diagnostic(
             id: .iconFileWithExtension, file: facts.fallbackFile.path,
             line: line,
-            message: "\(key) of \(owner) lists \"\(file)\", which has \(problem)",
+            message:
+              "\(key) of \(owner) lists \"\(MessageText.escaped(file))\", which has \(problem)",
             fix:
-              "Write the base name only (\"\(baseName(of: file))\"): iOS adds @2x, @3x, ~ipad and .png itself."
+              "Write the base name only (\"\(MessageText.escaped(baseName(of: file)))\"): iOS adds @2x, @3x, ~ipad and .png itself."
           ))
       }
     }
@@ -83,7 +86,9 @@ enum IconFileChecks {
         facts.iconFilesFound.contains(file)
       }
       guard let (first, line) = suffixed.first else { continue }
-      let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
+      let owner =
+        entry.alternate.map { "alternate icon \"\(MessageText.escaped($0))\"" }
+        ?? "the primary icon"
       let key =
         entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
       let names =

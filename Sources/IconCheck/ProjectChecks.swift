@@ -29,9 +29,9 @@ enum ProjectChecks {
         Diagnostic(
           id: .setNotShipped, file: set.file.path,
           message:
-            "\(kind) \"\(set.name)\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
+            "\(kind) \"\(MessageText.escaped(set.name))\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
           fix:
-            "Add \"\(set.name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused."
+            "Add \"\(MessageText.escaped(set.name))\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused."
         ))
     }
     return found
@@ -121,7 +121,7 @@ enum ProjectChecks {
         Diagnostic(
           id: .iconAndAppIconSetSameName, file: set.file.path,
           message:
-            "\"\(set.name)\" is both an app icon set and an Icon Composer icon (\(bundle.folder.path)): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
+            "\"\(MessageText.escaped(set.name))\" is both an app icon set and an Icon Composer icon (\(MessageText.escaped(bundle.folder.path))): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
           fix:
             "Keep one: delete the .appiconset if the .icon should serve every iOS version, or rename one of them and list it where the icons are named."
         ))
@@ -144,10 +144,12 @@ enum ProjectChecks {
       let at = facts.declaration(ofIcon: name, assetName: name, isPrimary: false)
       named.append((name, "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", at.file.path, at.line))
     }
-    for written in (IconDictionaryLint.read(facts)?.iconNames ?? []) where !written.replacedByBuild
-    {
+    let writtenNames = IconDictionaryLint.read(facts)?.iconNames ?? []
+    for written in writtenNames where !written.replacedByBuild {
       let by =
-        written.alternate.map { "\(written.dictionary) → CFBundleAlternateIcons → \($0)" }
+        written.alternate.map {
+          "\(written.dictionary) → CFBundleAlternateIcons → \(MessageText.escaped($0))"
+        }
         ?? "\(written.dictionary) → CFBundlePrimaryIcon"
       named.append(
         (
@@ -166,7 +168,8 @@ enum ProjectChecks {
       else { continue }
       let name = "\"" + MessageText.escaped(entry.name, quoting: true) + "\""
       let catalog = relative(outside.catalog, to: facts.root)
-      let target = facts.appStore.targetName.map { "target \"\($0)\"" } ?? "the target"
+      let target =
+        facts.appStore.targetName.map { "target \"\(MessageText.escaped($0))\"" } ?? "the target"
       found.append(
         Diagnostic(
           id: .catalogNotInTarget, file: entry.file ?? InfoPlistChecks.declarationFile(facts),

@@ -107,16 +107,18 @@
       _ = document.supportedPlatforms?.includesIOS
     }
 
+    /// A diagnostic `check` can print: a file, a line from 1, a message and a fix on one line with
+    /// no raw control character.
     static func expectPrintable(_ diagnostic: Diagnostic) {
-      precondition(diagnostic.file != nil, "iconjson: \(diagnostic.id) names no file")
+      precondition(diagnostic.file != nil, "\(diagnostic.id) names no file")
       if let line = diagnostic.line {
-        precondition(line >= 1, "iconjson: \(diagnostic.id) at line \(line)")
+        precondition(line >= 1, "\(diagnostic.id) at line \(line)")
       }
       for text in [diagnostic.message, diagnostic.fix] {
-        precondition(!text.isEmpty, "iconjson: \(diagnostic.id) has an empty message or fix")
+        precondition(!text.isEmpty, "\(diagnostic.id) has an empty message or fix")
         precondition(
           !text.unicodeScalars.contains { MessageText.isControl($0) },
-          "iconjson: \(diagnostic.id) holds a control character: \(text.debugDescription)")
+          "\(diagnostic.id) holds a control character: \(text.debugDescription)")
       }
     }
   }

@@ -52,3 +52,39 @@ import Testing
     #expect(found.allSatisfy { !sourceIDs.contains($0.id) })
   }
 }
+
+/// Names and keys with control characters (a binary Info.plist can hold them) are spelled out in
+/// every message, as `check` prints one finding a line.
+@Suite struct ControlCharacterMessageTests {
+  @Test func iconDictionaryMessagesSpellOutControlCharacters() throws {
+    let app = try FixtureApp()
+    let plist: [String: Any] = [
+      "CFBundleIdentifier": "dev.iconpick.Fixture",
+      "CFBundleIcons": [
+        "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+        "CFBundleAlternateIcons": [
+          "Bl\tue": 5,
+          "Red\n": ["CFBundleIconName": 7, "CFBundleIconFile\u{1}s": [] as [Any]],
+        ],
+      ],
+      "CFBundleIcons~ipad": ["CFBundleAlternateIcons": ["x\u{7F}", 3]],
+    ]
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: plist, format: .binary, options: 0)
+    try data.write(to: app.root.appendingPathComponent("Info.plist"))
+    let (icons, facts) = try AppIconReader.readWithFacts(
+      at: app.root, target: nil, configuration: nil)
+    let found = Checker.diagnose(icons, facts: facts)
+
+    #expect(found.contains { $0.id == .malformedIconsDictionary && $0.message.contains("Bl\\tue") })
+    #expect(
+      found.contains { $0.id == .missingIPadDeclaration && $0.message.contains("\"Red\\n\"") })
+    for diagnostic in found {
+      for text in [diagnostic.message, diagnostic.fix] {
+        #expect(
+          !text.unicodeScalars.contains { MessageText.isControl($0) },
+          "\(diagnostic.id): \(text.debugDescription)")
+      }
+    }
+  }
+}
