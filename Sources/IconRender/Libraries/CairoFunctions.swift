@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 internal import CCairo
 
 // The cairo functions IconRender calls, each with the signature Swift imports from <cairo.h>,
