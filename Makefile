@@ -93,9 +93,9 @@ readme-icons: build
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
-	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && exit 0; \
-	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin"; exit 1; fi; \
-	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin
+	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && [ -x /usr/bin/time ] && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin time"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin time
 
 # Speed, measured with the release build: medians of repeated runs, with ratios.
 bench: setup

@@ -1,6 +1,5 @@
 import Foundation
 
 let status = IconpickCommand.run(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: ProcessInfo.processInfo.environment)
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
 exit(status.rawValue)
