@@ -42,6 +42,14 @@ public enum PNGDecoder {
       throw .unreadable(file: path, reason: errorText(errno))
     }
     let format = ImageFormat.sniff(head[..<count])
+    if format == .appleCgBI {
+      // libpng cannot read these; the fast path's CgBI mode can.
+      guard let bytes = FastPNG.readWhole(path) else {
+        throw .unreadable(file: path, reason: "it could not be read whole (over 256 MiB?)")
+      }
+      return try decodeCgBI(
+        bytes, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+    }
     guard format == .png else { throw .notPNG(file: path, format: format) }
     // One open file for the sniff and the decode: nothing can replace it in between.
     rewind(stream)
@@ -65,6 +73,11 @@ public enum PNGDecoder {
     data: [UInt8], source: String, maxDimension: Int = defaultMaxDimension
   ) throws(IconRenderError) -> RGBAImage {
     let format = ImageFormat.sniff(data[...])
+    if format == .appleCgBI {
+      let decoded = try decodeCgBI(
+        data, source: source, maxDimension: maxDimension, opaqueAsRGB: false)
+      return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+    }
     guard format == .png else { throw .notPNG(file: source, format: format) }
     // libpng reads from the buffer until png_image_finish_read returns, so the whole
     // decode runs inside the one borrow of its bytes.
@@ -82,6 +95,23 @@ public enum PNGDecoder {
     }
     let decoded = try result.get()
     return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+  }
+
+  /// An Xcode-optimized (CgBI) PNG, which only the fast path's CgBI mode reads.
+  static func decodeCgBI(
+    _ bytes: [UInt8], source: String, maxDimension: Int, opaqueAsRGB: Bool
+  ) throws(IconRenderError) -> PixelImage {
+    let result = bytes.withUnsafeBytes {
+      FastPNG.decoding($0, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+    }
+    switch result {
+    case .success(let image): return image
+    case .failure(let decline):
+      if let size = decline.size {
+        throw .tooLarge(file: source, width: size.width, height: size.height, limit: maxDimension)
+      }
+      throw .corruptPNG(file: source, reason: "an Xcode-optimized (CgBI) PNG: \(decline.reason)")
+    }
   }
 
   private static func endsEarly(_ libpngMessage: String) -> String {

@@ -29,6 +29,34 @@ if arguments.first == "compare" {
       + "declined (libpng's), \(differing) differing")
   exit(differing == 0 ? 0 : 1)
 }
+// `iconpick-bench same A B [TOLERANCE]`: both images decoded as previews decode them (A may be
+// a CgBI PNG), as RGBA; exits 1 unless every sample is the same, or within TOLERANCE of it
+// (`make builtapps`).
+if arguments.first == "same", arguments.count == 3 || arguments.count == 4 {
+  let paths = Array(arguments.dropFirst().prefix(2))
+  let tolerance = arguments.count == 4 ? Int(arguments.last!) ?? 0 : 0
+  do {
+    let images = try paths.map {
+      try PNGDecoder.decodePreviewPixels(file: URL(fileURLWithPath: $0), opaqueAsRGB: false)
+    }
+    let (a, b) = (images[0], images[1])
+    let sameSize = a.width == b.width && a.height == b.height
+    let differences = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }
+    let largest = differences.max() ?? 0
+    let differing = differences.filter { $0 != 0 }.count
+    let same = sameSize && largest <= tolerance
+    print(
+      "\(same ? "ok  " : "FAIL") \(paths[0]) (\(a.width)×\(a.height)) against \(paths[1]) "
+        + "(\(b.width)×\(b.height)): "
+        + (differing == 0 && sameSize
+          ? "the same pixels"
+          : "\(differing) samples differ, by at most \(largest) (tolerance \(tolerance))"))
+    exit(same ? 0 : 1)
+  } catch {
+    print("FAIL \(error)")
+    exit(1)
+  }
+}
 guard arguments.count >= 3, let runs = Int(arguments.first!),
   case let size = arguments.dropFirst().first!.split(separator: "x").compactMap({ Int($0) }),
   size.count == 2
