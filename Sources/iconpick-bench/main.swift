@@ -29,6 +29,62 @@ if arguments.first == "compare" {
       + "declined (libpng's), \(differing) differing")
   exit(differing == 0 ? 0 : 1)
 }
+// `iconpick-bench car FILE...`: what each Assets.car lists (versions, facets, renditions), for
+// `make builtapps`; exits 1 if any cannot be read. `iconpick-bench car-time RUNS FILE` times the
+// listing in process (CPU ms: median min max).
+if arguments.first == "car" {
+  var failed = false
+  for path in arguments.dropFirst() {
+    do {
+      let car = try AssetsCar.read(URL(fileURLWithPath: path))
+      print("\(path): \(car.versionString.isEmpty ? car.mainVersion : car.versionString)")
+      if let metadata = car.metadata {
+        print(
+          "  platform \(metadata.deploymentPlatform) \(metadata.deploymentPlatformVersion), \(metadata.authoringTool)"
+        )
+      }
+      print(
+        "  \(car.facets.count) facets, \(car.renditions.count) renditions (header: \(car.declaredRenditionCount))"
+      )
+      for rendition in car.renditions
+      where rendition.width > 0 || rendition.isMultisizeImageSet || rendition.isIconComposer {
+        print(
+          "  \(rendition.facet ?? "?") \(rendition.idiom) \(rendition.width)×\(rendition.height) @\(rendition.scale)x "
+            + "\(rendition.appearance) layout \(rendition.layout)\(rendition.layoutName.map { " (\($0))" } ?? "") "
+            + "\(rendition.pixelFormat) \(rendition.name)")
+      }
+    } catch {
+      print("FAIL \(error.description)")
+      failed = true
+    }
+  }
+  exit(failed ? 1 : 0)
+}
+if arguments.first == "car-time", arguments.count == 3, let runs = Int(arguments.dropFirst().first!)
+{
+  let data = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: arguments.last!))) ?? Data())
+  var times: [Double] = []
+  for _ in 0..<runs {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let before =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    let car = try? AssetsCar.read(bytes: data, file: arguments.last!)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let after =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    guard car != nil else {
+      print("FAIL: not a car")
+      exit(1)
+    }
+    times.append(after - before)
+  }
+  times.sort()
+  print(String(format: "car %.3f %.3f %.3f", times[times.count / 2], times.first!, times.last!))
+  exit(0)
+}
 // `iconpick-bench same A B [TOLERANCE]`: both images decoded as previews decode them (A may be
 // a CgBI PNG), as RGBA; exits 1 unless every sample is the same, or within TOLERANCE of it
 // (`make builtapps`).
