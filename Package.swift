@@ -37,7 +37,13 @@ let package = Package(
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]
     ),
+    // libzip's header only: IconArchive loads the library with dlopen when an .ipa is opened.
+    .systemLibrary(
+      name: "CZip",
+      providers: [.apt(["libzip-dev"])]
+    ),
     .target(name: "IconCatalog"),
+    .target(name: "IconArchive", dependencies: ["IconCatalog", "CZip"]),
     .target(
       name: "IconRender", dependencies: ["IconCatalog", "CPNG", "CCairo", "CRsvg", "CDeflate"]),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
@@ -46,15 +52,20 @@ let package = Package(
       name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
     .executableTarget(
       name: "iconpick",
-      dependencies: ["PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog"]),
+      dependencies: [
+        "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
+      ]),
     // Times the preview pipeline in one process for `make bench`; not installed.
-    .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
+    .executableTarget(
+      name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog", "IconArchive"]),
     .target(
-      name: "IconFuzzing", dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck"]),
+      name: "IconFuzzing",
+      dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive"]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
+    .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import CDeflate
 import Foundation
+import IconCatalog
 
 /// The preview path's decoder for the PNGs app icons nearly always are: 8-bit, not interlaced,
 /// RGB or RGBA, with nothing that changes pixels (no tRNS, no gAMA other than sRGB's 1/2.2).
@@ -331,6 +332,10 @@ enum FastPNG {
   /// A file's bytes with one open, one fstat and one read; nil on any failure (libpng's
   /// path then reports it), or for a file over 256 MiB.
   static func readWhole(_ path: String) -> [UInt8]? {
+    // A file inside an .ipa comes from the archive (an error there is libpng's path's to report).
+    if ArchivedFiles.isArchived(URL(fileURLWithPath: path)) {
+      return (try? ArchivedFiles.bytes(of: URL(fileURLWithPath: path))) ?? nil
+    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

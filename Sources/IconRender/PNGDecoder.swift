@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import IconCatalog
 
 /// Decodes PNG files into 8-bit straight-alpha RGBA with libpng's simplified API.
 ///
@@ -31,6 +32,14 @@ public enum PNGDecoder {
     file: URL, maxDimension: Int = defaultMaxDimension, opaqueAsRGB: Bool
   ) throws(IconRenderError) -> PixelImage {
     let path = file.path
+    if let archived = try archivedBytes(of: file) {
+      // A file inside an .ipa, read in place.
+      if ImageFormat.sniff(archived[...]) == .appleCgBI {
+        return try decodeCgBI(
+          archived, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+      }
+      return PixelImage(try decode(data: archived, source: path, maxDimension: maxDimension))
+    }
     guard let stream = fopen(path, "rb") else {
       throw .unreadable(file: path, reason: errorText(errno))
     }
@@ -95,6 +104,15 @@ public enum PNGDecoder {
     }
     let decoded = try result.get()
     return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+  }
+
+  /// The bytes of a file inside an archive opened by IconCatalog (an `.ipa`), nil for any other.
+  static func archivedBytes(of file: URL) throws(IconRenderError) -> [UInt8]? {
+    do {
+      return try ArchivedFiles.bytes(of: file)
+    } catch {
+      throw .unreadable(file: file.path, reason: error.reason)
+    }
   }
 
   /// An Xcode-optimized (CgBI) PNG, which only the fast path's CgBI mode reads.
