@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png fuzz
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png builtapps fuzz
 
 all: build
 
@@ -115,6 +115,14 @@ corpus-png: setup
 	$(SWIFT) build -c release --product iconpick-bench
 	find ../shared/corpus -name '*.png' -type f -print0 | sort -z \
 		| xargs -0 "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
+
+# The whole tool over the real built apps in ../shared/builtapps (optional, not part of the
+# repository): CgBI PNGs against their expected pixels, every Assets.car listed, every .ipa, .app
+# and .xcarchive read or refused with a one-line message. Fails on any mismatch.
+builtapps: build
+	$(SWIFT) build -c $(CONFIGURATION) --product iconpick-bench
+	python3 Tests/BuiltApps/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" \
+		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick-bench" ../shared/builtapps
 
 # libFuzzer on each reader of untrusted input (Sources/IconFuzzing), SECONDS each, one after another:
 # `make fuzz SECONDS=600`; FUZZ_TARGETS picks some. New inputs go to .build/fuzz/corpus/TARGET, crash

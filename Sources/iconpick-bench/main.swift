@@ -62,7 +62,7 @@ if arguments.first == "car" {
 }
 if arguments.first == "car-time", arguments.count == 3, let runs = Int(arguments.dropFirst().first!)
 {
-  let data = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: arguments.last!))) ?? Data())
+  let file = URL(fileURLWithPath: arguments.last!)
   var times: [Double] = []
   for _ in 0..<runs {
     var usage = rusage()
@@ -70,7 +70,7 @@ if arguments.first == "car-time", arguments.count == 3, let runs = Int(arguments
     let before =
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
-    let car = try? AssetsCar.read(bytes: data, file: arguments.last!)
+    let car = try? AssetsCar.read(file)
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let after =
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
