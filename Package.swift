@@ -54,7 +54,13 @@ let package = Package(
     ),
     // Opens a C library on first use (dlopen), instead of linking it.
     .target(name: "SharedLibrary"),
+    // libzip's header only: IconArchive loads the library with dlopen when an .ipa is opened.
+    .systemLibrary(
+      name: "CZip",
+      providers: [.apt(["libzip-dev"])]
+    ),
     .target(name: "IconCatalog"),
+    .target(name: "IconArchive", dependencies: ["IconCatalog", "CZip"]),
     .target(
       name: "IconRender",
       dependencies: ["IconCatalog", "SharedLibrary", "CPNG", "CCairo", "CRsvg", "CDeflate"],
@@ -65,16 +71,21 @@ let package = Package(
       name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
     .executableTarget(
       name: "iconpick",
-      dependencies: ["PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog"]),
+      dependencies: [
+        "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
+      ]),
     // Times the preview pipeline in one process for `make bench`; not installed.
-    .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
+    .executableTarget(
+      name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog", "IconArchive"]),
     .target(
-      name: "IconFuzzing", dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck"]),
+      name: "IconFuzzing",
+      dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive"]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),
     .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
+    .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),

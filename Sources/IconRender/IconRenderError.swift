@@ -102,7 +102,7 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
       return "not a PNG image (the contents are not a known image format)"
     case .appleCgBI:
       return
-        "an Xcode-optimized (CgBI) PNG from a built app, which only Apple's tools decode: "
+        "an Xcode-optimized (CgBI) PNG from a built app, which libpng cannot read: "
         + "use the icon in the project's asset catalog"
     case .png:
       return "a PNG image"

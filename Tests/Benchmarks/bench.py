@@ -98,6 +98,7 @@ def main():
         per_icon_large = large / 2001
         print("\n2,000:80 time ratio %.1f for 24.7x the icons; per icon %.3f ms vs %.3f ms (%.2fx)" % (
             large / small, per_icon_large * 1000, per_icon_small * 1000, per_icon_large / per_icon_small))
+        built_apps(binary, scratch, runs)
         thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)
         icon_composer(binary, palette, scratch, runs)
         first_frame(binary, palette, scratch, runs)
@@ -203,6 +204,56 @@ def startup(binary, palette, scratch, runs):
             "iconpick show, a PNG, warm, 12x6", "chafa, the same PNG, 12x6"))
     else:
         print("chafa is not installed (make setup-bench): no comparison")
+BUILT_CAR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         "../../../shared/builtapps/unkle777__grandmaster-chess/Payload/Runner.app/Assets.car")
+
+
+def built_apps(binary, scratch, runs):
+    """A built app read from its folder and from an .ipa of it (the zip read in place through
+    libzip, loaded on first use): `list --json` on both, and their ratio (target: at most 1.3).
+    Then the CPU time of listing a real 1.2 MB Assets.car in process (target: at most 5 ms),
+    when ../shared/builtapps is there."""
+    import plistlib
+    import zipfile
+    app = os.path.join(scratch, "built", "Payload", "Bench.app")
+    os.makedirs(app)
+    alternates = {}
+    for index in range(80):
+        name = "Alternate%d" % index
+        alternates[name] = {"CFBundleIconFiles": [name + "60x60"], "CFBundleIconName": name}
+        with open(os.path.join(app, name + "60x60@2x.png"), "wb") as f:
+            f.write(small_png(index))
+    with open(os.path.join(app, "AppIcon60x60@2x.png"), "wb") as f:
+        f.write(small_png(99))
+    plist = {"CFBundleIdentifier": "com.example.bench", "CFBundleDisplayName": "Bench",
+             "CFBundleIcons": {"CFBundlePrimaryIcon": {"CFBundleIconFiles": ["AppIcon60x60"],
+                                                       "CFBundleIconName": "AppIcon"},
+                               "CFBundleAlternateIcons": alternates}}
+    with open(os.path.join(app, "Info.plist"), "wb") as f:
+        plistlib.dump(plist, f, fmt=plistlib.FMT_BINARY)
+    # A few hundred other files, as a real app has (code, frameworks, resources).
+    for index in range(300):
+        with open(os.path.join(app, "resource%d.dat" % index), "wb") as f:
+            f.write(os.urandom(2048))
+    ipa = os.path.join(scratch, "built", "Bench.ipa")
+    with zipfile.ZipFile(ipa, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(os.listdir(app)):
+            z.write(os.path.join(app, name), "Payload/Bench.app/" + name)
+    state = ["--state-dir", os.path.join(scratch, "state")]
+    print("\n| %-38s | %12s | %12s | %12s |" % ("built app, 81 icons (list --json)", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    unpacked = row("Bench.app (a folder)", time_command([binary, "list", "--json", app] + state, runs))
+    packed = row("Bench.ipa (read in place)", time_command([binary, "list", "--json", ipa] + state, runs))
+    print("\n.ipa : .app = %.2f (target: at most 1.3)" % (packed / unpacked))
+    bench = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    car = os.path.normpath(BUILT_CAR)
+    if os.path.exists(car) and os.path.exists(bench):
+        out = subprocess.run([bench, "car-time", str(max(runs, 50)), car], check=True,
+                             capture_output=True, text=True).stdout.split()
+        print("listing Assets.car (%.1f MB, %s) in process, CPU: median %s ms (min %s, max %s;"
+              " target: at most 5 ms)" % (os.path.getsize(car) / 1e6, "chess device build", out[1], out[2], out[3]))
+    else:
+        print("listing Assets.car: ../shared/builtapps is not there, no figure")
 
 
 ICONS = ["AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-Pink",

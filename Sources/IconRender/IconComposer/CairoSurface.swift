@@ -125,3 +125,14 @@ final class CairoSurface {
     cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo error \(status.rawValue)"
   }
 }
+
+extension CairoSurface {
+  /// Runs `body` on the pixels as 32-bit words, `stride` words a row, then marks them changed.
+  func withPixels(_ body: (UnsafeMutablePointer<UInt32>, Int) -> Void) {
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+    data.withMemoryRebound(to: UInt32.self, capacity: stride * height) { body($0, stride) }
+    cairo_surface_mark_dirty(surface)
+  }
+}
