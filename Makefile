@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png builtapps fuzz
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png builtapps fuzz fidelity
 
 all: build
 
@@ -94,9 +94,9 @@ readme-icons: build
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
-	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && exit 0; \
-	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin"; exit 1; fi; \
-	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin
+	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && [ -x /usr/bin/time ] && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin time"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin time
 
 # Speed, measured with the release build: medians of repeated runs, with ratios.
 bench: setup
@@ -153,3 +153,13 @@ fuzz:
 		fi; \
 	done; \
 	[ -z "$$failed" ] || { echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_DIR)/crashes/)"; exit 1; }
+
+# How close iconpick draws Icon Composer bundles to Icon Composer's own exports, per look: the
+# pairs in ../shared/iconcomposer-exports (optional, not part of the repository; FIDELITY_PAIRS picks
+# another folder). Prints the table and the targets, writes the contact sheet FIDELITY_SHEET.
+FIDELITY_PAIRS ?= ../shared/iconcomposer-exports
+FIDELITY_SHEET ?= .build/fidelity.png
+fidelity: setup
+	@[ -f "$(FIDELITY_PAIRS)/pairs.json" ] || { echo "make fidelity: no $(FIDELITY_PAIRS)/pairs.json (the pairs folder is optional; set FIDELITY_PAIRS)"; exit 1; }
+	$(SWIFT) build -c release --product iconpick-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" fidelity "$(FIDELITY_PAIRS)" "$(FIDELITY_SHEET)"

@@ -12,6 +12,7 @@ import IconCatalog
 import IconRender
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "fidelity" { exit(Fidelity.run(Array(arguments.dropFirst()))) }
 // `iconpick-bench compare PNG...`: the previews' fast path against libpng, pixel for pixel, on
 // each file (`make corpus-png`); exits 1 if any differs.
 if arguments.first == "compare" {

@@ -68,8 +68,13 @@ enum BuiltApp {
   ) throws(IconCatalogError) -> (icons: AppIcons, images: IconImages) {
     let plistFile = infoPlist.file
     let settings = BuildSettings()
+    // The processed Info.plist says where the app runs (UIDeviceFamily).
+    let platform = PlatformDecision.platform(settings, infoPlist: infoPlist).platform
+    let deviceFamilies = PlatformDecision.deviceFamilies(
+      settings, platform: platform, infoPlist: infoPlist)
     let names = try IconNames.resolve(
-      settings: settings, infoPlist: infoPlist, catalogs: AssetCatalogs(catalogs: []))
+      settings: settings, infoPlist: infoPlist, catalogs: AssetCatalogs(catalogs: []),
+      deviceFamilies: deviceFamilies)
     let icons = names.icons()
     // iOS looks up CFBundleIconFiles at the top of the bundle only.
     let images = IconImages(
@@ -86,9 +91,13 @@ enum BuiltApp {
     else {
       throw .unresolvedBundleIdentifier(file: plistFile.path, value: "")
     }
-    let appIcons = AppIcons(
+    var appIcons = AppIcons(
       appName: appName, bundleIdentifier: identifier, primary: icons.primary,
       alternates: icons.alternates, location: app)
+    appIcons.platform = platform
+    appIcons.deviceFamilies = deviceFamilies
+    appIcons.iconDictionaries = names.built
+    appIcons.isBuiltArtifact = true
     return (appIcons, images)
   }
 }
