@@ -121,6 +121,10 @@ public enum DiagnosticRules {
       "<text> in an SVG layer, drawn with whatever fonts the machine has.",
       "Convert the text to outlines."
     ),
+    "icon-svg-unsupported": (
+      "An SVG filter librsvg cannot draw: iconpick draws the layer without it.",
+      "Use SVG 1.1 filter primitives, or flatten the effect."
+    ),
     "icon-and-appiconset-same-name": (
       "A .icon and an .appiconset of one name: Xcode 26 drops the set.",
       "Rename or remove one of them."
