@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A cairo ARGB32 image surface owned by Swift: 32-bit native-endian pixels, alpha in the top
 /// byte, colour premultiplied by alpha. `RGBAImage` is straight alpha in R, G, B, A byte order,
@@ -11,6 +11,7 @@ final class CairoSurface {
 
   /// A transparent surface; throws when cairo cannot make it (no memory, a size cairo refuses).
   init(width: Int, height: Int, file: String) throws(IconRenderError) {
+    try SVGStack.requireCairo(for: file)
     guard let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
     else {
       throw .drawingFailed(file: file, reason: "cairo could not make a \(width)×\(height) image")

@@ -1,5 +1,5 @@
-import CCairo
-import CRsvg
+internal import CCairo
+internal import CRsvg
 import Foundation
 
 /// A layer's image, read and checked, drawn at its intrinsic size in points with its top left
@@ -85,6 +85,7 @@ final class LayerArtwork {
   private static func svg(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
     -> LayerArtwork
   {
+    try SVGStack.require(for: layer.path)
     // The base file bounds what the SVG may load: files under its own folder, nothing else.
     let base = g_file_new_for_path(layer.path)
     defer { g_object_unref(UnsafeMutableRawPointer(base)) }
@@ -137,6 +138,7 @@ final class LayerArtwork {
   private static func jpeg(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
     -> LayerArtwork
   {
+    try SVGStack.require(for: layer.path)
     // The size from the frame header first, so no huge image is ever allocated.
     guard let (width, height) = jpegSize(layer.bytes) else {
       throw .badImage(file: layer.path, reason: "a JPEG without a frame header")

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// Icon Composer's Liquid Glass, approximated with plain pixel operations on cairo surfaces and
