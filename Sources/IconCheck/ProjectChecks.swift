@@ -13,14 +13,10 @@ enum ProjectChecks {
   /// and, with include-all, every set; any other app icon set is left out of the app. Xcode's
   /// Debug builds often include all, so the icon works there and is missing from Release.
   static func setsNotShipped(_ facts: ProjectFacts) -> [Diagnostic] {
-    guard !facts.includesAllAppIcons else { return [] }
-    // actool finds a set whatever the case of the name (setting-name-case says when it differs).
-    let shipped = Set(
-      ([facts.primaryName] + facts.alternateNamesSetting + facts.declaredAssetNames
-        + facts.otherConfigurationPrimaries).map { $0.lowercased() })
+    let shipped = facts.shippedSetNames
     var reported = Set<String>()
     var found: [Diagnostic] = []
-    for set in facts.iconSets where !shipped.contains(set.name.lowercased()) {
+    for set in facts.iconSets where !shipped.contains(set) {
       // An .appiconset and a .icon of one name are one icon: reported once, at the first. An
       // empty set would ship no icon anyway: empty-set says so, not this.
       guard !set.isEmpty, reported.insert(set.name).inserted else { continue }

@@ -146,6 +146,33 @@ public struct ProjectFacts: Sendable {
   }
 }
 
+/// Which of the catalogs' sets the build ships: the one rule, which `set-not-shipped` and the
+/// tvOS brand-assets checks both read.
+public struct ShippedSetNames: Sendable {
+  /// Include-all: every set ships.
+  let all: Bool
+  /// Lowercased: actool finds a set whatever the case of the name (`setting-name-case` says when
+  /// it differs).
+  let names: Set<String>
+
+  public func contains(_ set: ProjectFacts.IconSet) -> Bool {
+    all || names.contains(set.name.lowercased())
+  }
+}
+
+extension ProjectFacts {
+  /// The sets the build ships: with `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS` every one;
+  /// otherwise the primary, the alternates the setting names, the assets the Info.plist names, and
+  /// the primaries of the target's other configurations (a Debug-only primary ships in Debug).
+  public var shippedSetNames: ShippedSetNames {
+    ShippedSetNames(
+      all: includesAllAppIcons,
+      names: Set(
+        ([primaryName] + alternateNamesSetting + declaredAssetNames + otherConfigurationPrimaries)
+          .map { $0.lowercased() }))
+  }
+}
+
 extension AppIconReader {
   /// The facts `iconpick check` needs, found the way `read(at:target:configuration:)` finds the
   /// app. A built `.app` has no project: only its root is given.
