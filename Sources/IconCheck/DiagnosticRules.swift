@@ -47,6 +47,18 @@ public enum DiagnosticRules {
       "A base .xcconfig Xcode cannot open (\"Unable to open base configuration reference file\").",
       "Restore the file or fix the reference; under Pods/, run pod install."
     ),
+    "missing-include": (
+      "A non-optional #include whose file is not there (swift-build: \"could not find included file\").",
+      "Restore the file, fix the path, or write #include? if the file is optional."
+    ),
+    "include-case": (
+      "An #include, base configuration or file that Xcode finds only by ignoring case, as on a Mac's case-insensitive volume.",
+      "Spell the path as the file is named: a case-sensitive volume or a Linux checkout does not find it."
+    ),
+    "setting-name-not-found": (
+      "A name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES with no set of that name, so actool generates no alternate for it.",
+      "Add an app icon set of that name, or remove the name from the setting."
+    ),
     "icon-json-invalid": (
       "An Icon Composer bundle whose icon.json is missing, unreadable or not a JSON object.",
       "Save the bundle again from Icon Composer."

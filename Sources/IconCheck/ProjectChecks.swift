@@ -7,7 +7,8 @@ import IconCatalog
 /// Ids: `icon-file-with-extension`, `set-not-shipped`, `missing-ipad-declaration` (errors);
 /// `icon-file-with-suffix`, `empty-set`, `loose-file-in-catalog`, `hand-written-alternates`,
 /// `setting-name-case`, `icon-and-appiconset-same-name` (warnings);
-/// and `IconComposerChecks`' for every Icon Composer bundle the catalogs hold, used or not.
+/// `IconComposerChecks`' for every Icon Composer bundle the catalogs hold, used or not; and
+/// `BuildSettingsChecks`' (includes, paths and names of the build settings).
 public enum ProjectChecks {
   public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
     iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
@@ -17,7 +18,7 @@ public enum ProjectChecks {
       + iconAndAppIconSetOfOneName(facts)
       + IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
       + InfoPlistChecks.diagnose(facts) + CatalogChecks.diagnose(facts)
-      + BrandAssetChecks.diagnose(facts)
+      + BrandAssetChecks.diagnose(facts) + BuildSettingsChecks.diagnose(facts)
   }
 
   // MARK: Errors

@@ -18,7 +18,7 @@ import Testing
     try lines(file).firstIndex { line in parts.allSatisfy { line.contains($0) } }.map { $0 + 1 }
   }
 
-  @Test func anAlternateWithoutImageIsAtItsSettingLine() throws {
+  @Test func aSettingNameWithoutSetIsAtItsSettingLine() throws {
     let app = try FixtureApp()
     let config = app.root.appendingPathComponent("Fixture.xcconfig")
     try """
@@ -32,7 +32,9 @@ import Testing
 
     let found = try check(app)
 
-    let gone = try #require(found.first { $0.id == "alternate-without-image" })
+    // actool makes no alternate of a name without a set: said, and no icon.
+    #expect(!found.contains { $0.id == "alternate-without-image" })
+    let gone = try #require(found.first { $0.id == "setting-name-not-found" })
     #expect(gone.file == config.path)
     #expect(gone.line == 4)
     let primary = try #require(found.first { $0.id == "primary-not-found" })
@@ -84,7 +86,8 @@ import Testing
       "missing-file", "wrong-pixel-size", "not-square", "wrong-format",
       "names-differ-only-by-case", "icon-json-invalid", "icon-no-artwork", "no-app-store-icon",
       "loose-file-in-catalog", "hand-written-alternates", "setting-name-case", "unusual-name",
-      "icon-and-appiconset-same-name",
+      "icon-and-appiconset-same-name", "setting-name-not-found", "missing-include",
+      "include-case",
     ]
     #expect(
       expected.subtracting(ids).isEmpty, "not produced: \(expected.subtracting(ids).sorted())")
@@ -103,6 +106,7 @@ import Testing
     for id in [
       "alternate-without-image", "primary-not-found", "names-differ-only-by-case", "unusual-name",
       "setting-name-case", "icon-file-with-extension", "icon-file-with-suffix",
+      "setting-name-not-found", "missing-include", "include-case",
     ] {
       #expect(
         found.filter { $0.id == id }.allSatisfy { $0.line != nil }, "\(id) has no line")
@@ -111,7 +115,8 @@ import Testing
 
   // MARK: Fixtures
 
-  /// Build settings and Info.plist at fault: the primary and an alternate without image, a
+  /// Build settings and Info.plist at fault: an `#include` with no file and one that differs in
+  /// case, a setting name with no set, the primary and an alternate without image, a
   /// setting that differs from its set in case, hand-written alternates beside generated ones, one
   /// missing from `CFBundleIcons~ipad` in an iPad app, `CFBundleIconFiles` with `.png` and with a
   /// suffix, an unused set, an empty one, a loose image in the catalog, a set and a `.icon` of one
@@ -123,9 +128,13 @@ import Testing
     ASSETCATALOG_COMPILER_APPICON_NAME = Missing
     ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Gone Dark-icon
     TARGETED_DEVICE_FAMILY = 1,2
+    #include "Absent.xcconfig"
+    #include? "shared.xcconfig"
 
     """.write(
       to: app.root.appendingPathComponent("Fixture.xcconfig"), atomically: true, encoding: .utf8)
+    try "OTHER = 1\n".write(
+      to: app.root.appendingPathComponent("Shared.xcconfig"), atomically: true, encoding: .utf8)
     try app.singleSizeSet("Dark-Icon")
     try app.singleSizeSet("Unused")
     try app.singleSizeSet("Twin")
@@ -145,7 +154,8 @@ import Testing
           "CFBundleAlternateIcons": [
             "Hand": [
               "CFBundleIconName": "Hand", "CFBundleIconFiles": ["Hand.png", "Legacy60x60@2x"],
-            ]
+            ],
+            "Gone": ["CFBundleIconName": "Gone"],
           ]
         ]
       ])

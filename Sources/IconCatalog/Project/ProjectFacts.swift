@@ -114,6 +114,27 @@ public struct ProjectFacts: Sendable {
       self.location = location
     }
   }
+  /// Names in `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` that match no set, even ignoring
+  /// case: actool makes no alternate of them, so they are no icons.
+  public var settingNamesNotFound: [SettingNameNotFound] = []
+
+  public struct SettingNameNotFound: Equatable, Sendable {
+    /// The name as the setting spells it (`og,` in `"og, joy"` keeps its comma).
+    public var written: String
+    /// Where the setting is, at the line that spells the name when there is one.
+    public var location: Location?
+
+    public init(written: String, location: Location? = nil) {
+      self.written = written
+      self.location = location
+    }
+  }
+
+  /// Non-optional `#include`s whose file is not there; the settings were read without them.
+  public var missingIncludes: [MissingInclude] = []
+  /// `#include`s, base configurations, `INFOPLIST_FILE` and file references that find their file
+  /// only by ignoring case, as a Mac's default volume does.
+  public var pathsDifferingInCase: [PathDifferingInCase] = []
   /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`.
   public var includesAllAppIcons = false
   /// The primary icon names (`ASSETCATALOG_COMPILER_APPICON_NAME`) of the target's other build
@@ -188,6 +209,19 @@ extension AppIconReader {
         setting: mismatch.setting, written: mismatch.written, setName: mismatch.setName,
         location: location)
     }
+    facts.settingNamesNotFound = names.settingNamesNotFound.map { written in
+      ProjectFacts.SettingNameNotFound(
+        written: written,
+        location: settings.file(settingKey: IconNames.alternateNamesSetting).map {
+          ProjectFacts.Location(
+            file: $0,
+            line: ProjectFacts.firstLine(in: $0, containing: IconNames.alternateNamesSetting))
+        })
+    }
+    facts.missingIncludes = settings.missingIncludes
+    facts.pathsDifferingInCase =
+      settings.pathsDifferingInCase + (location.target?.filesDifferingInCase ?? [])
+      + [location.infoPlistDifferingInCase(settings: settings)].compactMap { $0 }
     facts.deviceFamily = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
       .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
     if let target = location.target {
@@ -207,7 +241,8 @@ extension AppIconReader {
     facts.readDeclarations(
       settings: settings, infoPlistLines: infoPlistFile.flatMap { PlistLines.read($0) },
       target: location.target)
-    facts.iconFilesFound = ProjectFacts.iconFilesFound(facts.iconFiles, root: location.root)
+    facts.iconFilesFound = ProjectFacts.iconFilesFound(
+      facts.iconFiles, in: { location.looseIconFiles() })
     facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
     let setNames = Set(facts.iconSets.map(\.name))
     facts.readAppStoreFacts(

@@ -1,0 +1,105 @@
+import Foundation
+
+/// How the build finds a file it names, on a Mac: macOS's default volume (APFS) ignores case, so
+/// `#include "generated.xcconfig"` opens `Generated.xcconfig`, and an app can build that way for
+/// years. A Linux checkout or a case-sensitive volume does not find it. Every lookup the build
+/// makes on the Mac goes through here: `#include`, base configurations, `INFOPLIST_FILE`, file
+/// references in `project.pbxproj`, the files of asset catalogs.
+///
+/// Lookups on the device do not: iOS's file system is case-sensitive, so `CFBundleIconFiles`
+/// names are matched against the bundle's files exactly (`LooseIconFiles`).
+enum MacFileLookup {
+  /// What a lookup found.
+  struct Found: Equatable, Sendable {
+    /// The file as it is spelled on disk.
+    var url: URL
+    /// True when it was found only by ignoring case: the path as written finds nothing on a
+    /// case-sensitive file system.
+    var differsInCase: Bool
+  }
+
+  enum Kind: Sendable {
+    case file, folder, any
+  }
+
+  /// The file at `url`: the exact spelling first; else, component by component, the one entry that
+  /// matches ignoring case (none, or several that differ only in case, finds nothing).
+  static func find(_ url: URL, kind: Kind = .any) -> Found? {
+    let path = url.standardizedFileURL.path
+    if exists(path, kind: kind) {
+      return Found(
+        url: URL(fileURLWithPath: path, isDirectory: kind == .folder), differsInCase: false)
+    }
+    var found = "/"
+    var differs = false
+    for component in path.split(separator: "/").map(String.init) {
+      let exact = (found as NSString).appendingPathComponent(component)
+      if FileManager.default.fileExists(atPath: exact) {
+        found = exact
+        continue
+      }
+      let matches = DirectoryListing.entries(atPath: found).filter {
+        $0.name.caseInsensitiveCompare(component) == .orderedSame
+      }
+      guard matches.count == 1 else { return nil }
+      found = (found as NSString).appendingPathComponent(matches[0].name)
+      differs = true
+    }
+    guard differs, exists(found, kind: kind) else { return nil }
+    return Found(
+      url: URL(fileURLWithPath: found, isDirectory: kind == .folder), differsInCase: true)
+  }
+
+  private static func exists(_ path: String, kind: Kind) -> Bool {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return false }
+    switch kind {
+    case .file: return !isFolder.boolValue
+    case .folder: return isFolder.boolValue
+    case .any: return true
+    }
+  }
+}
+
+/// A path the build finds only by ignoring case (`MacFileLookup`): it works on a Mac's default
+/// volume and fails on a case-sensitive one, or in a Linux checkout.
+public struct PathDifferingInCase: Sendable, Equatable {
+  /// `#include`, `base configuration`, `INFOPLIST_FILE`, `file reference`, ...
+  public var kind: String
+  /// The path as written.
+  public var written: String
+  /// The file it finds.
+  public var found: String
+  /// The file that names it, and the line there, when known.
+  public var file: String
+  public var line: Int?
+
+  public init(kind: String, written: String, found: String, file: String, line: Int? = nil) {
+    self.kind = kind
+    self.written = written
+    self.found = found
+    self.file = file
+    self.line = line
+  }
+}
+
+/// A non-optional `#include` whose file is not there. swift-build reports "could not find included
+/// file" and makes the settings without it; iconpick reads on without it too.
+public struct MissingInclude: Sendable, Equatable {
+  /// The path as written in the `#include`.
+  public var path: String
+  /// The `.xcconfig` that holds the `#include`, and its 1-based line.
+  public var file: String
+  public var line: Int
+
+  public init(path: String, file: String, line: Int) {
+    self.path = path
+    self.file = file
+    self.line = line
+  }
+
+  /// The one line the commands print (`IconCatalogError.missingInclude`).
+  public var description: String {
+    IconCatalogError.missingInclude(path: path, includedFrom: "\(file):\(line)").description
+  }
+}
