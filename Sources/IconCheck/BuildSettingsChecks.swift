@@ -20,20 +20,8 @@ public enum BuildSettingsChecks {
         id: "missing-include", severity: .error, file: missing.file, line: missing.line,
         message:
           "#include \"\(path)\" finds no file next to \(MessageText.escaped(including.lastPathComponent)) or in the project folder (Xcode: \"could not find included file '\(path)'\"); the settings were read without it",
-        fix: fix(for: missing, including: including))
+        fix: missing.fix)
     }
-  }
-
-  private static func fix(for missing: MissingInclude, including: URL) -> String {
-    // The Flutter template's ios/Flutter/*.xcconfig include the file `flutter` writes.
-    if URL(fileURLWithPath: missing.path).lastPathComponent == "Generated.xcconfig",
-      including.deletingLastPathComponent().lastPathComponent == "Flutter"
-    {
-      return
-        "Run `flutter pub get` (or `flutter build ios`) in the Flutter project: it writes Generated.xcconfig, which is not committed."
-    }
-    return
-      "Restore the file or fix the path; if the file is optional (a developer's own settings), write #include? instead."
   }
 
   /// A Mac's default volume ignores case, so the build works there; a case-sensitive volume or a

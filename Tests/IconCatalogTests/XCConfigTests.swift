@@ -157,7 +157,7 @@ struct XCConfigTests {
     #expect(icons.primary.name == "Kept")
     #expect(
       icons.warnings == [
-        "\(including.path):2: #include \"Missing.xcconfig\" not found next to it or in the app folder: fix the path, or write #include? if the file is optional"
+        "\(including.path):2: #include \"Missing.xcconfig\" not found next to it or in the project folder, so its settings are left out: restore the file or fix the path; if the file is optional (a developer's own settings), write #include? instead"
       ])
     let (_, facts) = try AppIconReader.readWithFacts(
       at: fixture.root, target: nil, configuration: nil)

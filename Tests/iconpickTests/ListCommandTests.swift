@@ -116,7 +116,7 @@ import Testing
     let release = project.file("Flutter/Release.xcconfig").standardizedFileURL.path
     #expect(
       result.stderr
-        == "iconpick: warning: \(release):1: #include \"Generated.xcconfig\" not found next to it or in the app folder: fix the path, or write #include? if the file is optional\n"
+        == "iconpick: warning: \(release):1: #include \"Generated.xcconfig\" not found next to it or in the project folder, so its settings are left out: run `flutter pub get` (or `flutter build ios`) in the Flutter project: it writes Generated.xcconfig, which is not committed\n"
     )
   }
 

@@ -98,8 +98,22 @@ public struct MissingInclude: Sendable, Equatable {
     self.line = line
   }
 
-  /// The one line the commands print (`IconCatalogError.missingInclude`).
+  /// What to do, in one sentence. The Flutter template's `ios/Flutter/*.xcconfig` include the
+  /// `Generated.xcconfig` that `flutter` writes and nobody commits.
+  public var fix: String {
+    let including = URL(fileURLWithPath: file).deletingLastPathComponent().lastPathComponent
+    if URL(fileURLWithPath: path).lastPathComponent == "Generated.xcconfig"
+      && including == "Flutter"
+    {
+      return
+        "Run `flutter pub get` (or `flutter build ios`) in the Flutter project: it writes Generated.xcconfig, which is not committed."
+    }
+    return
+      "Restore the file or fix the path; if the file is optional (a developer's own settings), write #include? instead."
+  }
+
+  /// The one line the commands print: where, what, and what to do.
   public var description: String {
-    IconCatalogError.missingInclude(path: path, includedFrom: "\(file):\(line)").description
+    "\(file):\(line): #include \"\(MessageText.escaped(path))\" not found next to it or in the project folder, so its settings are left out: \(fix.prefix(1).lowercased() + fix.dropFirst().dropLast())"
   }
 }
