@@ -38,6 +38,7 @@ public enum IconChecks {
       found += appStoreIcon(icon, at: declared(icon))
     }
     found += SizeChecks.diagnose(app, facts: facts) + AlphaChecks.diagnose(app)
+    found += IPadChecks.diagnose(app)
     if let facts {
       for index in found.indices where found[index].file == nil {
         found[index].file = facts.fallbackFile.path

@@ -11,7 +11,7 @@ import IconCatalog
 /// `BuildSettingsChecks`' (includes, paths and names of the build settings).
 public enum ProjectChecks {
   public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
-    iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
+    iconFilesWithExtension(facts) + setsNotShipped(facts)
       + iconFilesWithSuffix(facts) + emptySets(facts)
       + looseFilesInCatalogs(facts) + handWrittenAlternates(facts)
       + settingNamesDifferingInCase(facts)
@@ -111,31 +111,6 @@ public enum ProjectChecks {
         ))
     }
     return found
-  }
-
-  /// On iPad, iOS reads `CFBundleIcons~ipad`, which the build writes for a universal app, so an
-  /// alternate written only under `CFBundleIcons` is unknown there ("The file doesn't exist.").
-  /// Names generated from build settings are written for every idiom: only hand-written ones count.
-  static func missingIPadDeclarations(_ facts: ProjectFacts) -> [Diagnostic] {
-    guard facts.hasHandWrittenAlternates, facts.deviceFamily.contains(2) || facts.hasIPadIcons
-    else { return [] }
-    let generated = Set(
-      facts.alternateNamesSetting + (facts.includesAllAppIcons ? facts.iconSets.map(\.name) : []))
-    let onIPad = Set(facts.ipadAlternates ?? [])
-    return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
-      name in
-      Diagnostic(
-        id: "missing-ipad-declaration", severity: .error, file: facts.fallbackFile.path,
-        // At its key under CFBundleIcons, where it is declared.
-        line: facts.declarations.alternates[name].flatMap {
-          $0.file == facts.infoPlist ? $0.line : nil
-        } ?? facts.handWrittenAlternatesLine,
-        message:
-          "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
-        fix:
-          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
-      )
-    }
   }
 
   // MARK: Warnings
