@@ -202,6 +202,24 @@ import Testing
     #expect(missing.fix.contains("flutter pub get"))
   }
 
+  /// actool runs on a Mac: a Contents.json filename spelled otherwise than its file finds it.
+  @Test func aCatalogFilenameDifferingInCaseIsFoundAndSaid() throws {
+    let app = try FixtureApp()
+    app.config(primary: "AppIcon", alternates: [])
+    let set = try app.set(
+      "AppIcon", images: [.init(filename: "Icon.PNG", idiom: "universal", size: 1024)])
+    try writePNG(set.appendingPathComponent("icon.png"), width: 1024, height: 1024)
+    let (icons, _) = try AppIconReader.readWithFacts(
+      at: app.root, target: nil, configuration: nil)
+    #expect(icons.primary.files.map(\.lastPathComponent) == ["icon.png"])
+    let found = try FalsePositiveTests.check(app)
+    #expect(!found.contains { $0.id == "missing-file" })
+    let differing = try #require(found.first { $0.id == "include-case" })
+    #expect(differing.file == set.appendingPathComponent("Contents.json").path)
+    #expect(differing.line == 4)
+    #expect(differing.fix == "Spell it \"icon.png\", as the file is named.")
+  }
+
   @Test func includeCaseSaysTheSpellingOfTheFile() throws {
     let app = try FixtureApp()
     try app.singleSizeSet("AppIcon")

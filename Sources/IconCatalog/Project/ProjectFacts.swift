@@ -229,15 +229,24 @@ extension AppIconReader {
     }
 
     facts.catalogs = location.files.catalogs
+    var filenamesDifferingInCase: [PathDifferingInCase] = []
     facts.iconSets = catalogs.iconSets.map {
       var set = ProjectFacts.IconSet(
         name: $0.name, folder: $0.folder, isIconComposer: $0.kind == .iconComposer)
-      if $0.kind == .appIconSet, let renditions = try? AppIconSet.renditions(in: $0.folder) {
-        set.slotCount = renditions.count
-        set.fileCount = renditions.count { $0.file != nil }
+      if $0.kind == .appIconSet, let read = try? AppIconSet.read($0.folder) {
+        set.slotCount = read.renditions.count
+        set.fileCount = read.renditions.count { $0.file != nil }
+        let contents = set.file
+        filenamesDifferingInCase += read.differingInCase.map {
+          PathDifferingInCase(
+            kind: "Contents.json filename", written: $0.written,
+            found: set.folder.appendingPathComponent($0.found).path, file: contents.path,
+            line: ProjectFacts.firstLine(in: contents, containing: "\"\($0.written)\""))
+        }
       }
       return set
     }
+    facts.pathsDifferingInCase += filenamesDifferingInCase
     facts.readDeclarations(
       settings: settings, infoPlistLines: infoPlistFile.flatMap { PlistLines.read($0) },
       target: location.target)

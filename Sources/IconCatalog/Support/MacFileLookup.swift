@@ -38,16 +38,25 @@ enum MacFileLookup {
         found = exact
         continue
       }
-      let matches = DirectoryListing.entries(atPath: found).filter {
-        $0.name.caseInsensitiveCompare(component) == .orderedSame
-      }
-      guard matches.count == 1 else { return nil }
-      found = (found as NSString).appendingPathComponent(matches[0].name)
+      guard let match = match(component, among: DirectoryListing.entries(atPath: found).map(\.name))
+      else { return nil }
+      found = (found as NSString).appendingPathComponent(match)
       differs = true
     }
     guard differs, exists(found, kind: kind) else { return nil }
     return Found(
       url: URL(fileURLWithPath: found, isDirectory: kind == .folder), differsInCase: true)
+  }
+
+  /// The one entry of a folder's `names` that is `name` ignoring case; nil for none, or for several
+  /// (a case-sensitive volume can hold `Icon.png` and `icon.png`: a Mac could not tell which).
+  static func match(_ name: String, among names: some Collection<String>) -> String? {
+    var found: String?
+    for candidate in names where candidate.caseInsensitiveCompare(name) == .orderedSame {
+      guard found == nil else { return nil }
+      found = candidate
+    }
+    return found
   }
 
   private static func exists(_ path: String, kind: Kind) -> Bool {
