@@ -105,7 +105,7 @@ _iconpick() {
             list | get) options+=" --json" ;;
             set | reset | push) options+=" -q --quiet" ;;
             show) options+=" --size --appearance -o --output --pixels" ;;
-            check) options+=" --format --json --warnings-as-errors" ;;
+            check) options+=" --format --json --rules --warnings-as-errors" ;;
         esac
         COMPREPLY=($(compgen -W "${options// /$'\n'}" -- "$cur"))
         return 0

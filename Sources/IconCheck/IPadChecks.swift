@@ -13,6 +13,7 @@ enum IPadChecks {
     let iPad = dictionaries.dictionary(forIdiom: "ipad")
     return app.alternates.filter { $0.idioms.contains("iphone") && app.isMissingOnIPad($0) }.map {
       icon in
+      let name = MessageText.escaped(icon.name)
       let entry = iPhone?.alternates.first { $0.name == icon.name }
       var file: String?
       var line: Int?
@@ -27,11 +28,11 @@ enum IPadChecks {
         ? "; the build writes \(iPadKey) (the asset catalog compiler does, for an app that runs on iPad) without it"
         : ""
       return Diagnostic(
-        id: "missing-ipad-declaration", severity: .error, file: file, line: line,
+        id: .missingIPadDeclaration, file: file, line: line,
         message:
-          "alternate icon \"\(icon.name)\" is declared in \(declaredIn) but not in \(iPadKey), and the app runs on iPad, where setAlternateIconName(\"\(icon.name)\") fails\(why)",
+          "alternate icon \"\(name)\" is declared in \(declaredIn) but not in \(iPadKey), and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails\(why)",
         fix:
-          "Add \"\(icon.name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
+          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
       )
     }
   }

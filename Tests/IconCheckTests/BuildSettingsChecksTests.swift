@@ -121,11 +121,11 @@ import Testing
     let (icons, facts) = try AppIconReader.readWithFacts(
       at: app.root, target: nil, configuration: nil)
     #expect(icons.alternate(named: "Classic")?.files.count == 3)
-    let found = IconChecks.diagnose(icons, facts: facts) + ProjectChecks.diagnose(facts)
+    let found = Checker.diagnose(icons, facts: facts)
     let errors = found.filter { $0.severity == .error }
     #expect(errors.isEmpty, "\(errors.map(\.message))")
     #expect(
-      found.filter { $0.id.hasPrefix("icon-file-with") }.map(\.id) == [
+      found.filter { $0.id.rawValue.hasPrefix("icon-file-with") }.map(\.id.rawValue) == [
         "icon-file-with-suffix", "icon-file-with-suffix",
       ])
   }
@@ -145,10 +145,10 @@ import Testing
       ])
     try Self.writeProject(app, settings: [:], resources: [])
     let found = try FalsePositiveTests.check(app)
-    #expect(found.contains { $0.id == "alternate-without-image" && $0.message.contains("Moon") })
+    #expect(found.contains { $0.id == .alternateWithoutImage && $0.message.contains("Moon") })
     // Copied by the Resources phase, it is.
     try Self.writeProject(app, settings: [:], resources: ["Moon@2x.png"])
-    #expect(!(try FalsePositiveTests.check(app)).contains { $0.id == "alternate-without-image" })
+    #expect(!(try FalsePositiveTests.check(app)).contains { $0.id == .alternateWithoutImage })
   }
 
   /// A real React Native app's `project.pbxproj`: `"og, joy"` (the quotes are the plist's, so the
@@ -170,7 +170,7 @@ import Testing
 
     let found = try FalsePositiveTests.check(app)
     #expect(found.filter { $0.severity == .error }.isEmpty, "\(found.map(\.message))")
-    let warnings = found.filter { $0.id == "setting-name-not-found" }
+    let warnings = found.filter { $0.id == .settingNameNotFound }
     #expect(warnings.count == 2)
     let project = app.root.appendingPathComponent("App.xcodeproj/project.pbxproj")
     let line = try String(contentsOf: project, encoding: .utf8).components(separatedBy: "\n")
@@ -193,8 +193,8 @@ import Testing
     try "#include? \"Pods.xcconfig\"\n#include \"Generated.xcconfig\"\n".write(
       to: release, atomically: true, encoding: .utf8)
     let found = try FalsePositiveTests.check(app)
-    let missing = try #require(found.first { $0.id == "missing-include" })
-    #expect(found.filter { $0.id == "missing-include" }.count == 1)
+    let missing = try #require(found.first { $0.id == .missingInclude })
+    #expect(found.filter { $0.id == .missingInclude }.count == 1)
     #expect(missing.severity == .error)
     #expect(missing.file == release.path)
     #expect(missing.line == 2)
@@ -213,8 +213,8 @@ import Testing
       at: app.root, target: nil, configuration: nil)
     #expect(icons.primary.files.map(\.lastPathComponent) == ["icon.png"])
     let found = try FalsePositiveTests.check(app)
-    #expect(!found.contains { $0.id == "missing-file" })
-    let differing = try #require(found.first { $0.id == "include-case" })
+    #expect(!found.contains { $0.id == .missingFile })
+    let differing = try #require(found.first { $0.id == .includeCase })
     #expect(differing.file == set.appendingPathComponent("Contents.json").path)
     #expect(differing.line == 4)
     #expect(differing.fix == "Spell it \"icon.png\", as the file is named.")
@@ -232,12 +232,12 @@ import Testing
     try "A = 1\n".write(
       to: folder.appendingPathComponent("Shared.xcconfig"), atomically: true, encoding: .utf8)
     let found = try FalsePositiveTests.check(app)
-    let differing = try #require(found.first { $0.id == "include-case" })
+    let differing = try #require(found.first { $0.id == .includeCase })
     #expect(differing.severity == .warning)
     #expect(differing.file == config.path)
     #expect(differing.line == 2)
     #expect(differing.fix == "Spell it \"Config/Shared\", as the file is named.")
-    #expect(BuildSettingsChecks.spelling("a/b.xcconfig", as: "/x/A/B.xcconfig") == "A/B.xcconfig")
-    #expect(BuildSettingsChecks.spelling("../b", as: "/x/B.xcconfig") == "/x/B.xcconfig")
+    #expect(ConfigurationChecks.spelling("a/b.xcconfig", as: "/x/A/B.xcconfig") == "A/B.xcconfig")
+    #expect(ConfigurationChecks.spelling("../b", as: "/x/B.xcconfig") == "/x/B.xcconfig")
   }
 }

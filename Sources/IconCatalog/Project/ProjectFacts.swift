@@ -397,15 +397,15 @@ extension ProjectFacts {
 
 /// Where each value of an XML property list is, by key path (array items by index): enough to
 /// point a diagnostic at a line. Not a parser of the values, which PropertyListSerialization reads.
-struct PlistLines {
+public struct PlistLines: Sendable {
   private var lines: [[String]: Int] = [:]
   private var keyLines: [[String]: Int] = [:]
 
   /// The line where the value at `path` starts.
-  func line(of path: [String]) -> Int? { lines[path] }
+  public func line(of path: [String]) -> Int? { lines[path] }
 
   /// The line of the `<key>` that names the value at `path`.
-  func keyLine(of path: [String]) -> Int? { keyLines[path] }
+  public func keyLine(of path: [String]) -> Int? { keyLines[path] }
 
   /// nil when the file is not an XML plist (binary, ASCII) or cannot be read.
   static func read(_ file: URL) -> PlistLines? {

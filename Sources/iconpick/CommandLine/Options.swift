@@ -42,6 +42,8 @@ struct Options {
   /// `check --format`; `--json` is `--format json`. nil: gcc.
   var format: CheckReport.Format?
   var warningsAsErrors = false
+  /// `check --rules`: list every diagnostic id instead of checking an app.
+  var listRules = false
   var showHelp = false
   var showVersion = false
 }
@@ -105,8 +107,11 @@ extension Options {
       let name = parts[0]
       let inline = parts.count > 1 ? parts[1] : nil
       if inline != nil
-        && ["-h", "--help", "--version", "--", "--json", "--quiet", "-q", "--warnings-as-errors"]
-          .contains(name)
+        && [
+          "-h", "--help", "--version", "--", "--json", "--quiet", "-q", "--warnings-as-errors",
+          "--rules",
+        ]
+        .contains(name)
       {
         throw UsageError(message: "\(name) takes no value")
       }
@@ -191,6 +196,11 @@ extension Options {
           throw UsageError(message: "--warnings-as-errors is an option of 'iconpick check'")
         }
         options.warningsAsErrors = true
+      case "--rules":
+        guard options.command == .check else {
+          throw UsageError(message: "--rules is an option of 'iconpick check'")
+        }
+        options.listRules = true
       case "-q", "--quiet":
         guard [.set, .reset, .push].contains(options.command) else {
           throw UsageError(message: "--quiet is an option of 'iconpick set', 'reset' and 'push'")
@@ -207,6 +217,23 @@ extension Options {
         throw UsageError(message: "--json is --format json: give one format")
       }
       options.format = .json
+    }
+    if options.listRules {
+      // The list of ids reads no app: a table, or JSON.
+      guard options.format == nil || options.format == .json else {
+        throw UsageError(
+          message:
+            "--rules prints a table, or JSON with --json: not --format \(options.format?.rawValue ?? "")"
+        )
+      }
+      guard !options.warningsAsErrors else {
+        throw UsageError(
+          message: "--rules lists the ids and checks nothing: drop --warnings-as-errors")
+      }
+      if let word = positionals.first {
+        throw UsageError(
+          message: "unexpected argument '\(word)': --rules lists the ids and reads no app")
+      }
     }
     if options.pixels != nil && options.output == nil {
       throw UsageError(

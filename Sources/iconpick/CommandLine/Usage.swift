@@ -32,6 +32,7 @@ enum Usage {
                iconpick show [NAME] [PATH] [--size COLSxROWS] [--appearance A] [OPTIONS]
                iconpick show [NAME] [PATH] --output FILE.png [--pixels N] [--appearance A]
                iconpick check [PATH] [--format FORMAT] [--warnings-as-errors] [OPTIONS]
+               iconpick check --rules [--json]
 
         Choose the app's icon in an interactive picker, as iOS's alternate icons do.
 
@@ -164,6 +165,7 @@ enum Usage {
     case .check:
       return """
         USAGE: iconpick check [PATH] [--format FORMAT] [--warnings-as-errors] [OPTIONS]
+               iconpick check --rules [--json]
 
         Check the app's icon configuration the way the build and App Review will: declared
         names without images, sets the build would not ship, names missing for iPad, file
@@ -187,6 +189,8 @@ enum Usage {
                                           --warnings-as-errors)
           --json                The same as --format json.
           --warnings-as-errors  Fail on warnings too.
+          --rules               List every id check can report (id, severity, ITMS code,
+                                summary) and check nothing; with --json, every field.
 
         EXIT STATUS: 0 no errors · 1 errors found (or warnings, with --warnings-as-errors),
         or the project could not be read · 2 bad command line.

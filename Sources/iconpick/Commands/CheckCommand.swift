@@ -6,11 +6,16 @@ import IconCheck
 /// that make setAlternateIconName fail or App Store uploads bounce, found without Xcode. A second
 /// reading of the same model the picker uses, not a second parser. Without `--target`, a
 /// project's every app target that can have alternate icons is checked, each a group of its own.
+/// `iconpick check --rules [--json]` lists the ids instead.
 struct CheckCommand {
   var options: Options
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
+    if options.listRules {
+      print(options.format == .json ? try RuleList.json() : RuleList.text(), terminator: "")
+      return .success
+    }
     let path = try AppContext.appPath(options)
     // Without --target, every app target that can have alternate icons, one group each.
     let targets =
@@ -76,28 +81,6 @@ struct CheckCommand {
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
-    let found =
-      app.missingBaseConfigurations.map(Self.diagnostic)
-      + IconChecks.diagnose(app, facts: facts)
-      + ProjectChecks.diagnose(facts)
-    // Every finding points somewhere: one with no place of its own, at the Info.plist, the
-    // project or the app's folder.
-    let placed = found.map { diagnostic in
-      var placed = diagnostic
-      if placed.file == nil { placed.file = facts.fallbackFile.path }
-      return placed
-    }
-    return (app, placed)
-  }
-
-  /// Xcode's error for a base `.xcconfig` it cannot open (swift-build's
-  /// `WorkspaceSettingsCache.getCachedMacroConfigFile`), at the project that refers to it.
-  static func diagnostic(_ missing: MissingBaseConfiguration) -> Diagnostic {
-    Diagnostic(
-      id: "missing-base-configuration", severity: .error, file: missing.project,
-      line: missing.line,
-      message:
-        "\(missing.xcodeMessage) (the base configuration of the \(missing.configuration) configuration of \(missing.owner)); its settings were left out",
-      fix: missing.fix.prefix(1).uppercased() + missing.fix.dropFirst() + ".")
+    return (app, Checker.diagnose(app, facts: facts))
   }
 }

@@ -1,13 +1,26 @@
 import Foundation
 import IconCatalog
 
-/// Rules about the build settings' sources: the `#include`s and paths the build follows on a Mac,
-/// and names in the alternate-names setting that match no set.
-///
-/// Ids: `missing-include` (error); `include-case`, `setting-name-not-found` (warnings).
-public enum BuildSettingsChecks {
-  public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
-    missingIncludes(facts) + pathsDifferingInCase(facts) + settingNamesNotFound(facts)
+/// Rules about the sources: the `.xcconfig` files the build settings come from (listed in
+/// `Checker`).
+/// - `missing-base-configuration` (error): a base configuration Xcode cannot open;
+/// - `missing-include` (error): a non-optional `#include` that finds no file;
+/// - `include-case` (warning): an `#include`, base configuration or other file the build finds
+///   only by ignoring case, as a Mac does.
+enum ConfigurationChecks {
+  static func diagnose(_ app: AppIcons, facts: ProjectFacts) -> [Diagnostic] {
+    app.missingBaseConfigurations.map(missingBaseConfiguration) + missingIncludes(facts)
+      + pathsDifferingInCase(facts)
+  }
+
+  /// Xcode's error for a base `.xcconfig` it cannot open (swift-build's
+  /// `WorkspaceSettingsCache.getCachedMacroConfigFile`), at the project that refers to it.
+  static func missingBaseConfiguration(_ missing: MissingBaseConfiguration) -> Diagnostic {
+    Diagnostic(
+      id: .missingBaseConfiguration, file: missing.project, line: missing.line,
+      message:
+        "\(missing.xcodeMessage) (the base configuration of the \(missing.configuration) configuration of \(missing.owner)); its settings were left out",
+      fix: missing.fix.prefix(1).uppercased() + missing.fix.dropFirst() + ".")
   }
 
   /// swift-build's "could not find included file": the build stops there. The settings were read
@@ -17,7 +30,7 @@ public enum BuildSettingsChecks {
       let including = URL(fileURLWithPath: missing.file)
       let path = MessageText.escaped(missing.path)
       return Diagnostic(
-        id: "missing-include", severity: .error, file: missing.file, line: missing.line,
+        id: .missingInclude, file: missing.file, line: missing.line,
         message:
           "#include \"\(path)\" finds no file next to \(MessageText.escaped(including.lastPathComponent)) or in the project folder (Xcode: \"could not find included file '\(path)'\"); the settings were read without it",
         fix: missing.fix)
@@ -30,7 +43,7 @@ public enum BuildSettingsChecks {
     facts.pathsDifferingInCase.map { path in
       let spelled = spelling(path.written, as: path.found)
       return Diagnostic(
-        id: "include-case", severity: .warning, file: path.file, line: path.line,
+        id: .includeCase, file: path.file, line: path.line,
         message:
           "\(path.kind) \"\(MessageText.escaped(path.written))\" finds \"\(MessageText.escaped(spelled))\" only by ignoring case: Xcode on a Mac's default, case-insensitive volume builds, but a case-sensitive volume or a Linux checkout does not find it",
         fix: "Spell it \"\(MessageText.escaped(spelled))\", as the file is named.")
@@ -51,27 +64,5 @@ public enum BuildSettingsChecks {
       spelled = String(spelled.dropLast(".xcconfig".count))
     }
     return spelled
-  }
-
-  /// actool makes alternates only from sets: a name with none is no icon. The app builds (real
-  /// apps ship so for years), so a warning; a name ending in a comma says how the setting is split.
-  static func settingNamesNotFound(_ facts: ProjectFacts) -> [Diagnostic] {
-    let setting = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
-    return facts.settingNamesNotFound.map { notFound in
-      let name = MessageText.escaped(notFound.written)
-      let comma = notFound.written.hasSuffix(",") && notFound.written.count > 1
-      let bare = MessageText.escaped(String(notFound.written.dropLast(comma ? 1 : 0)))
-      return Diagnostic(
-        id: "setting-name-not-found", severity: .warning,
-        file: notFound.location?.file.path ?? facts.fallbackFile.path,
-        line: notFound.location?.line,
-        message:
-          "\(setting) names \"\(name)\", but no app icon set or .icon has that name, even ignoring case: actool makes alternates only from sets, so the app has no alternate icon \"\(name)\""
-          + (comma ? " (names are separated by spaces: the comma is part of the name)" : ""),
-        fix: comma
-          ? "Write \"\(bare)\" without the comma (names are separated by spaces), then add an app icon set of that name, or remove it from \(setting)."
-          : "Add an app icon set named \"\(name)\" to a catalog the target builds, or remove \"\(name)\" from \(setting)."
-      )
-    }
   }
 }
