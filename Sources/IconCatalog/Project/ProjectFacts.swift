@@ -16,6 +16,12 @@ public struct ProjectFacts: Sendable {
     /// The 1-based line of each string in the Info.plist text (XML only), parallel to `files`.
     public var lines: [Int?]
 
+    /// True when a `CFBundleIconFiles` name is written with its extension: it ends in an image
+    /// extension (`.png`, any case), not merely holds a dot (`AppIcon83.5x83.5@2x~ipad`).
+    public static func hasImageExtension(_ name: String) -> Bool {
+      LooseIconFiles.IconFileName.hasImageExtension(name)
+    }
+
     public init(alternate: String?, dictionary: String, files: [String], lines: [Int?] = []) {
       self.alternate = alternate
       self.dictionary = dictionary

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 18, points 3 to 5: what real apps do that check read wrongly: includes as on a Mac,
 /// dotted `CFBundleIconFiles` names, setting names with no set, files the target copies.
-@Suite struct BuildSettingsChecksTests {
+@Suite struct IncludesAndSettingNamesTests {
   /// A project of one iOS app target, `App`, whose Release configuration has `settings` (and
   /// `INFOPLIST_FILE = Info.plist`) and whose Resources phase copies `resources` (paths relative
   /// to the project folder, in the main group).
