@@ -183,4 +183,24 @@ import Testing
     let icons = try AppIconReader.read(at: project, target: nil, configuration: nil)
     #expect(icons.alternate(named: "sun")?.files == [])
   }
+
+  @Test("a synchronized folder copies its PNGs, but not its exceptions nor what lies in catalogs")
+  func synchronizedFolderCopies() throws {
+    let harbor = try Fixture.harbor()
+    let png = Data([0x89, 0x50, 0x4E, 0x47])
+    let moon = try harbor.write("Harbor/Icons/Moon@2x.png", data: png)
+    try harbor.write("Harbor/Assets.xcassets/Stray@2x.png", data: png)
+    try harbor.write("Elsewhere/Far@2x.png", data: png)
+    let location = try AppLocation.locate(harbor.root, target: "Harbor")
+    let copied = try #require(location.target).copiedResources
+    #expect(copied.pngFiles().map(\.path) == [moon.standardizedFileURL.path])
+    // A membership exception leaves the file out.
+    let folder = try #require(copied.folders.first { $0.folder.lastPathComponent == "Harbor" })
+    let excepted = CopiedResources(
+      folders: [
+        XcodeProject.SynchronizedFolder(
+          folder: folder.folder, excluded: folder.excluded.union(["Icons/Moon@2x.png"]))
+      ])
+    #expect(excepted.pngFiles().isEmpty)
+  }
 }
