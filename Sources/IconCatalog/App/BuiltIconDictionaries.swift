@@ -54,6 +54,15 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
     if isPrimary { return deviceIdioms }
     return deviceIdioms.filter { dictionary(forIdiom: $0)?.declares(alternate: name) == true }
   }
+
+  /// `idioms(of:isPrimary:deviceIdioms:)` for many names: each device's dictionary is made a set
+  /// once, so thousands of alternates cost one look-up each, not a scan each.
+  func alternateIdioms(deviceIdioms: [String]) -> (String) -> [String] {
+    let declared = deviceIdioms.map { idiom in
+      (idiom, Set(dictionary(forIdiom: idiom)?.alternates.map(\.name) ?? []))
+    }
+    return { name in declared.filter { $0.1.contains(name) }.map(\.0) }
+  }
 }
 
 extension BuiltIconDictionaries {
@@ -84,10 +93,16 @@ extension BuiltIconDictionaries {
       if generatedKeys.contains(key) {
         if let generatedPrimary { dictionary.primary = generatedPrimary }
         if !merging && !generatedAlternates.isEmpty { dictionary.alternates = [] }
+        var positions: [String: Int] = [:]
+        for (index, entry) in dictionary.alternates.enumerated() where positions[entry.name] == nil
+        {
+          positions[entry.name] = index
+        }
         for entry in generatedAlternates {
-          if let at = dictionary.alternates.firstIndex(where: { $0.name == entry.name }) {
+          if let at = positions[entry.name] {
             dictionary.alternates[at] = entry
           } else {
+            positions[entry.name] = dictionary.alternates.count
             dictionary.alternates.append(entry)
           }
         }

@@ -180,17 +180,16 @@ struct IconNames: Equatable, Sendable {
       deviceFamilies: [Int]
     ) -> BuiltIconDictionaries {
       // Each setting's file is read once, whatever the number of names it lists.
-      var indexes: [String: SettingWords] = [:]
+      var places: [String: (file: String?, words: SettingWords?)] = [:]
       func origin(_ setting: String, name: String) -> BuiltIconDictionaries.Origin {
         guard settings.isSet(setting) else { return .compiledSet(name: name) }
-        let file = settings.file(settingKey: setting)
-        var line: Int?
-        if let file {
-          let words = indexes[file.path] ?? SettingWords(file)
-          indexes[file.path] = words
-          line = words.firstLine(of: name) ?? words.firstLine(of: setting)
+        if places[setting] == nil {
+          let file = settings.file(settingKey: setting)
+          places[setting] = (file?.path, file.map(SettingWords.init))
         }
-        return .buildSetting(setting: setting, file: file?.path, line: line)
+        let place = places[setting]
+        let line = place?.words.flatMap { $0.firstLine(of: name) ?? $0.firstLine(of: setting) }
+        return .buildSetting(setting: setting, file: place?.file ?? nil, line: line)
       }
       let listed = Set(settings.list(alternateNamesSetting).map { $0.lowercased() })
       return BuiltIconDictionaries.build(
@@ -235,6 +234,7 @@ struct IconNames: Equatable, Sendable {
       declaredIdioms: primaryDeclaration.idioms, isPrerendered: primaryDeclaration.isPrerendered,
       idioms: deviceIdioms)
     let namer = IconDisplayName.Namer(primaryName: primary)
+    let idiomsOf = built.alternateIdioms(deviceIdioms: deviceIdioms)
     var alternateIcons: [AppIcon] = []
     alternateIcons.reserveCapacity(alternates.count)
     for alternate in alternates {
@@ -245,7 +245,7 @@ struct IconNames: Equatable, Sendable {
           isPrimary: false, renditions: [],
           declaredIdioms: alternate.declaration.idioms,
           isPrerendered: alternate.declaration.isPrerendered,
-          idioms: built.idioms(of: alternate.name, isPrimary: false, deviceIdioms: deviceIdioms)))
+          idioms: idiomsOf(alternate.name)))
     }
     IconDisplayName.keepApart(&alternateIcons, primaryDisplayName: primaryIcon.displayName)
     return (primaryIcon, alternateIcons)
@@ -272,20 +272,33 @@ struct IconNames: Equatable, Sendable {
 /// Words are split at white space and at `=`, `;`, `,`, quotes and brackets; a name holding any of
 /// those is not found, and the setting's own line stands in.
 struct SettingWords {
-  private var lines: [Substring: Int] = [:]
+  private var words: [String: Int] = [:]
 
   init(_ file: URL) {
     guard let data = try? Data(contentsOf: file) else { return }
-    let text = String(decoding: data, as: UTF8.self)
-    var number = 0
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      number += 1
-      for word in line.split(whereSeparator: { $0.isWhitespace || "=;,\"()[]".contains($0) })
-      where lines[word] == nil {
-        lines[word] = number
+    // Bytes, not Characters: the separators are ASCII, and a UTF-8 name is a run of other bytes.
+    let separators = Set("=;,\"()[] \t\r".utf8)
+    var number = 1
+    var start: Int?
+    func end(_ index: Int) {
+      guard let first = start else { return }
+      let word = String(decoding: data[first..<index], as: UTF8.self)
+      if words[word] == nil { words[word] = number }
+      start = nil
+    }
+    for index in data.indices {
+      let byte = data[index]
+      if byte == UInt8(ascii: "\n") {
+        end(index)
+        number += 1
+      } else if separators.contains(byte) {
+        end(index)
+      } else if start == nil {
+        start = index
       }
     }
+    end(data.endIndex)
   }
 
-  func firstLine(of word: String) -> Int? { lines[word[...]] }
+  func firstLine(of word: String) -> Int? { words[word] }
 }
