@@ -103,16 +103,22 @@ bench: setup
 	$(SWIFT) build -c release --product iconpick-bench
 	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
 
-# list and check over every real project in ../shared/corpus (not part of the repository); fails
-# on a list error or a check error that the copy's SOURCE.txt does not explain.
-corpus: build
-	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus
+# The corpus: copies of real projects, kept beside the repository and not part of it. It is
+# optional: only `make corpus` and `make corpus-png` need it (and `make bench` and a test use it
+# when it is there); CORPUS=DIR points at another copy.
+CORPUS ?= ../shared/corpus
 
-# The previews' fast PNG path against libpng, pixel for pixel, on every PNG in ../shared/corpus;
+# list and check over every real project in the corpus; fails on a list error or a check error
+# that the copy's SOURCE.txt does not explain.
+corpus: build
+	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS)
+
+# The previews' fast PNG path against libpng, pixel for pixel, on every PNG in the corpus;
 # fails if any differs (a file the fast path declines is libpng's alone, and fine).
 corpus-png: setup
+	@[ -d $(CORPUS) ] || { echo "corpus-png: no corpus at $(CORPUS) (optional; CORPUS=DIR names one)"; exit 1; }
 	$(SWIFT) build -c release --product iconpick-bench
-	find ../shared/corpus -name '*.png' -type f -print0 | sort -z \
+	find $(CORPUS) -name '*.png' -type f -print0 | sort -z \
 		| xargs -0 "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
 
 # libFuzzer on each reader of untrusted input (Sources/IconFuzzing), SECONDS each, one after another:
