@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png fuzz
+.PHONY: all setup setup-bench build run test clean install uninstall man format lint art readme-icons bench corpus corpus-png fuzz
 
 all: build
 
@@ -48,7 +48,7 @@ run: build
 
 test: setup
 	$(SWIFT) test
-	bash Tests/Completions/test-completions.sh
+	ICONPICK="$$($(SWIFT) build --show-bin-path)/iconpick" bash Tests/Completions/test-completions.sh
 	@w=$$(groff -man -Tutf8 -ww -z Assets/man/iconpick.1 2>&1); [ -z "$$w" ] || { echo "$$w"; exit 1; }
 
 clean:
@@ -63,14 +63,21 @@ install: build
 	cp -R Assets/Palette $(DATADIR)/Palette
 	install -d $(MANDIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
 	install -m 0644 Assets/man/iconpick.1 $(MANDIR)/iconpick.1
-	install -m 0644 Assets/completions/iconpick.bash $(BASHCOMPDIR)/iconpick
-	install -m 0644 Assets/completions/_iconpick $(ZSHCOMPDIR)/_iconpick
-	install -m 0644 Assets/completions/iconpick.fish $(FISHCOMPDIR)/iconpick.fish
+	bin="$$($(SWIFT) build -c release --show-bin-path)/iconpick"; \
+	"$$bin" completions bash >$(BASHCOMPDIR)/iconpick && \
+	"$$bin" completions zsh >$(ZSHCOMPDIR)/_iconpick && \
+	"$$bin" completions fish >$(FISHCOMPDIR)/iconpick.fish
+	chmod 0644 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
 
 uninstall:
 	rm -f $(BINDIR)/iconpick
 	rm -rf $(DATADIR)
 	rm -f $(MANDIR)/iconpick.1 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
+
+# Rewrites the man page's SYNOPSIS and OPTIONS from the command line's declaration
+# (Sources/iconpick/CommandLine/Declaration.swift); a test fails until they agree.
+man:
+	ICONPICK_WRITE_MAN=1 $(SWIFT) test --filter theManPagesSynopsisAndOptionsAreTheDeclarations
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

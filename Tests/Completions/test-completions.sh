@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Checks the shell completions in Assets/completions against a stub `iconpick` that prints a
-# fixed `list --json` (no build needed) and records its arguments. A shell that is not
-# installed is skipped. Exits non-zero on any failure. Run from anywhere.
+# Checks the shell completions `iconpick completions bash|zsh|fish` prints against a stub
+# `iconpick` that prints a fixed `list --json` and records its arguments. ICONPICK names the
+# built binary (default: .build/debug/iconpick). A shell that is not installed is skipped.
+# Exits non-zero on any failure. Run from anywhere.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-comp=$root/Assets/completions
+binary=${ICONPICK:-$root/.build/debug/iconpick}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
+comp=$work/completions
+mkdir -p "$comp"
+for shell in bash zsh fish; do
+    "$binary" completions $shell >"$comp/$shell" || { echo "FAIL  iconpick completions $shell"; exit 1; }
+done
+mv "$comp/bash" "$comp/iconpick.bash"; mv "$comp/zsh" "$comp/_iconpick"; mv "$comp/fish" "$comp/iconpick.fish"
 
 # The stub: pretty-printed like the real one, with an "app" object whose "name" must not
 # be offered, and a "files" array.
@@ -88,7 +95,7 @@ if command -v bash >/dev/null 2>&1; then
     }
     if bash -n "$comp/iconpick.bash"; then pass "bash: syntax"; else fail "bash: syntax"; fi
     expect "bash: commands" "$(bash_complete iconpick se)" "$(sorted set)"
-    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub check get list push reset set show)"
+    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub check completions get list push reset set show)"
     expect "bash: set NAME from list --json (not the app's name)" "$(bash_complete iconpick set '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink)"
     expect "bash: set NAME prefix" "$(bash_complete iconpick set AppIcon-P)" "$(sorted AppIcon-Pink)"
     expect "bash: show NAME or PATH" "$(bash_complete iconpick show '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink Info.plist Sub)"
