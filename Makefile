@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall man format lint art readme-icons bench corpus corpus-png fuzz
+.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench corpus corpus-png fuzz
 
 all: build
 
@@ -74,6 +74,26 @@ uninstall:
 	rm -rf $(DATADIR)
 	rm -f $(MANDIR)/iconpick.1 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
 
+# The Debian package. The Swift runtime and Foundation are not Debian packages, so this build
+# links them statically (its own scratch path, so the other builds stay as they are); Depends
+# comes from dpkg-shlibdeps. `make deb-check` runs lintian, checks Depends against what the
+# binary links, installs the package (on this machine as root when no iconpick package is
+# installed, then purges it; otherwise into a scratch root) and runs it.
+DEB_BUILD = $(SWIFT) build -c release --product iconpick --static-swift-stdlib --scratch-path .build/deb
+setup-deb:
+	@command -v dpkg-shlibdeps >/dev/null 2>&1 && command -v lintian >/dev/null 2>&1 \
+		&& command -v readelf >/dev/null 2>&1 && command -v man >/dev/null 2>&1 && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y dpkg-dev lintian binutils man-db"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q dpkg-dev lintian binutils man-db
+
+deb: setup setup-deb
+	$(DEB_BUILD)
+	bash Packaging/deb/build.sh "$$($(DEB_BUILD) --show-bin-path)/iconpick" .
+
+deb-check: deb
+	bin="$$($(DEB_BUILD) --show-bin-path)/iconpick"; \
+	bash Packaging/deb/check.sh "iconpick_$$("$$bin" --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb"
+
 # Rewrites the man page's SYNOPSIS and OPTIONS from the command line's declaration
 # (Sources/iconpick/CommandLine/Declaration.swift); a test fails until they agree.
 man:
@@ -97,6 +117,19 @@ readme-icons: build
 		$(SWIFT) run -c $(CONFIGURATION) --skip-build iconpick show $$name Assets/Palette \
 			--output Assets/readme/$$name.png --pixels 128 || exit 1; \
 	done
+
+# The README's screenshots of the picker and the grid (Assets/readme/picker.png, grid.png): the
+# real binary in tmux, each cell drawn into a PNG with Pillow (from PyPI, into a virtual
+# environment under .build) and DejaVu Sans Mono (Debian's fonts-dejavu-core). Development only.
+SCREENSHOT_VENV = .build/screenshots-venv
+screenshots: build
+	@[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || { [ "$$(id -u)" -eq 0 ] \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-dejavu-core python3-venv; } \
+		|| { echo "Run: sudo apt-get install -y fonts-dejavu-core python3-venv"; exit 1; }
+	@$(SCREENSHOT_VENV)/bin/python -c 'import PIL' 2>/dev/null \
+		|| { python3 -m venv $(SCREENSHOT_VENV) && $(SCREENSHOT_VENV)/bin/pip install -q pillow; }
+	$(SCREENSHOT_VENV)/bin/python Assets/tools/screenshots.py \
+		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" Assets/Palette Assets/readme
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
