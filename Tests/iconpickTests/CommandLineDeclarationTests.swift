@@ -182,6 +182,22 @@ import Testing
     #expect(page.contains("\"iconpick \(IconpickCommand.version)\""), "the .TH line's version")
   }
 
+  /// docs/commands.md names every option, and it and the README name no option the
+  /// declaration lacks.
+  @Test func theReferenceNamesEveryOptionAndNoOther() throws {
+    let declared = Set(Interface.options.map(\.long))
+    for name in ["README.md", "docs/commands.md"] {
+      let text = try String(
+        contentsOf: packageRoot().appendingPathComponent(name), encoding: .utf8)
+      let named = Set(
+        text.matches(of: /(?:^|[^A-Za-z0-9-])(--[a-z][a-z-]+)/).map { String($0.1) })
+      #expect(named.subtracting(declared).isEmpty, "\(name) names undeclared options")
+      if name == "docs/commands.md" {
+        #expect(declared.subtracting(named).isEmpty, "\(name) leaves options out")
+      }
+    }
+  }
+
   @Test func theManPageUpdateReplacesOnlyTheTwoSections() {
     let page =
       ".TH X 1\n.SH NAME\nx\n.SH SYNOPSIS\nold\n.SH DESCRIPTION\nkept\n.SH OPTIONS\nold\n.SH KEYS\nkept\n"

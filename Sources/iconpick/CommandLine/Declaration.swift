@@ -11,6 +11,9 @@ extension Interface {
   /// The commands that read an app (all but `completions`).
   static let appCommands: [Subcommand] = [.pick, .list, .get, .set, .reset, .push, .show, .check]
 
+  /// `--appearance`'s words, as IconAppearance(flag:) reads them.
+  static let appearanceWords = ["light", "dark", "tinted"]
+
   static let pathArgument = PositionalSpec(
     name: "PATH", kind: .app, optional: true,
     help:
@@ -293,7 +296,7 @@ extension Interface {
       }),
     OptionSpec(
       long: "--appearance",
-      value: .choice("A", ["light", "dark", "tinted"].map { ValueChoice(word: $0) }),
+      value: .choice("A", appearanceWords.map { ValueChoice(word: $0) }),
       commands: [.show], summary: "The home-screen appearance (light, dark or tinted)",
       details: "to show the icon in, as iOS does (default light).",
       manual: """
@@ -303,7 +306,9 @@ extension Interface {
         """,
       apply: { options, text throws(UsageError) in
         guard let appearance = IconAppearance(flag: text) else {
-          throw UsageError(message: "--appearance \"\(text)\" is not one of light, dark, tinted")
+          throw UsageError(
+            message:
+              "--appearance \"\(text)\" is not one of \(appearanceWords.joined(separator: ", "))")
         }
         options.appearance = appearance
       }),
