@@ -141,7 +141,7 @@ setup-bench: setup
 bench: setup
 	$(SWIFT) build -c release --product iconpick
 	$(SWIFT) build -c release --product iconpick-bench
-	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
+	CORPUS=$(CORPUS) python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
 
 # The corpus: copies of real projects, kept beside the repository and not part of it. It is
 # optional: only `make corpus` and `make corpus-png` need it (and `make bench` and a test use it
