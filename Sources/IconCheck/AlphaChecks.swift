@@ -36,7 +36,7 @@ enum AlphaChecks {
         result.transparent > 0
       else { return nil }
       return diagnostic(
-        id: entry.marketing ? "marketing-icon-alpha" : "alpha-channel", file: entry.file,
+        id: entry.marketing ? .marketingIconAlpha : .alphaChannel, file: entry.file,
         icon: entry.icon, result: result)
     }
   }
@@ -76,22 +76,22 @@ enum AlphaChecks {
     return Transparency(transparent: transparent, total: image.width * image.height)
   }
 
-  static func diagnostic(id: String, file: URL, icon: AppIcon, result: Transparency)
+  static func diagnostic(id: DiagnosticID, file: URL, icon: AppIcon, result: Transparency)
     -> Diagnostic
   {
     let name = IconChecks.escaped(file.lastPathComponent)
     let share = percent(result.transparent, of: result.total)
     let pixels = "\(result.transparent) of \(result.total) pixels (\(share)) are not opaque"
-    if id == "marketing-icon-alpha" {
+    if id == .marketingIconAlpha {
       return Diagnostic(
-        id: id, severity: .error, file: file.path,
+        id: id, file: file.path,
         message:
           "\(name), the 1024×1024 App Store image of the primary icon \"\(IconChecks.escaped(icon.name))\", is transparent: \(pixels); App Store Connect rejects the upload (ITMS-90717: \"Invalid large app icon ... can't be transparent or contain an alpha channel\")",
         fix:
           "Flatten the image onto an opaque background and export it without an alpha channel.")
     }
     return Diagnostic(
-      id: id, severity: .warning, file: file.path,
+      id: id, file: file.path,
       message:
         "\(name) of icon \"\(IconChecks.escaped(icon.name))\" is transparent: \(pixels); iOS app icons must be opaque (iOS shows transparent parts as black)",
       fix: "Flatten the image onto an opaque background and export it without an alpha channel.")

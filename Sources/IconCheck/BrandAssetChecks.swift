@@ -55,7 +55,7 @@ enum BrandAssetChecks {
     if !icons.contains(where: { $0.size == "1280x768" && present($0) != nil }) {
       found.append(
         Diagnostic(
-          id: "tv-app-store-icon-missing", severity: .error, file: contents.path,
+          id: .tvAppStoreIconMissing, file: contents.path,
           line: lines.line(of: "assets"),
           message:
             "the brand assets \(setName) have no 1280×768 App Store icon (an image stack of role primary-app-icon, size 1280x768); App Store Connect rejects the upload (ITMS-90471: \"Missing App Store Icon\")",
@@ -74,7 +74,7 @@ enum BrandAssetChecks {
       else {
         found.append(
           Diagnostic(
-            id: "tv-top-shelf-missing", severity: .error, file: contents.path,
+            id: .tvTopShelfMissing, file: contents.path,
             line: lines.line(of: "assets"),
             message:
               "the brand assets \(setName) have no \(label) (role \(role), \(size.replacingOccurrences(of: "x", with: "×")) pixels), which every tvOS app must provide (App Store validation of brand assets, ITMS-90497)",
@@ -88,7 +88,7 @@ enum BrandAssetChecks {
         else { continue }
         found.append(
           Diagnostic(
-            id: "tv-top-shelf-alpha", severity: .error, file: file.path,
+            id: .tvTopShelfAlpha, file: file.path,
             message:
               "\(MessageText.escaped(file.lastPathComponent)), the \(label) of the brand assets \(setName), is transparent: \(transparent.transparent) of \(transparent.total) pixels are not opaque; App Store Connect rejects Top Shelf images with transparency (ITMS-90497)",
             fix:
@@ -117,7 +117,7 @@ enum BrandAssetChecks {
     let name = stack.deletingPathExtension().lastPathComponent
     return [
       Diagnostic(
-        id: "tv-image-stack-layers", severity: .error, file: contents.path,
+        id: .tvImageStackLayers, file: contents.path,
         line: data.flatMap { JSONLines($0).line(of: "layers") },
         message:
           "the image stack \"\(MessageText.escaped(name))\" of the brand assets \(setName) has \(withContent.count) layer\(withContent.count == 1 ? "" : "s") with an image; actool fails: \"The image stack \"\(MessageText.escaped(name))\" must have at least 2 layers with applicable content.\"",

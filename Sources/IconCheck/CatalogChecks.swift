@@ -67,8 +67,7 @@ enum CatalogChecks {
       children.count == 1 ? "has an unassigned child" : "has \(children.count) unassigned children"
     return children.map { child in
       Diagnostic(
-        id: "unassigned-child", severity: .warning,
-        file: URL(fileURLWithPath: child.standardizedFileURL.path).path,
+        id: .unassignedChild, file: URL(fileURLWithPath: child.standardizedFileURL.path).path,
         message:
           "\(MessageText.escaped(child.lastPathComponent)) lies in the app icon set \(setName), but its Contents.json names it in no slot, so the build leaves it out (actool: \"The app icon set \(setName) \(count).\")",
         fix:
@@ -93,7 +92,7 @@ enum CatalogChecks {
     let setName = "\"" + MessageText.escaped(set.name, quoting: true) + "\""
     return [
       Diagnostic(
-        id: "mixed-sizes-and-appearances", severity: .warning, file: set.file.path,
+        id: .mixedSizesAndAppearances, file: set.file.path,
         line: lines.line(of: "images[\(first.index)]"),
         message:
           "app icon set \(setName) has \(kinds) images beside \(sized.count) per-size iPhone or iPad images; iOS 18 keeps using the sized images and never shows the \(kinds) icon",

@@ -108,7 +108,8 @@ public enum CheckReport {
         var place = diagnostic.file ?? "iconpick"
         if diagnostic.file != nil, let line = diagnostic.line { place += ":\(line)" }
         lines.append(
-          "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]")
+          "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id.rawValue)]"
+        )
         lines.append("    fix: \(diagnostic.fix)")
       }
       let count = count(group.diagnostics)
@@ -152,7 +153,7 @@ public enum CheckReport {
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(diagnostic.id, forKey: .id)
+      try container.encode(diagnostic.id.rawValue, forKey: .id)
       try container.encode(diagnostic.severity, forKey: .severity)
       try container.encode(diagnostic.file, forKey: .file)
       try container.encode(diagnostic.line, forKey: .line)

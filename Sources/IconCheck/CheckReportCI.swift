@@ -17,7 +17,7 @@ extension CheckReport {
           properties.append("file=" + githubProperty(paths.relative(file)))
           if let line = diagnostic.line { properties.append("line=\(line)") }
         }
-        var title = "iconpick \(diagnostic.id)"
+        var title = "iconpick \(diagnostic.id.rawValue)"
         if let target = group.target { title += " (\(target))" }
         properties.append("title=" + githubProperty(title))
         lines.append(
@@ -55,16 +55,15 @@ extension CheckReport {
   static let sarifRootBase = "SRCROOT"
 
   /// One run: `tool.driver` with one rule per id found (short description and help from
-  /// `DiagnosticRules`), and one result per diagnostic with its level, message (and fix),
+  /// `DiagnosticID`), and one result per diagnostic with its level, message (and fix),
   /// location (a path relative to `root` with `uriBaseId`, or an absolute `file:` URI) and
   /// start line. A result's target is in its `properties`. A diagnostic with no file is shown
   /// at `anchor`, when there is one.
   static func sarif(
     _ groups: [Group], paths: PathStyle, toolVersion: String?, anchor: String?
   ) throws -> String {
-    var ruleIDs: [String] = []
-    var ruleIndex: [String: Int] = [:]
-    var ruleLevel: [String: Diagnostic.Severity] = [:]
+    var ruleIDs: [DiagnosticID] = []
+    var ruleIndex: [DiagnosticID: Int] = [:]
     var results: [[String: Any]] = []
     for group in groups {
       for diagnostic in group.diagnostics {
@@ -72,9 +71,8 @@ extension CheckReport {
           ruleIndex[diagnostic.id] = ruleIDs.count
           ruleIDs.append(diagnostic.id)
         }
-        ruleLevel[diagnostic.id] = max(ruleLevel[diagnostic.id] ?? .warning, diagnostic.severity)
         var result: [String: Any] = [
-          "ruleId": diagnostic.id,
+          "ruleId": diagnostic.id.rawValue,
           "ruleIndex": ruleIndex[diagnostic.id] ?? 0,
           "level": diagnostic.severity.rawValue,
           "message": ["text": "\(diagnostic.message)\nfix: \(diagnostic.fix)"],
@@ -93,12 +91,11 @@ extension CheckReport {
       }
     }
     let rules: [[String: Any]] = ruleIDs.map { id in
-      let summary = DiagnosticRules.summary(for: id)
-      return [
-        "id": id,
-        "shortDescription": ["text": summary],
-        "help": ["text": DiagnosticRules.help(for: id)],
-        "defaultConfiguration": ["level": (ruleLevel[id] ?? .error).rawValue],
+      [
+        "id": id.rawValue,
+        "shortDescription": ["text": id.summaryWithCodes],
+        "help": ["text": id.summaryWithCodes + " " + id.fix],
+        "defaultConfiguration": ["level": id.severity.rawValue],
       ]
     }
     var driver: [String: Any] = ["name": "iconpick", "rules": rules]
@@ -143,7 +140,7 @@ extension CheckReport {
       for diagnostic in group.diagnostics {
         var place = diagnostic.file.map(paths.relative) ?? ""
         if !place.isEmpty, let line = diagnostic.line { place += ":\(line)" }
-        let name = place.isEmpty ? diagnostic.id : "\(diagnostic.id) \(place)"
+        let name = place.isEmpty ? diagnostic.id.rawValue : "\(diagnostic.id.rawValue) \(place)"
         var attributes =
           "name=\"\(XMLText.attribute(name))\" classname=\"\(XMLText.attribute(suite))\""
         if let file = diagnostic.file {
@@ -152,7 +149,7 @@ extension CheckReport {
         }
         let severity = diagnostic.severity.rawValue
         let text = "\(place.isEmpty ? "iconpick" : place): \(severity): \(diagnostic.message)"
-        let body = XMLText.content("\(text) [\(diagnostic.id)]\nfix: \(diagnostic.fix)")
+        let body = XMLText.content("\(text) [\(diagnostic.id.rawValue)]\nfix: \(diagnostic.fix)")
         xml += "    <testcase \(attributes)>\n"
         if failing(diagnostic) {
           xml +=

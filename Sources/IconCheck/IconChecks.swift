@@ -2,18 +2,18 @@ import Foundation
 import IconCatalog
 import IconRender
 
-/// The checks of `iconpick check` that look at the icons themselves: their names, the files their
-/// renditions name, and what those files hold.
+/// Rules about what ships: the icons themselves, their names, the files their renditions name,
+/// and what those files hold (listed in `Checker`).
 ///
 /// Every check reads only what `AppIconReader` found; nothing here throws or crashes on a bad file:
 /// a file that cannot be read is reported, and the other checks go on.
 public enum IconChecks {
-  /// Every problem found in `app`'s icons, the primary's first, then each alternate's.
-  public static func diagnose(_ app: AppIcons) -> [Diagnostic] { diagnose(app, facts: nil) }
-
-  /// The same, each finding at a file: an icon's own at its declaration (`facts`' build setting or
-  /// Info.plist line), anything else without a place at the Info.plist, project or folder.
-  public static func diagnose(_ app: AppIcons, facts: ProjectFacts?) -> [Diagnostic] {
+  /// Every problem found in `app`'s icons, the primary's first, then each alternate's; an icon's
+  /// own findings at its declaration (`facts`' build setting or Info.plist line).
+  ///
+  /// Not yet in the model: where each icon is declared (`facts.declaration(ofIcon:)`), and which
+  /// icons come from an Icon Composer bundle (`facts.iconSets`).
+  static func diagnose(_ app: AppIcons, facts: ProjectFacts?) -> [Diagnostic] {
     let declared = { (icon: AppIcon) in
       facts?.declaration(ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
     }
@@ -37,15 +37,7 @@ public enum IconChecks {
       found += imageProblems(icon)
       found += appStoreIcon(icon, at: declared(icon))
     }
-    found += SizeChecks.diagnose(app, facts: facts) + AlphaChecks.diagnose(app)
-    if let facts {
-      for index in found.indices where found[index].file == nil {
-        found[index].file = facts.fallbackFile.path
-      }
-    }
-    var unique: [Diagnostic] = []
-    for diagnostic in found where !unique.contains(diagnostic) { unique.append(diagnostic) }
-    return unique
+    return found
   }
 
   // MARK: Names
@@ -68,7 +60,7 @@ public enum IconChecks {
       let quoted = names.map { "\"\(escaped($0))\"" }.joined(separator: " and ")
       let place = icons.first { $0.name == names[1] }.flatMap(declared)
       return Diagnostic(
-        id: "names-differ-only-by-case", severity: .error, file: place?.file.path,
+        id: .namesDifferOnlyByCase, file: place?.file.path,
         line: place?.line,
         message:
           "icon names \(quoted) differ only by case; iOS file systems may be case-insensitive",
@@ -90,7 +82,7 @@ public enum IconChecks {
     guard !problems.isEmpty else { return [] }
     return [
       Diagnostic(
-        id: "unusual-name", severity: .warning, file: place?.file.path, line: place?.line,
+        id: .unusualName, file: place?.file.path, line: place?.line,
         message:
           "alternate icon name \"\(escaped(name))\" has \(problems.joined(separator: " and ")), "
           + "which code cannot pass to setAlternateIconName cleanly",
@@ -109,7 +101,7 @@ public enum IconChecks {
     guard icon.files.isEmpty else { return [] }
     return [
       Diagnostic(
-        id: "primary-not-found", severity: .error, file: place?.file.path, line: place?.line,
+        id: .primaryNotFound, file: place?.file.path, line: place?.line,
         message:
           "the primary icon \"\(escaped(icon.assetName ?? icon.name))\" has no image file: "
           + whyNoImage(
@@ -146,7 +138,7 @@ public enum IconChecks {
     let asset = escaped(icon.assetName ?? icon.name)
     return [
       Diagnostic(
-        id: "alternate-without-image", severity: .error, file: place?.file.path,
+        id: .alternateWithoutImage, file: place?.file.path,
         line: place?.line,
         message:
           "alternate icon \"\(escaped(icon.name))\" has no image: "
@@ -173,7 +165,7 @@ public enum IconChecks {
       let document = namingDocument(of: file)
       found.append(
         Diagnostic(
-          id: "missing-file", severity: .error, file: document?.file.path ?? file.path,
+          id: .missingFile, file: document?.file.path ?? file.path,
           line: document.flatMap { lineNaming(name, key: $0.key, in: $0.file) },
           message:
             "\(escaped(name)) of icon \"\(escaped(icon.name))\" is named in \(document?.file.lastPathComponent ?? "the icon's configuration") but does not exist",
@@ -235,7 +227,7 @@ public enum IconChecks {
       if let needed = rendition.pixelSize, header.width != needed {
         found.append(
           Diagnostic(
-            id: "wrong-pixel-size", severity: .error, file: file.path,
+            id: .wrongPixelSize, file: file.path,
             message:
               "\(escaped(file.lastPathComponent)) of icon \"\(escaped(icon.name))\" is \(header.width)×\(header.height) pixels; "
               + "the \(points(rendition.pointSize ?? 0))pt @\(rendition.scale)x slot needs \(needed)×\(needed)",
@@ -259,7 +251,7 @@ public enum IconChecks {
         nil,
         [
           Diagnostic(
-            id: "wrong-format", severity: .error, file: file.path,
+            id: .wrongFormat, file: file.path,
             message: "\(name) \(owner) \(what)", fix: fix)
         ]
       )
@@ -308,7 +300,7 @@ public enum IconChecks {
     if header.width != header.height, !isImageStackLayer(file) {
       found.append(
         Diagnostic(
-          id: "not-square", severity: .error, file: file.path,
+          id: .notSquare, file: file.path,
           message: "\(name) \(owner) is \(header.width)×\(header.height) pixels, not square",
           fix: "Export the icon as a square image of the size its slot needs."))
     }
@@ -378,7 +370,7 @@ public enum IconChecks {
     let document = catalog.compactMap(\.file).first.flatMap(namingDocument)?.file
     return [
       Diagnostic(
-        id: "no-app-store-icon", severity: .warning, file: document?.path ?? place?.file.path,
+        id: .noAppStoreIcon, file: document?.path ?? place?.file.path,
         line: document == nil ? place?.line : nil,
         message:
           "icon \"\(escaped(icon.name))\" has no 1024×1024 App Store image (a 1024pt universal or ios-marketing @1x slot)",

@@ -55,10 +55,10 @@ public enum IconComposerChecks {
     }
 
     func diagnostic(
-      _ id: String, _ severity: Diagnostic.Severity, path: String?, message: String, fix: String
+      _ id: DiagnosticID, path: String?, message: String, fix: String
     ) -> Diagnostic {
       Diagnostic(
-        id: id, severity: severity, file: document.path, line: path.flatMap(lines.line(of:)),
+        id: id, file: document.path, line: path.flatMap(lines.line(of:)),
         message: "\(owner): \(message)", fix: fix)
     }
   }
@@ -82,7 +82,7 @@ public enum IconComposerChecks {
       what = MessageText.escaped(error.description)
     }
     return Diagnostic(
-      id: "icon-json-invalid", severity: .error, file: document.path, line: line,
+      id: .iconJSONInvalid, file: document.path, line: line,
       message: "\(owner): \(what)",
       fix:
         "Save the icon again from Icon Composer (File > Save), or restore icon.json from version control; every .icon bundle needs a JSON object in icon.json."
@@ -127,27 +127,27 @@ public enum IconComposerChecks {
     switch problem.reason {
     case .badColor, .gradientColorCount:
       return place.diagnostic(
-        "icon-bad-color", .error, path: problem.path, message: message,
+        .iconBadColor, path: problem.path, message: message,
         fix:
           "Write colours as Icon Composer does (\"srgb:1.00000,0.50000,0.00000,1.00000\": 4 components, gray: 2) and give a linear-gradient exactly 2, \(resave)."
       )
     case .incomplete:
       return place.diagnostic(
-        "icon-incomplete-object", .error, path: problem.path, message: message,
+        .iconIncompleteObject, path: problem.path, message: message,
         fix:
           "Add the missing keys (a position needs \"scale\" and \"translation-in-points\", a shadow \"kind\" and \"opacity\", a translucency \"enabled\" and \"value\", a specialization \"value\"), \(resave)."
       )
     case .unknownValue:
       return place.diagnostic(
-        "icon-unknown-value", .error, path: problem.path, message: message,
+        .iconUnknownValue, path: problem.path, message: message,
         fix: "Use one of the values listed, \(resave).")
     case .wrongType:
       return place.diagnostic(
-        "icon-wrong-type", .error, path: problem.path, message: message,
+        .iconWrongType, path: problem.path, message: message,
         fix: "Write the value as the type shown, \(resave).")
     case .crashesAssetCompiler:
       return place.diagnostic(
-        "icon-crashes-actool", .warning, path: problem.path, message: message,
+        .iconCrashesActool, path: problem.path, message: message,
         fix:
           "If the app is built with Xcode 26, remove \"features\" and write \"specular\" as true or false (Icon Composer 2 writes them; only a newer Xcode reads them)."
       )
@@ -164,7 +164,7 @@ public enum IconComposerChecks {
     if !place.lines.contains("groups"), document.groups.isEmpty {
       found.append(
         place.diagnostic(
-          "icon-no-artwork", .error, path: nil,
+          .iconNoArtwork, path: nil,
           message: "icon.json has no \"groups\", so the icon has no layers to draw",
           fix:
             "Add the artwork in Icon Composer (drag an SVG or PNG onto the canvas) and save, or restore icon.json from version control."
@@ -185,7 +185,7 @@ public enum IconComposerChecks {
         let name = layer.name.map { " \"\(escaped($0))\"" } ?? ""
         found.append(
           place.diagnostic(
-            "icon-layer-without-image", .error, path: path,
+            .iconLayerWithoutImage, path: path,
             message: "layer\(name) (\(path)) has no \"image-name\", so it has no artwork",
             fix:
               "Give the layer an image from the bundle's Assets folder in Icon Composer, or delete the layer."
@@ -195,7 +195,7 @@ public enum IconComposerChecks {
     if layers > 0, shown == 0 {
       found.append(
         place.diagnostic(
-          "icon-all-hidden", .warning, path: "groups",
+          .iconAllHidden, path: "groups",
           message: "every layer is hidden, so the icon shows only its background",
           fix: "Show at least one layer or group in Icon Composer (uncheck Hidden) and save."))
     }
@@ -217,7 +217,7 @@ public enum IconComposerChecks {
       if let why = unsafe(name) ?? escapes(name, bundle: place.bundle) {
         found.append(
           Diagnostic(
-            id: "icon-unsafe-image-name", severity: .error, file: place.document.path, line: line,
+            id: .iconUnsafeImageName, file: place.document.path, line: line,
             message: "\(place.owner): image name \"\(escaped(name))\" \(why)",
             fix:
               "Name a file directly inside the bundle's Assets folder (a plain file name, no / or ..), copying the image there."
@@ -232,7 +232,7 @@ public enum IconComposerChecks {
           baseNames.contains(name) ? "" : " (named only in an image-name-specializations entry)"
         found.append(
           Diagnostic(
-            id: "icon-layer-missing-image", severity: .error, file: place.document.path,
+            id: .iconLayerMissingImage, file: place.document.path,
             line: line,
             message:
               "\(place.owner): layer image \"\(escaped(name))\"\(only) is not in its Assets folder",
@@ -249,10 +249,10 @@ public enum IconComposerChecks {
       !FileManager.default.fileExists(atPath: assets.path, isDirectory: &isFolder)
         || !isFolder.boolValue
     {
-      found.removeAll { $0.id == "icon-layer-missing-image" }
+      found.removeAll { $0.id == .iconLayerMissingImage }
       found.append(
         Diagnostic(
-          id: "icon-layer-missing-image", severity: .error, file: place.bundle.path,
+          id: .iconLayerMissingImage, file: place.bundle.path,
           message:
             "\(place.owner) has no Assets folder, so its layer images (\(names.map { escaped($0) }.joined(separator: ", "))) are all missing",
           fix:
@@ -296,7 +296,7 @@ public enum IconComposerChecks {
     func wrongFormat(_ what: String, fix: String) -> [Diagnostic] {
       [
         Diagnostic(
-          id: "icon-layer-wrong-format", severity: .error, file: file.path,
+          id: .iconLayerWrongFormat, file: file.path,
           message: "\(escaped(name)), a layer image of \(place.owner), \(what)", fix: fix)
       ]
     }
@@ -357,7 +357,7 @@ public enum IconComposerChecks {
     guard let svg, let textLine = svg.textLine else { return [] }
     return [
       Diagnostic(
-        id: "icon-svg-text", severity: .warning, file: file.path, line: textLine,
+        id: .iconSVGText, file: file.path, line: textLine,
         message:
           "\(escaped(name)), a layer image of \(place.owner), draws <text>: its font is whatever the machine that builds (or previews) the icon has, or none",
         fix: "Convert the text to outlines (paths) in your drawing app and export the SVG again.")
@@ -426,7 +426,7 @@ public enum IconComposerChecks {
     }
     return [
       place.diagnostic(
-        "icon-no-ios", .warning, path: "supported-platforms",
+        .iconNoIOS, path: "supported-platforms",
         message:
           "supported-platforms has no iOS squares (squares: \(squares)), so Xcode draws no iPhone or iPad icon from it",
         fix:
@@ -445,8 +445,7 @@ public enum IconComposerChecks {
     let used = Set(document.imageNames)
     return items.sorted().filter { !$0.hasPrefix(".") && !used.contains($0) }.map { item in
       Diagnostic(
-        id: "icon-unused-asset", severity: .warning,
-        file: assets.appendingPathComponent(item, isDirectory: false).path,
+        id: .iconUnusedAsset, file: assets.appendingPathComponent(item, isDirectory: false).path,
         message:
           "\"\(escaped(item))\" in the Assets folder of \(place.owner) is used by no layer",
         fix: "Delete it from the bundle's Assets folder, or use it in a layer in Icon Composer.")

@@ -1,88 +1,13 @@
 import Foundation
 import IconCatalog
 
-/// The diagnostics of `iconpick check` about how a project is set up, rather than about images:
-/// Info.plist entries, build settings, and what lies in the asset catalogs.
+/// Rules about the sources: the build settings and what lies in the asset catalogs (listed in
+/// `Checker`).
 ///
-/// Ids: `icon-file-with-extension`, `set-not-shipped`, `missing-ipad-declaration` (errors);
-/// `icon-file-with-suffix`, `empty-set`, `loose-file-in-catalog`, `hand-written-alternates`,
-/// `setting-name-case`, `icon-and-appiconset-same-name` (warnings);
-/// and `IconComposerChecks`' for every Icon Composer bundle the catalogs hold, used or not.
-public enum ProjectChecks {
-  public static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
-    iconFilesWithExtension(facts) + setsNotShipped(facts) + missingIPadDeclarations(facts)
-      + iconFilesWithSuffix(facts) + emptySets(facts)
-      + looseFilesInCatalogs(facts) + handWrittenAlternates(facts)
-      + settingNamesDifferingInCase(facts)
-      + iconAndAppIconSetOfOneName(facts)
-      + IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
-      + InfoPlistChecks.diagnose(facts) + CatalogChecks.diagnose(facts)
-      + BrandAssetChecks.diagnose(facts)
-  }
-
+/// Ids: `set-not-shipped`, `catalog-not-in-target` (errors); `empty-set`, `loose-file-in-catalog`,
+/// `hand-written-alternates`, `setting-name-case`, `icon-and-appiconset-same-name` (warnings).
+enum ProjectChecks {
   // MARK: Errors
-
-  /// Extensions iOS adds itself when it looks for a `CFBundleIconFiles` name.
-  static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
-
-  /// `CFBundleIconFiles` names a base name: iOS adds `@2x`, `~ipad` and `.png` itself, so a name
-  /// written with them matches no file. A name with a scale suffix but no extension that finds its
-  /// file as written (`Icon60x60@2x` beside `Icon60x60@2x.png`) works: `icon-file-with-suffix`.
-  static func iconFilesWithExtension(_ facts: ProjectFacts) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    for entry in facts.iconFiles {
-      for (file, line) in zip(entry.files, entry.lines) {
-        guard let problem = problem(inIconFile: file), !facts.iconFilesFound.contains(file) else {
-          continue
-        }
-        let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
-        let key =
-          entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
-        found.append(
-          Diagnostic(
-            id: "icon-file-with-extension", severity: .error, file: facts.fallbackFile.path,
-            line: line,
-            message: "\(key) of \(owner) lists \"\(file)\", which has \(problem)",
-            fix:
-              "Write the base name only (\"\(baseName(of: file))\"): iOS adds @2x, @3x, ~ipad and .png itself."
-          ))
-      }
-    }
-    return found
-  }
-
-  /// "an extension (.png)", "a scale suffix (@2x)", or nil when the name is a base name.
-  static func problem(inIconFile name: String) -> String? {
-    let ext = (name as NSString).pathExtension
-    if imageExtensions.contains(ext.lowercased()) { return "an extension (.\(ext))" }
-    if let scale = scaleSuffix(of: name) { return "a scale suffix (\(scale))" }
-    return nil
-  }
-
-  /// `@2x` in `Icon@2x` or `Icon@2x~ipad` (any digit).
-  private static func scaleSuffix(of name: String) -> String? {
-    var stem = Substring(name)
-    for idiom in ["~ipad", "~iphone"] where stem.hasSuffix(idiom) {
-      stem = stem.dropLast(idiom.count)
-    }
-    guard let at = stem.lastIndex(of: "@") else { return nil }
-    let suffix = stem[at...]
-    let digits = suffix.dropFirst().dropLast()
-    guard suffix.count >= 3, suffix.last == "x", digits.allSatisfy(\.isNumber) else { return nil }
-    return String(suffix)
-  }
-
-  private static func baseName(of name: String) -> String {
-    var stem = name
-    if imageExtensions.contains((stem as NSString).pathExtension.lowercased()) {
-      stem = (stem as NSString).deletingPathExtension
-    }
-    for suffix in ["~ipad", "~iphone"] where stem.hasSuffix(suffix) {
-      stem = String(stem.dropLast(suffix.count))
-    }
-    if let scale = scaleSuffix(of: stem) { stem = String(stem.dropLast(scale.count)) }
-    return stem
-  }
 
   /// actool compiles the primary, the sets `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` names
   /// and, with include-all, every set; any other app icon set is left out of the app. Xcode's
@@ -102,73 +27,17 @@ public enum ProjectChecks {
       let kind = set.isIconComposer ? "Icon Composer icon" : "app icon set"
       found.append(
         Diagnostic(
-          id: "set-not-shipped", severity: .error, file: set.file.path,
+          id: .setNotShipped, file: set.file.path,
           message:
-            "\(kind) \"\(set.name)\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
+            "\(kind) \"\(MessageText.escaped(set.name))\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
           fix:
-            "Add \"\(set.name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused."
+            "Add \"\(MessageText.escaped(set.name))\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused."
         ))
     }
     return found
-  }
-
-  /// On iPad, iOS reads `CFBundleIcons~ipad`, which the build writes for a universal app, so an
-  /// alternate written only under `CFBundleIcons` is unknown there ("The file doesn't exist.").
-  /// Names generated from build settings are written for every idiom: only hand-written ones count.
-  static func missingIPadDeclarations(_ facts: ProjectFacts) -> [Diagnostic] {
-    guard facts.hasHandWrittenAlternates, facts.deviceFamily.contains(2) || facts.hasIPadIcons
-    else { return [] }
-    let generated = Set(
-      facts.alternateNamesSetting + (facts.includesAllAppIcons ? facts.iconSets.map(\.name) : []))
-    let onIPad = Set(facts.ipadAlternates ?? [])
-    return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
-      name in
-      Diagnostic(
-        id: "missing-ipad-declaration", severity: .error, file: facts.fallbackFile.path,
-        // At its key under CFBundleIcons, where it is declared.
-        line: facts.declarations.alternates[name].flatMap {
-          $0.file == facts.infoPlist ? $0.line : nil
-        } ?? facts.handWrittenAlternatesLine,
-        message:
-          "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
-        fix:
-          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
-      )
-    }
   }
 
   // MARK: Warnings
-
-  /// `icon-file-with-suffix`: `CFBundleIconFiles` names written with a scale or idiom suffix and no
-  /// extension (`AppIcon60x60@2x`) that find their file as written. iOS adds `.png` and loads
-  /// them, so the app works, but only at the scales and on the devices spelled out: one warning
-  /// per array, at its first such name.
-  static func iconFilesWithSuffix(_ facts: ProjectFacts) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    for entry in facts.iconFiles {
-      let suffixed = zip(entry.files, entry.lines).filter { file, _ in
-        facts.iconFilesFound.contains(file)
-      }
-      guard let (first, line) = suffixed.first else { continue }
-      let owner = entry.alternate.map { "alternate icon \"\($0)\"" } ?? "the primary icon"
-      let key =
-        entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
-      let names =
-        suffixed.count == 1
-        ? "\"\(MessageText.escaped(first))\""
-        : "\(suffixed.count) names with one (\"\(MessageText.escaped(first))\", ...)"
-      found.append(
-        Diagnostic(
-          id: "icon-file-with-suffix", severity: .warning, file: facts.fallbackFile.path,
-          line: line,
-          message:
-            "\(key) of \(owner) lists \(names) with a scale or device suffix; iOS finds the file as written, but the usual form is the base name, to which iOS adds @2x, @3x and ~ipad itself",
-          fix:
-            "Nothing breaks; to follow the convention, list the base name once (\"\(MessageText.escaped(baseName(of: first)))\") instead of each scale and device."
-        ))
-    }
-    return found
-  }
 
   /// `empty-set`: an app icon set whose Contents.json names no file. actool compiles no icon from
   /// it ("did not have any applicable content"), whether or not anything names it.
@@ -181,7 +50,7 @@ public enum ProjectChecks {
         slots == 0
         ? "has no image slots" : "has \(slots) slot\(slots == 1 ? "" : "s") but no image files"
       return Diagnostic(
-        id: "empty-set", severity: .warning, file: set.file.path,
+        id: .emptySet, file: set.file.path,
         message:
           "app icon set \"\(MessageText.escaped(set.name))\" \(what): it holds no icon (actool: \"did not have any applicable content\")",
         fix:
@@ -193,7 +62,7 @@ public enum ProjectChecks {
   static func looseFilesInCatalogs(_ facts: ProjectFacts) -> [Diagnostic] {
     facts.looseCatalogFiles.map { file in
       Diagnostic(
-        id: "loose-file-in-catalog", severity: .warning, file: file.path,
+        id: .looseFileInCatalog, file: file.path,
         message:
           "\"\(file.lastPathComponent)\" lies loose in an asset catalog, outside any set: it is not copied into the app, so iOS will not find it",
         fix:
@@ -212,7 +81,7 @@ public enum ProjectChecks {
       : "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
     return [
       Diagnostic(
-        id: "hand-written-alternates", severity: .warning, file: facts.fallbackFile.path,
+        id: .handWrittenAlternates, file: facts.fallbackFile.path,
         line: facts.handWrittenAlternatesLine,
         message:
           "Info.plist declares CFBundleAlternateIcons by hand while \(setting) also generates them",
@@ -231,8 +100,7 @@ public enum ProjectChecks {
       let written = "\"" + MessageText.escaped(mismatch.written, quoting: true) + "\""
       let set = "\"" + MessageText.escaped(mismatch.setName, quoting: true) + "\""
       return Diagnostic(
-        id: "setting-name-case", severity: .warning,
-        file: (mismatch.location?.file ?? facts.fallbackFile).path,
+        id: .settingNameCase, file: (mismatch.location?.file ?? facts.fallbackFile).path,
         line: mismatch.location?.line,
         message:
           "\(mismatch.setting) names \(written), which matches the icon set \(set) only when case is ignored; the built app knows the icon as \(set), so setAlternateIconName(\(written)) fails",
@@ -251,13 +119,75 @@ public enum ProjectChecks {
       else { continue }
       found.append(
         Diagnostic(
-          id: "icon-and-appiconset-same-name", severity: .warning, file: set.file.path,
+          id: .iconAndAppIconSetSameName, file: set.file.path,
           message:
-            "\"\(set.name)\" is both an app icon set and an Icon Composer icon (\(bundle.folder.path)): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
+            "\"\(MessageText.escaped(set.name))\" is both an app icon set and an Icon Composer icon (\(MessageText.escaped(bundle.folder.path))): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
           fix:
             "Keep one: delete the .appiconset if the .icon should serve every iOS version, or rename one of them and list it where the icons are named."
         ))
     }
     return found
+  }
+
+  // MARK: Errors
+
+  static func catalogsNotInTarget(_ facts: ProjectFacts) -> [Diagnostic] {
+    guard facts.appStore.isProjectTarget, !facts.appStore.outsideSets.isEmpty else { return [] }
+    let compiled = Set(facts.iconSets.map { $0.name.lowercased() })
+    var named: [(name: String, by: String, file: String?, line: Int?)] = []
+    if let primary = facts.primarySetting {
+      // The setting's line in the configuration read.
+      let at = facts.declaration(ofIcon: primary, assetName: primary, isPrimary: true)
+      named.append((primary, "ASSETCATALOG_COMPILER_APPICON_NAME", at.file.path, at.line))
+    }
+    for name in facts.alternateNamesSetting {
+      let at = facts.declaration(ofIcon: name, assetName: name, isPrimary: false)
+      named.append((name, "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", at.file.path, at.line))
+    }
+    let writtenNames = IconDictionaryLint.read(facts)?.iconNames ?? []
+    for written in writtenNames where !written.replacedByBuild {
+      let by =
+        written.alternate.map {
+          "\(written.dictionary) → CFBundleAlternateIcons → \(MessageText.escaped($0))"
+        }
+        ?? "\(written.dictionary) → CFBundlePrimaryIcon"
+      named.append(
+        (
+          written.name, "Info.plist's \(by) → CFBundleIconName",
+          InfoPlistChecks.declarationFile(facts),
+          facts.infoPlist != nil ? written.line : nil
+        ))
+    }
+    var reported = Set<String>()
+    var found: [Diagnostic] = []
+    for entry in named where !compiled.contains(entry.name.lowercased()) {
+      guard
+        let outside = facts.appStore.outsideSets.first(where: {
+          $0.name.lowercased() == entry.name.lowercased()
+        }), reported.insert(entry.name.lowercased()).inserted
+      else { continue }
+      let name = "\"" + MessageText.escaped(entry.name, quoting: true) + "\""
+      let catalog = relative(outside.catalog, to: facts.root)
+      let target =
+        facts.appStore.targetName.map { "target \"\(MessageText.escaped($0))\"" } ?? "the target"
+      found.append(
+        Diagnostic(
+          id: .catalogNotInTarget, file: entry.file ?? InfoPlistChecks.declarationFile(facts),
+          line: entry.line,
+          message:
+            "\(entry.by) names \(name), which is in \(catalog), an asset catalog \(target) does not build; actool fails: \"None of the input catalogs contained a matching stickers icon set or app icon set named \(name).\"",
+          fix:
+            "Add \(catalog) to \(target)'s Copy Bundle Resources (target membership in Xcode), or move the set into a catalog the target builds."
+        ))
+    }
+    return found
+  }
+
+  /// `url`'s path under `root`, else its whole path.
+  static func relative(_ url: URL, to root: URL) -> String {
+    let base = root.standardizedFileURL.path
+    let path = url.standardizedFileURL.path
+    guard path.hasPrefix(base + "/") else { return path }
+    return String(path.dropFirst(base.count + 1))
   }
 }

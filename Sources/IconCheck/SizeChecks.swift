@@ -23,12 +23,14 @@ enum SizeChecks {
   ]
 
   /// With `facts`, an icon of loose files is reported where it is declared (its Info.plist entry).
+  ///
+  /// Not yet in the model: where each icon is declared (`facts.declaration(ofIcon:)`).
   static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
     // A built app keeps most sizes in Assets.car, which is not read; tvOS has no such sizes.
-    guard let family = app.deviceFamily, family.isEmpty || family.contains(1) || family.contains(2)
-    else { return [] }
+    guard !app.isBuiltArtifact, app.platform == .iOS else { return [] }
+    let family = app.deviceFamilies
     var needs: [Need] = []
-    if family.isEmpty || family.contains(1) { needs.append(iPhone) }
+    if family.contains(1) { needs.append(iPhone) }
     if family.contains(2) { needs += iPad }
     var headers: [String: PNGHeader?] = [:]
     var found: [Diagnostic] = []
@@ -114,8 +116,7 @@ enum SizeChecks {
       : "App Store Connect warns on upload (\(codes.joined(separator: ", ")): \"Missing recommended icon\")"
     let (file, line) = location(icon, facts: facts)
     return Diagnostic(
-      id: icon.isPrimary ? "primary-missing-size" : "alternate-missing-size",
-      severity: icon.isPrimary ? .error : .warning, file: file, line: line,
+      id: icon.isPrimary ? .primaryMissingSize : .alternateMissingSize, file: file, line: line,
       message: "\(owner) has no \(list) image\(why); \(consequence)",
       fix:
         "Add \(missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size."

@@ -46,7 +46,7 @@
       let diagnostics = IconComposerChecks.diagnose(bundle: bundle)
       for diagnostic in diagnostics { Self.expectPrintable(diagnostic) }
       let renditions = IconComposerBundle.renditions(in: bundle)
-      let ids = Set(diagnostics.map(\.id)).sorted().joined(separator: " ")
+      let ids = Set(diagnostics.map(\.id.rawValue)).sorted().joined(separator: " ")
       return "\(parsed); \(layers) layer files, \(renditions.count) renditions; check: [\(ids)]"
     }
 
@@ -107,17 +107,18 @@
       _ = document.supportedPlatforms?.includesIOS
     }
 
+    /// A diagnostic `check` can print: a file, a line from 1, a message and a fix on one line with
+    /// no raw control character.
     static func expectPrintable(_ diagnostic: Diagnostic) {
-      precondition(!diagnostic.id.isEmpty, "iconjson: a diagnostic without an id")
-      precondition(diagnostic.file != nil, "iconjson: \(diagnostic.id) names no file")
+      precondition(diagnostic.file != nil, "\(diagnostic.id) names no file")
       if let line = diagnostic.line {
-        precondition(line >= 1, "iconjson: \(diagnostic.id) at line \(line)")
+        precondition(line >= 1, "\(diagnostic.id) at line \(line)")
       }
       for text in [diagnostic.message, diagnostic.fix] {
-        precondition(!text.isEmpty, "iconjson: \(diagnostic.id) has an empty message or fix")
+        precondition(!text.isEmpty, "\(diagnostic.id) has an empty message or fix")
         precondition(
           !text.unicodeScalars.contains { MessageText.isControl($0) },
-          "iconjson: \(diagnostic.id) holds a control character: \(text.debugDescription)")
+          "\(diagnostic.id) holds a control character: \(text.debugDescription)")
       }
     }
   }

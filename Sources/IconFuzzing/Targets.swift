@@ -1,6 +1,7 @@
 #if DEBUG
   import Foundation
   @testable import IconCatalog
+  @testable import IconCheck
   @testable import IconRender
   @testable import IconState
 
@@ -15,6 +16,11 @@
       _ = (plist.displayName, plist.bundleName, plist.bundleIdentifier)
       // As the app reads it: the folder holding the Info.plist, with nothing else in it.
       let app = try AppIconReader.read(at: file.deletingLastPathComponent())
+      // As `check` judges it, the icon dictionaries as written included (IconDictionaryLint):
+      // every finding one `check` can print.
+      let (checked, facts) = try AppIconReader.readWithFacts(
+        at: file.deletingLastPathComponent(), target: nil, configuration: nil)
+      Checker.diagnose(checked, facts: facts).forEach(Self.expectPrintable)
       return "primary \(primary?.iconName ?? "-"), \(alternates.count) alternates; "
         + "app \(app.appName): \(app.allIcons.count) icons"
     }

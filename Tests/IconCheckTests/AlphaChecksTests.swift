@@ -15,7 +15,7 @@ import Testing
     let file = set.appendingPathComponent("AppIcon.png")
     try png(file, width: 1024, height: 1024, alpha: 255, transparentCorner: true)
     let found = try app.diagnose().filter { storeIDs.contains($0.id) }
-    #expect(found.map(\.id) == ["marketing-icon-alpha"])
+    #expect(found.map(\.id) == [.marketingIconAlpha])
     #expect(found.first?.severity == .error)
     #expect(found.first?.file == file.path)
     #expect(found.first?.message.contains("1 of 1048576 pixels (<1%) are not opaque") == true)
@@ -71,7 +71,7 @@ import Testing
     let blue = try app.set("Blue", [.single("Blue.png")], images: false)
     try png(blue.appendingPathComponent("Blue.png"), width: 1024, height: 1024, alpha: 128)
     let found = try app.diagnose().filter { storeIDs.contains($0.id) }
-    #expect(found.map(\.id) == ["alpha-channel", "alpha-channel"])
+    #expect(found.map(\.id) == [.alphaChannel, .alphaChannel])
     #expect(found.allSatisfy { $0.severity == .warning })
     #expect(
       Set(found.compactMap(\.file)) == [sized.path, blue.appendingPathComponent("Blue.png").path])

@@ -66,9 +66,9 @@ import Testing
     try png(app.url("\(path)/image.png"), width: width, height: height, alpha: alpha)
   }
 
-  static let tvIDs: Set<String> = [
-    "tv-app-store-icon-missing", "tv-top-shelf-missing", "tv-top-shelf-alpha",
-    "tv-image-stack-layers",
+  static let tvIDs: Set<DiagnosticID> = [
+    .tvAppStoreIconMissing, .tvTopShelfMissing, .tvTopShelfAlpha,
+    .tvImageStackLayers,
   ]
 
   @Test func completeBrandAssetsAreClean() throws {
@@ -81,7 +81,7 @@ import Testing
     try FileManager.default.removeItem(
       at: app.url("\(Self.folder)/App Icon - App Store.imagestack"))
     let found = try app.diagnose().filter { Self.tvIDs.contains($0.id) }
-    #expect(found.map(\.id) == ["tv-app-store-icon-missing"])
+    #expect(found.map(\.id) == [.tvAppStoreIconMissing])
     #expect(found.first?.severity == .error)
     #expect(found.first?.file == app.path("\(Self.folder)/Contents.json"))
     #expect(found.first?.line == 2)
@@ -92,7 +92,7 @@ import Testing
     let app = try Self.tvApp()
     try FileManager.default.removeItem(at: app.url("\(Self.folder)/Top Shelf Image Wide.imageset"))
     let found = try app.diagnose().filter { Self.tvIDs.contains($0.id) }
-    #expect(found.map(\.id) == ["tv-top-shelf-missing"])
+    #expect(found.map(\.id) == [.tvTopShelfMissing])
     #expect(
       found.first?.message.contains(
         "Top Shelf Wide image (role top-shelf-image-wide, 2320×720 pixels)") == true)
@@ -103,7 +103,7 @@ import Testing
     try Self.imageSet(
       app, "\(Self.folder)/Top Shelf Image.imageset", width: 1920, height: 720, alpha: 100)
     let found = try app.diagnose().filter { Self.tvIDs.contains($0.id) }
-    #expect(found.map(\.id) == ["tv-top-shelf-alpha"])
+    #expect(found.map(\.id) == [.tvTopShelfAlpha])
     #expect(found.first?.file == app.path("\(Self.folder)/Top Shelf Image.imageset/image.png"))
     #expect(found.first?.message.contains("ITMS-90497") == true)
   }
@@ -112,7 +112,7 @@ import Testing
     let app = try Self.tvApp()
     try Self.stackOf(app, "App Icon", layers: ["Front"], width: 400, height: 240)
     let found = try app.diagnose().filter { Self.tvIDs.contains($0.id) }
-    #expect(found.map(\.id) == ["tv-image-stack-layers"])
+    #expect(found.map(\.id) == [.tvImageStackLayers])
     #expect(found.first?.file == app.path("\(Self.folder)/App Icon.imagestack/Contents.json"))
     #expect(found.first?.line == 3)
     #expect(

@@ -14,7 +14,7 @@ import Testing
     let stray = set.appendingPathComponent("AppIcon copy.png")
     try png(stray, width: 1024, height: 1024)
     try app.write("Assets.xcassets/AppIcon.appiconset/.DS_Store", "")
-    let found = try app.diagnose("unassigned-child")
+    let found = try app.diagnose(.unassignedChild)
     #expect(found.count == 1)
     #expect(found.first?.severity == .warning)
     #expect(found.first?.file == stray.path)
@@ -30,7 +30,7 @@ import Testing
     // Named in another case: the Mac's file system finds it, and so does actool.
     let set = try app.set("AppIcon", [.single("AppIcon.PNG")], images: false)
     try png(set.appendingPathComponent("AppIcon.png"), width: 1024, height: 1024)
-    #expect(try app.diagnose("unassigned-child") == [])
+    #expect(try app.diagnose(.unassignedChild) == [])
   }
 
   @Test func sizedEntriesBesideADarkImageAreMixed() throws {
@@ -43,7 +43,7 @@ import Testing
         Slot(file: "60@2x.png", idiom: "iphone", size: "60x60", scale: "2x"),
         .single("Dark.png", appearance: "dark"),
       ])
-    let found = try app.diagnose("mixed-sizes-and-appearances")
+    let found = try app.diagnose(.mixedSizesAndAppearances)
     #expect(found.count == 1)
     #expect(found.first?.severity == .warning)
     #expect(found.first?.file == set.appendingPathComponent("Contents.json").path)

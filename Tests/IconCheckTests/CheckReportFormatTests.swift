@@ -13,16 +13,16 @@ import Testing
 
   static let diagnostics = [
     Diagnostic(
-      id: "alpha-channel", severity: .warning, file: "/work/App/Assets.xcassets/A B/Icon.png",
+      id: .alphaChannel, file: "/work/App/Assets.xcassets/A B/Icon.png",
       message: "has alpha: 100% <transparent> & \"odd\"", fix: "Flatten it,\r\nthen export."),
     Diagnostic(
-      id: "missing-file", severity: .error, file: "/work/App/Assets.xcassets/Contents.json",
+      id: .missingFile, file: "/work/App/Assets.xcassets/Contents.json",
       line: 12, message: "gone: a,b", fix: "Add it."),
     Diagnostic(
-      id: "names-differ-only-by-case", severity: .error, file: nil, message: "case",
+      id: .namesDifferOnlyByCase, file: nil, message: "case",
       fix: "Rename one."),
     Diagnostic(
-      id: "missing-file", severity: .error, file: "/elsewhere/Contents.json", line: 3,
+      id: .missingFile, file: "/elsewhere/Contents.json", line: 3,
       message: "outside", fix: "Add it."),
   ]
 
@@ -106,7 +106,7 @@ import Testing
 
   @Test func githubPropertiesEscapeCommasAndColons() throws {
     let odd = Diagnostic(
-      id: "missing-file", severity: .error, file: "/work/App/a,b:c%.png", line: 1,
+      id: .missingFile, file: "/work/App/a,b:c%.png", line: 1,
       message: "m", fix: "f")
     let text = try render([(target: "App: one, two", diagnostics: [odd])], .github)
     let first = try #require(text.split(separator: "\n").first)
@@ -210,7 +210,7 @@ import Testing
       at: folder.appendingPathComponent("link"),
       withDestinationURL: folder.appendingPathComponent("real"))
     let diagnostic = Diagnostic(
-      id: "not-square", severity: .error, file: image.path, line: nil, message: "m", fix: "f")
+      id: .notSquare, file: image.path, line: nil, message: "m", fix: "f")
     let text = try CheckReport.render(
       [(target: nil, diagnostics: [diagnostic])], format: .github,
       root: folder.appendingPathComponent("link/App", isDirectory: true))
@@ -226,13 +226,34 @@ import Testing
     #expect((driver?["rules"] as? [Any])?.isEmpty == true)
   }
 
-  @Test func everyRuleHasADescriptionAndUnknownIdsAreDescribedFromTheirName() {
-    for (id, description) in DiagnosticRules.descriptions {
-      #expect(!description.summary.isEmpty, "\(id)")
-      #expect(!description.help.isEmpty, "\(id)")
+  @Test func sarifRulesComeFromTheIdsWithTheirCodes() throws {
+    let diagnostic = Diagnostic(
+      id: .iconNameNotSet, file: "/work/App/Info.plist", message: "m", fix: "f")
+    let text = try CheckReport.render(
+      [(target: nil, diagnostics: [diagnostic])], format: .sarif,
+      root: URL(fileURLWithPath: "/work/App", isDirectory: true))
+    let log = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    let rule = try #require((driver["rules"] as? [[String: Any]])?.first)
+    #expect(rule["id"] as? String == "icon-name-not-set")
+    #expect(
+      (rule["shortDescription"] as? [String: Any])?["text"] as? String
+        == "Catalog icons exist but nothing names the primary (ITMS-90713).")
+    #expect(
+      ((rule["help"] as? [String: Any])?["text"] as? String)?.hasSuffix(
+        DiagnosticID.iconNameNotSet.fix) == true)
+    #expect(
+      (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+  }
+
+  @Test func everyIdHasASummaryAndAFix() {
+    for id in DiagnosticID.allCases {
+      #expect(id.summary.hasSuffix("."), "\(id)")
+      #expect(id.fix.hasSuffix("."), "\(id)")
+      #expect(!id.summary.contains("ITMS"), "\(id): the codes are in itmsCodes")
+      #expect(id.itmsCodes.allSatisfy { $0.hasPrefix("ITMS-9") }, "\(id)")
     }
-    #expect(DiagnosticRules.summary(for: "brand-new-check") == "Brand new check")
-    #expect(DiagnosticRules.help(for: "brand-new-check").hasPrefix("Brand new check."))
   }
 
   // MARK: junit
@@ -301,7 +322,7 @@ import Testing
   @Test func xmlEscapingSurvivesAParser() throws {
     let nasty = "a&b<c>d\"e'f\tg\nh\r\ni\u{1}j\u{FFFF}k]]>l"
     let odd = Diagnostic(
-      id: "missing-file", severity: .error, file: "/work/App/\(nasty).png", line: 2,
+      id: .missingFile, file: "/work/App/\(nasty).png", line: 2,
       message: nasty, fix: nasty)
     let text = try render([(target: nasty, diagnostics: [odd])], .junit)
     #expect(!text.contains("\u{1}"))

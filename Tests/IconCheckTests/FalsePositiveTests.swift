@@ -10,7 +10,7 @@ import Testing
   static func check(_ app: FixtureApp) throws -> [Diagnostic] {
     let (icons, facts) = try AppIconReader.readWithFacts(
       at: app.root, target: nil, configuration: nil)
-    return IconChecks.diagnose(icons, facts: facts) + ProjectChecks.diagnose(facts)
+    return Checker.diagnose(icons, facts: facts)
   }
 
   static func writeInfoPlist(_ app: FixtureApp, _ keys: [String: Any]) throws -> String {
@@ -52,9 +52,9 @@ import Testing
       try writePNG(app.root.appendingPathComponent(name), width: 120, height: 120)
     }
 
-    let found = try Self.check(app).filter { $0.id.hasPrefix("icon-file-with") }
+    let found = try Self.check(app).filter { $0.id.rawValue.hasPrefix("icon-file-with") }
 
-    #expect(found.map(\.id) == ["icon-file-with-suffix"])
+    #expect(found.map(\.id) == [.iconFileWithSuffix])
     let warning = try #require(found.first)
     #expect(warning.severity == .warning)
     #expect(warning.file == app.root.appendingPathComponent("Info.plist").path)
@@ -83,9 +83,9 @@ import Testing
       try writePNG(app.root.appendingPathComponent(name), width: 120, height: 120)
     }
 
-    let found = try Self.check(app).filter { $0.id.hasPrefix("icon-file-with") }
+    let found = try Self.check(app).filter { $0.id.rawValue.hasPrefix("icon-file-with") }
 
-    #expect(found.map(\.id) == ["icon-file-with-extension", "icon-file-with-extension"])
+    #expect(found.map(\.id) == [.iconFileWithExtension, .iconFileWithExtension])
     #expect(found.allSatisfy { $0.severity == .error })
     #expect(found.contains { $0.message.contains("\"Blue.png\"") })
     #expect(found.contains { $0.message.contains("\"Red60x60@2x\"") })
@@ -115,8 +115,8 @@ import Testing
 
     let found = try Self.check(app)
 
-    #expect(!found.contains { $0.id == "set-not-shipped" })
-    let empty = found.filter { $0.id == "empty-set" }
+    #expect(!found.contains { $0.id == .setNotShipped })
+    let empty = found.filter { $0.id == .emptySet }
     #expect(empty.count == 2)
     #expect(empty.allSatisfy { $0.severity == .warning })
     let spare = try #require(empty.first { $0.message.contains("\"Spare\"") })
@@ -137,10 +137,10 @@ import Testing
 
     let found = try Self.check(app)
 
-    let error = try #require(found.first { $0.id == "alternate-without-image" })
+    let error = try #require(found.first { $0.id == .alternateWithoutImage })
     #expect(error.message.contains("its icon set has 1 slot but no image file in them"))
-    #expect(found.contains { $0.id == "empty-set" && $0.message.contains("\"Hollow\"") })
-    #expect(!found.contains { $0.id == "set-not-shipped" })
+    #expect(found.contains { $0.id == .emptySet && $0.message.contains("\"Hollow\"") })
+    #expect(!found.contains { $0.id == .setNotShipped })
   }
 
   /// An unused set with images is still set-not-shipped.
@@ -152,6 +152,6 @@ import Testing
 
     let found = try Self.check(app)
 
-    #expect(found.map(\.id) == ["set-not-shipped"])
+    #expect(found.map(\.id) == [.setNotShipped])
   }
 }

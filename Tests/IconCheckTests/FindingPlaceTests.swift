@@ -32,10 +32,10 @@ import Testing
 
     let found = try check(app)
 
-    let gone = try #require(found.first { $0.id == "alternate-without-image" })
+    let gone = try #require(found.first { $0.id == .alternateWithoutImage })
     #expect(gone.file == config.path)
     #expect(gone.line == 4)
-    let primary = try #require(found.first { $0.id == "primary-not-found" })
+    let primary = try #require(found.first { $0.id == .primaryNotFound })
     #expect(primary.file == config.path)
     #expect(primary.line == 2)
   }
@@ -49,7 +49,7 @@ import Testing
 
     let found = try check(app)
 
-    let gone = try #require(found.first { $0.id == "alternate-without-image" })
+    let gone = try #require(found.first { $0.id == .alternateWithoutImage })
     #expect(gone.file == plist.path)
     #expect(gone.line == (try line(in: plist, holding: "<key>Gone</key>")))
     #expect(gone.line != nil)
@@ -62,7 +62,7 @@ import Testing
 
     let found = try check(app)
 
-    let primary = try #require(found.first { $0.id == "primary-not-found" })
+    let primary = try #require(found.first { $0.id == .primaryNotFound })
     #expect(primary.file == plist.path)
     #expect(primary.line == (try line(in: plist, holding: "<key>CFBundleIconName</key>")))
   }
@@ -78,16 +78,17 @@ import Testing
     let found = try apps.flatMap(check)
 
     let ids = Set(found.map(\.id))
-    let expected: Set<String> = [
-      "alternate-without-image", "primary-not-found", "icon-file-with-extension",
-      "icon-file-with-suffix", "set-not-shipped", "empty-set", "missing-ipad-declaration",
-      "missing-file", "wrong-pixel-size", "not-square", "wrong-format",
-      "names-differ-only-by-case", "icon-json-invalid", "icon-no-artwork", "no-app-store-icon",
-      "loose-file-in-catalog", "hand-written-alternates", "setting-name-case", "unusual-name",
-      "icon-and-appiconset-same-name",
+    let expected: Set<DiagnosticID> = [
+      .alternateWithoutImage, .primaryNotFound, .iconFileWithExtension,
+      .iconFileWithSuffix, .setNotShipped, .emptySet, .missingIPadDeclaration,
+      .missingFile, .wrongPixelSize, .notSquare, .wrongFormat,
+      .namesDifferOnlyByCase, .iconJSONInvalid, .iconNoArtwork, .noAppStoreIcon,
+      .looseFileInCatalog, .handWrittenAlternates, .settingNameCase, .unusualName,
+      .iconAndAppIconSetSameName,
     ]
     #expect(
-      expected.subtracting(ids).isEmpty, "not produced: \(expected.subtracting(ids).sorted())")
+      expected.subtracting(ids).isEmpty,
+      "not produced: \(expected.subtracting(ids).map(\.rawValue).sorted())")
     let placeless = found.filter { $0.file == nil }
     #expect(placeless.isEmpty, "no file: \(placeless.map(\.id))")
     for diagnostic in found {
@@ -96,13 +97,13 @@ import Testing
       let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
       #expect(
         FileManager.default.fileExists(atPath: file)
-          || diagnostic.id == "icon-json-invalid" && FileManager.default.fileExists(atPath: folder),
+          || diagnostic.id == .iconJSONInvalid && FileManager.default.fileExists(atPath: folder),
         "\(diagnostic.id): \(file)")
     }
     // The ids that name a declaration have its line.
-    for id in [
-      "alternate-without-image", "primary-not-found", "names-differ-only-by-case", "unusual-name",
-      "setting-name-case", "icon-file-with-extension", "icon-file-with-suffix",
+    for id: DiagnosticID in [
+      .alternateWithoutImage, .primaryNotFound, .namesDifferOnlyByCase, .unusualName,
+      .settingNameCase, .iconFileWithExtension, .iconFileWithSuffix,
     ] {
       #expect(
         found.filter { $0.id == id }.allSatisfy { $0.line != nil }, "\(id) has no line")

@@ -17,7 +17,7 @@ import Testing
     for name in ["AppIcon", "AppIcon-Blue", "AppIcon-Green"] {
       try app.singleSizeSet(name)
     }
-    #expect(try IconChecks.diagnose(app.read()) == [])
+    #expect(try Checker.diagnose(app.read()) == [])
   }
 
   /// The bundled demo app (Icon Composer bundles) and its older form kept as a fixture
@@ -30,7 +30,7 @@ import Testing
     let app = try AppIconReader.read(at: palette, target: nil, configuration: nil)
     #expect(app.alternates.count == 7)
     #expect(app.allIcons.allSatisfy { !$0.files.isEmpty })
-    #expect(IconChecks.diagnose(app) == [])
+    #expect(Checker.diagnose(app) == [])
   }
 
   // MARK: Errors
@@ -40,9 +40,9 @@ import Testing
     app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
     try app.singleSizeSet("AppIcon")
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "alternate-without-image", severity: .error, file: nil,
+          id: .alternateWithoutImage, file: nil,
           message:
             "alternate icon \"AppIcon-Blue\" has no image: no app icon set \"AppIcon-Blue\" and no icon files named \"AppIcon-Blue\" hold one",
           fix:
@@ -55,8 +55,8 @@ import Testing
     let app = try FixtureApp()
     app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
     try app.singleSizeSet("AppIcon-Blue")
-    let found = try IconChecks.diagnose(app.read())
-    #expect(found.map(\.id) == ["primary-not-found"])
+    let found = try Checker.diagnose(app.read())
+    #expect(found.map(\.id) == [.primaryNotFound])
     #expect(found.first?.severity == .error)
     #expect(found.first?.file == nil)
     #expect(
@@ -78,9 +78,9 @@ import Testing
     try writePNG(set.appendingPathComponent("Blue-1024.png"), width: 1024, height: 1024)
     let contents = set.appendingPathComponent("Contents.json").path
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "missing-file", severity: .error, file: contents, line: 10,
+          id: .missingFile, file: contents, line: 10,
           message:
             "Blue-60@2x.png of icon \"AppIcon-Blue\" is named in Contents.json but does not exist",
           fix: "Add Blue-60@2x.png next to Contents.json, or remove the entry that names it.")
@@ -97,11 +97,13 @@ import Testing
         .init(filename: "Blue-1024.png", idiom: "ios-marketing", size: 1024, scale: 1),
         .init(filename: "Blue-60@2x.png", idiom: "iphone", size: 60, scale: 2),
       ])
-    let found = try IconChecks.diagnose(app.read())
+    let found = try Checker.diagnose(app.read())
     #expect(
-      found.map(\.id).sorted() == ["alternate-without-image", "missing-file", "missing-file"])
+      found.map(\.id.rawValue).sorted() == [
+        "alternate-without-image", "missing-file", "missing-file",
+      ])
     #expect(
-      found.first { $0.id == "alternate-without-image" }?.message
+      found.first { $0.id == .alternateWithoutImage }?.message
         == "alternate icon \"AppIcon-Blue\" has no image: all 2 files its icon set names are missing"
     )
   }
@@ -120,9 +122,9 @@ import Testing
     let file = set.appendingPathComponent("AppIcon-Blue.png")
     try writePNG(file, width: 512, height: 512)
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "wrong-pixel-size", severity: .error, file: file.path,
+          id: .wrongPixelSize, file: file.path,
           message:
             "AppIcon-Blue.png of icon \"AppIcon-Blue\" is 512×512 pixels; the 60pt @2x slot needs 120×120",
           fix: "Export the image at 120×120 pixels, or move it to the slot of that size.")
@@ -141,11 +143,11 @@ import Testing
     try writePNG(set.appendingPathComponent("1024.png"), width: 1024, height: 1024)
     try writePNG(set.appendingPathComponent("83.5@2x.png"), width: 167, height: 167)
     // An iPhone app without a 120×120 image: primary-missing-size, which SizeChecksTests covers.
-    let others = { (found: [Diagnostic]) in found.filter { $0.id != "primary-missing-size" } }
-    #expect(try others(IconChecks.diagnose(app.read())) == [])
+    let others = { (found: [Diagnostic]) in found.filter { $0.id != .primaryMissingSize } }
+    #expect(try others(Checker.diagnose(app.read())) == [])
     try writePNG(set.appendingPathComponent("83.5@2x.png"), width: 166, height: 166)
-    let found = try others(IconChecks.diagnose(app.read()))
-    #expect(found.map(\.id) == ["wrong-pixel-size"])
+    let found = try others(Checker.diagnose(app.read()))
+    #expect(found.map(\.id) == [.wrongPixelSize])
     #expect(found.first?.message.hasSuffix("the 83.5pt @2x slot needs 167×167") == true)
   }
 
@@ -157,9 +159,9 @@ import Testing
     let file = set.appendingPathComponent("AppIcon.png")
     try writePNG(file, width: 1024, height: 1000)
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "not-square", severity: .error, file: file.path,
+          id: .notSquare, file: file.path,
           message: "AppIcon.png of icon \"AppIcon\" is 1024×1000 pixels, not square",
           fix: "Export the icon as a square image of the size its slot needs.")
       ])
@@ -178,13 +180,15 @@ import Testing
     let file = front.appendingPathComponent("Front.png")
     try writePNG(file, width: 400, height: 240, alpha: true)
     let layer = IconRendition(file: file, idiom: "tv", pointSize: nil, scale: 1, platform: "tvos")
-    let app = AppIcons(
+    var app = AppIcons(
       appName: "TV", bundleIdentifier: "dev.example.TV",
       primary: AppIcon(
         name: "App Icon", assetName: "App Icon", displayName: "Default", isPrimary: true,
         renditions: [layer]),
       alternates: [], location: front)
-    #expect(IconChecks.diagnose(app) == [])
+    app.platform = .tvOS
+    app.deviceFamilies = [3]
+    #expect(Checker.diagnose(app) == [])
   }
 
   @Test func jpegNamedPNGIsTheWrongFormat() throws {
@@ -195,9 +199,9 @@ import Testing
     let file = set.appendingPathComponent("AppIcon.png")
     try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00]).write(to: file)
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "wrong-format", severity: .error, file: file.path,
+          id: .wrongFormat, file: file.path,
           message:
             "AppIcon.png of icon \"AppIcon\" is a JPEG, not a PNG as its extension .png says",
           fix: "Export the image again as a real PNG file.")
@@ -219,9 +223,9 @@ import Testing
       """.utf8
     ).write(to: file)
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "wrong-format", severity: .error, file: file.path,
+          id: .wrongFormat, file: file.path,
           message:
             "AppIcon.png of icon \"AppIcon\" is a Git LFS pointer, not the image: run `git lfs pull`",
           fix: "Run `git lfs pull` to fetch the real image, then check again.")
@@ -241,8 +245,8 @@ import Testing
     // A PNG signature and nothing else.
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(
       to: set.appendingPathComponent("60@2x.png"))
-    let found = try IconChecks.diagnose(app.read())
-    #expect(found.map(\.id) == ["wrong-format", "wrong-format"])
+    let found = try Checker.diagnose(app.read())
+    #expect(found.map(\.id) == [.wrongFormat, .wrongFormat])
     #expect(found.first?.message == "1024.png of icon \"AppIcon\" is an empty file, not an image")
     #expect(found.last?.message.hasPrefix("60@2x.png of icon \"AppIcon\" is a damaged PNG") == true)
   }
@@ -254,9 +258,9 @@ import Testing
     try app.singleSizeSet("AppIcon-Blue")
     try app.infoPlist(alternates: ["Blue": "AppIcon-Blue", "blue": "AppIcon-Blue"])
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "names-differ-only-by-case", severity: .error, file: nil,
+          id: .namesDifferOnlyByCase, file: nil,
           message:
             "icon names \"Blue\" and \"blue\" differ only by case; iOS file systems may be case-insensitive",
           fix: "Rename one of them so that the names differ in more than letter case.")
@@ -277,10 +281,9 @@ import Testing
     try writePNG(set.appendingPathComponent("60@2x.png"), width: 120, height: 120)
     try writePNG(set.appendingPathComponent("60@3x.png"), width: 180, height: 180)
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "no-app-store-icon", severity: .warning,
-          file: set.appendingPathComponent("Contents.json").path,
+          id: .noAppStoreIcon, file: set.appendingPathComponent("Contents.json").path,
           message:
             "icon \"AppIcon\" has no 1024×1024 App Store image (a 1024pt universal or ios-marketing @1x slot)",
           fix: "Add a 1024×1024 PNG to the set's App Store (ios-marketing) or single-size slot.")
@@ -297,9 +300,9 @@ import Testing
     let file = set.appendingPathComponent("AppIcon.png")
     try writePNG(file, width: 1024, height: 1024, alpha: true)
     #expect(
-      try IconChecks.diagnose(app.read()) == [
+      try Checker.diagnose(app.read()) == [
         Diagnostic(
-          id: "marketing-icon-alpha", severity: .error, file: file.path,
+          id: .marketingIconAlpha, file: file.path,
           message:
             "AppIcon.png, the 1024×1024 App Store image of the primary icon \"AppIcon\", is transparent: 1048576 of 1048576 pixels (100%) are not opaque; App Store Connect rejects the upload (ITMS-90717: \"Invalid large app icon ... can't be transparent or contain an alpha channel\")",
           fix:
@@ -319,7 +322,7 @@ import Testing
     try writePNG(set.appendingPathComponent("AppIcon.png"), width: 1024, height: 1024)
     try writePNG(
       set.appendingPathComponent("AppIcon-Dark.png"), width: 1024, height: 1024, alpha: true)
-    #expect(try IconChecks.diagnose(app.read()) == [])
+    #expect(try Checker.diagnose(app.read()) == [])
   }
 
   @Test func unusualNamesAreEscaped() throws {
@@ -328,8 +331,8 @@ import Testing
     try app.singleSizeSet("AppIcon")
     try app.singleSizeSet("AppIcon-Blue")
     try app.infoPlist(alternates: ["Blue ": "AppIcon-Blue", "Tab\tBlue": "AppIcon-Blue"])
-    let found = try IconChecks.diagnose(app.read())
-    #expect(found.map(\.id) == ["unusual-name", "unusual-name"])
+    let found = try Checker.diagnose(app.read())
+    #expect(found.map(\.id) == [.unusualName, .unusualName])
     #expect(found.allSatisfy { $0.severity == .warning && $0.file == nil })
     #expect(
       Set(found.map(\.message)) == [
@@ -347,16 +350,16 @@ import Testing
 
   static let sample = [
     Diagnostic(
-      id: "alpha-channel", severity: .warning, file: "b/Icon.png", message: "has alpha",
+      id: .alphaChannel, file: "b/Icon.png", message: "has alpha",
       fix: "Flatten it."),
     Diagnostic(
-      id: "missing-file", severity: .error, file: "a/Contents.json", line: 12,
+      id: .missingFile, file: "a/Contents.json", line: 12,
       message: "gone", fix: "Add it."),
     Diagnostic(
-      id: "missing-file", severity: .error, file: "a/Contents.json", line: 4,
+      id: .missingFile, file: "a/Contents.json", line: 4,
       message: "gone too", fix: "Add it."),
     Diagnostic(
-      id: "names-differ-only-by-case", severity: .error, file: nil, message: "case",
+      id: .namesDifferOnlyByCase, file: nil, message: "case",
       fix: "Rename one."),
   ]
 

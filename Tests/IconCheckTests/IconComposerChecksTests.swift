@@ -31,9 +31,9 @@ import Testing
         [.iconComposer, .iconComposer, .iconComposer],
       ])
     #expect(icons.allIcons.map(\.files.count) == [1, 1])
-    #expect(IconChecks.diagnose(icons) == [])
+    #expect(Checker.diagnose(icons) == [])
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    #expect(ProjectChecks.diagnose(facts) == [])
+    #expect(try projectFindings(facts) == [])
   }
 
   @Test func aUsedBundleWhoseIconJSONIsBrokenIsReportedAndTheRestIsStillChecked() throws {
@@ -48,7 +48,7 @@ import Testing
     let icons = try app.read()
     #expect(icons.alternates.map(\.name) == ["AppIcon-Blue"])
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    #expect(ProjectChecks.diagnose(facts).map(\.id) == ["icon-json-invalid"])
+    #expect(try projectFindings(facts).map(\.id) == [.iconJSONInvalid])
   }
 
   @Test func aUsedBundleWithNoArtworkSaysSoInsteadOfNoSet() throws {
@@ -61,15 +61,15 @@ import Testing
     try empty.json(#"{"groups": [{"layers": [{"name": "no image"}]}]}"#)
     let icons = try app.read()
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    let found = IconChecks.diagnose(icons, facts: facts).filter {
-      $0.id == "alternate-without-image"
+    let found = Checker.diagnose(icons, facts: facts).filter {
+      $0.id == .alternateWithoutImage
     }
     #expect(found.count == 1)
     #expect(
       found.first?.message.contains(
         "its Icon Composer bundle \"AppIcon-Blue.icon\" has no layer with an image") == true,
       "\(found)")
-    #expect(ProjectChecks.diagnose(facts).map(\.id).contains("icon-layer-without-image"))
+    #expect(try projectFindings(facts).map(\.id).contains(.iconLayerWithoutImage))
   }
 
   // MARK: icon.json
@@ -79,7 +79,7 @@ import Testing
     try icon.writeClean()
     try icon.json("{\n  \"groups\" : [\n    oops\n  ]\n}\n")
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-json-invalid"])
+    #expect(found.map(\.id) == [.iconJSONInvalid])
     #expect(found.first?.severity == .error)
     #expect(found.first?.file == icon.document.path)
     #expect(
@@ -95,21 +95,21 @@ import Testing
   func iconJSONThatIsNotAnObject(_ text: String) throws {
     let icon = try IconBundle()
     try icon.json(text)
-    #expect(icon.diagnose().map(\.id) == ["icon-json-invalid"])
+    #expect(icon.diagnose().map(\.id) == [.iconJSONInvalid])
   }
 
   @Test func missingIconJSON() throws {
     let icon = try IconBundle()
     try icon.svg("glyph.svg")
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-json-invalid"])
+    #expect(found.map(\.id) == [.iconJSONInvalid])
     #expect(found.first?.message.contains("cannot be read") == true)
   }
 
   @Test func missingGroupsIsNoArtwork() throws {
     let icon = try IconBundle()
     try icon.json(#"{ "supported-platforms" : { "squares" : "shared" } }"#)
-    #expect(icon.diagnose().map(\.id) == ["icon-no-artwork"])
+    #expect(icon.diagnose().map(\.id) == [.iconNoArtwork])
     // An empty list is what Icon Composer writes for an empty canvas: the icon check reports it
     // when the icon is used (no image), not here.
     try icon.json(#"{ "groups" : [] }"#)
@@ -129,7 +129,7 @@ import Testing
     #expect(found.count == 4)
     #expect(
       Set(found.map(\.id)) == [
-        "icon-bad-color", "icon-incomplete-object", "icon-unknown-value", "icon-wrong-type",
+        .iconBadColor, .iconIncompleteObject, .iconUnknownValue, .iconWrongType,
       ])
     #expect(found.allSatisfy { $0.severity == .error && $0.file == icon.document.path })
     let text = try String(contentsOf: icon.document, encoding: .utf8)
@@ -139,20 +139,20 @@ import Testing
       }.map { $0 + 1 }
     }
     let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    #expect(byID["icon-bad-color"]?.line == line("0.96471\""))
-    #expect(byID["icon-bad-color"]?.message.contains("srgb takes 4 components") == true)
-    #expect(byID["icon-unknown-value"]?.line == line("layer-colour"))
-    #expect(byID["icon-wrong-type"]?.line == line("\"0.6\""))
+    #expect(byID[.iconBadColor]?.line == line("0.96471\""))
+    #expect(byID[.iconBadColor]?.message.contains("srgb takes 4 components") == true)
+    #expect(byID[.iconUnknownValue]?.line == line("layer-colour"))
+    #expect(byID[.iconWrongType]?.line == line("\"0.6\""))
     // The position lacking its scale is shown at its key.
-    #expect(byID["icon-incomplete-object"]?.line == line("\"position\" : {"))
-    #expect(byID["icon-incomplete-object"]?.message.contains("missing \"scale\"") == true)
+    #expect(byID[.iconIncompleteObject]?.line == line("\"position\" : {"))
+    #expect(byID[.iconIncompleteObject]?.message.contains("missing \"scale\"") == true)
   }
 
   @Test func gradientWithOneColourIsABadColour() throws {
     let icon = try IconBundle()
     try icon.writeClean(replacing: [(#""srgb:0.18431,0.49020,0.96471,1.00000","#, "")])
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-bad-color"])
+    #expect(found.map(\.id) == [.iconBadColor])
     #expect(found.first?.message.contains("exactly 2 colours, not 1") == true)
     #expect(found.first?.line == 3)
   }
@@ -166,7 +166,7 @@ import Testing
       ),
     ])
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-crashes-actool", "icon-crashes-actool"])
+    #expect(found.map(\.id) == [.iconCrashesActool, .iconCrashesActool])
     #expect(found.allSatisfy { $0.severity == .warning && $0.line != nil })
     #expect(found.contains { $0.message.contains("features") })
     #expect(found.contains { $0.message.contains("specular") })
@@ -179,7 +179,7 @@ import Testing
     try icon.writeClean(replacing: [(#""image-name" : "glow.svg","#, "")])
     try FileManager.default.removeItem(at: icon.asset("glow.svg"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-layer-without-image"])
+    #expect(found.map(\.id) == [.iconLayerWithoutImage])
     #expect(found.first?.message.contains("layer \"glow\" (groups[1].layers[0])") == true)
     #expect(found.first?.line != nil)
   }
@@ -190,7 +190,7 @@ import Testing
     try FileManager.default.removeItem(at: icon.asset("glow.svg"))
     try FileManager.default.removeItem(at: icon.asset("drop-dark.svg"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-layer-missing-image", "icon-layer-missing-image"])
+    #expect(found.map(\.id) == [.iconLayerMissingImage, .iconLayerMissingImage])
     #expect(found.allSatisfy { $0.severity == .error && $0.file == icon.document.path })
     let text = try String(contentsOf: icon.document, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -208,7 +208,7 @@ import Testing
     try icon.writeClean()
     try FileManager.default.removeItem(at: icon.folder.appendingPathComponent("Assets"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-layer-missing-image"])
+    #expect(found.map(\.id) == [.iconLayerMissingImage])
     #expect(found.first?.message.contains("has no Assets folder") == true)
     #expect(found.first?.file == icon.folder.path)
   }
@@ -223,7 +223,7 @@ import Testing
     )
     try FileManager.default.removeItem(at: icon.asset("glow.svg"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-unsafe-image-name"], "\(found)")
+    #expect(found.map(\.id) == [.iconUnsafeImageName], "\(found)")
     #expect(found.first?.message.contains(why) == true, "\(found)")
     #expect(found.first?.line != nil)
   }
@@ -237,7 +237,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       at: icon.asset("glow.svg"), withDestinationURL: outside)
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-unsafe-image-name"])
+    #expect(found.map(\.id) == [.iconUnsafeImageName])
     #expect(found.first?.message.contains("symbolic link") == true)
     // A link that stays inside the bundle is fine.
     try FileManager.default.removeItem(at: icon.asset("glow.svg"))
@@ -266,7 +266,7 @@ import Testing
     try icon.writeClean()
     try data.write(to: icon.asset(name))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-layer-wrong-format"])
+    #expect(found.map(\.id) == [.iconLayerWrongFormat])
     #expect(found.first?.message.contains(what) == true, "\(found)")
     #expect(found.first?.file == icon.asset(name).path)
   }
@@ -291,7 +291,7 @@ import Testing
       """
     try Data(svg.utf8).write(to: icon.asset("glow.svg"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-svg-text"])
+    #expect(found.map(\.id) == [.iconSVGText])
     #expect(found.first?.severity == .warning)
     #expect(found.first?.line == 3)
     #expect(IconComposerChecks.SVGText.opensText("<svg:text>") == true)
@@ -305,7 +305,7 @@ import Testing
       (#""name" : "Glow","#, #""name" : "Glow", "hidden" : true,"#),
     ])
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-all-hidden"])
+    #expect(found.map(\.id) == [.iconAllHidden])
     #expect(found.first?.severity == .warning)
   }
 
@@ -317,7 +317,7 @@ import Testing
       (#""squares" : "shared""#, #""squares" : [ "macOS" ]"#)
     ])
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-no-ios"])
+    #expect(found.map(\.id) == [.iconNoIOS])
     #expect(found.first?.severity == .warning)
     #expect(found.first?.message.contains("squares: [macOS]") == true)
     try icon.writeClean(replacing: [
@@ -332,7 +332,7 @@ import Testing
     try icon.svg("old.svg")
     try Data().write(to: icon.asset(".DS_Store"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-unused-asset"])
+    #expect(found.map(\.id) == [.iconUnusedAsset])
     #expect(found.first?.file == icon.asset("old.svg").path)
     #expect(found.first?.severity == .warning)
   }
@@ -343,8 +343,8 @@ import Testing
     try app.singleSizeSet("AppIcon")
     try IconBundle(folder: app.catalog.appendingPathComponent("AppIcon.icon")).writeClean()
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    let found = ProjectChecks.diagnose(facts)
-    #expect(found.map(\.id) == ["icon-and-appiconset-same-name"])
+    let found = try projectFindings(facts)
+    #expect(found.map(\.id) == [.iconAndAppIconSetSameName])
     #expect(found.first?.severity == .warning)
     #expect(found.first?.file?.hasSuffix("AppIcon.appiconset/Contents.json") == true)
     #expect(found.first?.message.contains("Xcode 26") == true)
@@ -358,7 +358,7 @@ import Testing
     let spare = IconBundle(folder: app.catalog.appendingPathComponent("Spare.icon"))
     try spare.writeClean(replacing: [(#""kind" : "neutral""#, #""kind" : "soft""#)])
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    #expect(ProjectChecks.diagnose(facts).map(\.id) == ["set-not-shipped", "icon-unknown-value"])
+    #expect(try projectFindings(facts).map(\.id) == [.setNotShipped, .iconUnknownValue])
   }
 
   // MARK: Lines

@@ -30,7 +30,7 @@ import Testing
   @Test func catalogIconsThatNothingNamesAreAnError() throws {
     let (app, text) = try Self.solo(
       primary: nil, icons: ["CFBundleAlternateIcons": [String: Any]()])
-    let found = try app.diagnose("icon-name-not-set")
+    let found = try app.diagnose(.iconNameNotSet)
     #expect(found.count == 1)
     #expect(found.first?.severity == .error)
     #expect(found.first?.file == app.path("Solo/Info.plist"))
@@ -51,7 +51,7 @@ import Testing
     )
     try png(
       app.url("Solo/Assets.xcassets/AppIcon.appiconset/AppIcon.png"), width: 1024, height: 1024)
-    let found = try app.diagnose("icon-name-not-set")
+    let found = try app.diagnose(.iconNameNotSet)
     #expect(found.count == 1)
     #expect(found.first?.file == app.path("Solo.xcodeproj/project.pbxproj"))
     #expect(found.first?.line == lineOf("R2 /* Release */", in: project))
@@ -85,7 +85,7 @@ import Testing
       "CFBundleIcons~ipad": ["CFBundleAlternateIcon": ["Blue": ["CFBundleIconName": "Blue"]]],
     ])
     // A wrong type no longer stops the reading: check reports it beside everything else.
-    let found = try app.diagnose("malformed-icons-dictionary")
+    let found = try app.diagnose(.malformedIconsDictionary)
     #expect(found.allSatisfy { $0.severity == .error && $0.file == app.path("Info.plist") })
     let messages = found.map(\.message)
     #expect(found.count == 4)
@@ -115,7 +115,7 @@ import Testing
     try app.infoPlist([
       "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon", "CFBundleAlternateIcons": ["AppIcon"]]
     ])
-    let iOS = try app.diagnose("malformed-icons-dictionary").map(\.message)
+    let iOS = try app.diagnose(.malformedIconsDictionary).map(\.message)
     #expect(iOS.count == 2)
     #expect(iOS.contains { $0.contains("CFBundlePrimaryIcon is a string, the tvOS form") })
     #expect(iOS.contains { $0.contains("CFBundleAlternateIcons is an array, the tvOS form") })
@@ -130,7 +130,7 @@ import Testing
         "CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "AppIcon"]],
       ]
     ])
-    let tvOS = try app.diagnose("malformed-icons-dictionary").map(\.message)
+    let tvOS = try app.diagnose(.malformedIconsDictionary).map(\.message)
     #expect(tvOS.count == 2)
     #expect(tvOS.contains { $0.contains("CFBundlePrimaryIcon is a dictionary, the iOS form") })
     #expect(tvOS.contains { $0.contains("CFBundleAlternateIcons is a dictionary, the iOS form") })
@@ -146,7 +146,7 @@ import Testing
     try app.infoPlist([
       "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon", "CFBundleAlternateIcons": ["Blue"]]
     ])
-    #expect(try app.diagnose("malformed-icons-dictionary") == [])
+    #expect(try app.diagnose(.malformedIconsDictionary) == [])
   }
 
   @Test func wellFormedDictionariesAreClean() throws {
@@ -179,7 +179,7 @@ import Testing
       "CFBundleIcons": ["CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Blue"]]],
       "CFBundleIcons~ipad": ["CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Bleu"]]],
     ])
-    let found = try app.diagnose("plist-name-not-in-catalog")
+    let found = try app.diagnose(.plistNameNotInCatalog)
     #expect(found.count == 1)
     #expect(found.first?.severity == .error)
     #expect(found.first?.line == lineOf("<string>Bleu</string>", in: text))
@@ -202,7 +202,7 @@ import Testing
         "CFBundleAlternateIcons": ["Blue": ["CFBundleIconName": "Old-Blue"]],
       ]
     ])
-    #expect(try app.diagnose("plist-name-not-in-catalog") == [])
+    #expect(try app.diagnose(.plistNameNotInCatalog) == [])
   }
 
   // MARK: catalog-not-in-target
@@ -218,7 +218,7 @@ import Testing
     )
     try png(
       app.url("Other/Other.xcassets/AppIcon.appiconset/AppIcon.png"), width: 1024, height: 1024)
-    let found = try app.diagnose("catalog-not-in-target")
+    let found = try app.diagnose(.catalogNotInTarget)
     #expect(found.count == 1)
     #expect(found.first?.severity == .error)
     #expect(found.first?.file == app.path("Solo.xcodeproj/project.pbxproj"))

@@ -58,7 +58,7 @@ private struct ProjectFolder {
   }
 
   func diagnose() throws -> [Diagnostic] {
-    ProjectChecks.diagnose(try AppIconReader.facts(at: root, target: nil, configuration: nil))
+    try projectFindings(try AppIconReader.facts(at: root, target: nil, configuration: nil))
   }
 }
 
@@ -110,7 +110,7 @@ private func alternates(_ names: [String]) -> [String: Any] {
 
     let diagnostics = try project.diagnose()
 
-    #expect(diagnostics.map(\.id) == ["icon-file-with-extension", "icon-file-with-extension"])
+    #expect(diagnostics.map(\.id) == [.iconFileWithExtension, .iconFileWithExtension])
     #expect(diagnostics.allSatisfy { $0.severity == .error })
     #expect(diagnostics.allSatisfy { $0.file == project.path("Info.plist") })
     let blue = try #require(diagnostics.first { $0.message.contains("\"Blue.png\"") })
@@ -125,11 +125,11 @@ private func alternates(_ names: [String]) -> [String: Any] {
   }
 
   @Test func iconFileNamesWithoutExtensionsPass() {
-    #expect(ProjectChecks.problem(inIconFile: "Icon") == nil)
-    #expect(ProjectChecks.problem(inIconFile: "Icon-60x60") == nil)
-    #expect(ProjectChecks.problem(inIconFile: "Icon@home") == nil)
-    #expect(ProjectChecks.problem(inIconFile: "Icon.PNG") == "an extension (.PNG)")
-    #expect(ProjectChecks.problem(inIconFile: "Icon@3x~ipad") == "a scale suffix (@3x)")
+    #expect(IconFileChecks.problem(inIconFile: "Icon") == nil)
+    #expect(IconFileChecks.problem(inIconFile: "Icon-60x60") == nil)
+    #expect(IconFileChecks.problem(inIconFile: "Icon@home") == nil)
+    #expect(IconFileChecks.problem(inIconFile: "Icon.PNG") == "an extension (.PNG)")
+    #expect(IconFileChecks.problem(inIconFile: "Icon@3x~ipad") == "a scale suffix (@3x)")
   }
 
   @Test func setNotShipped() throws {
@@ -143,7 +143,7 @@ private func alternates(_ names: [String]) -> [String: Any] {
 
     let diagnostics = try project.diagnose()
 
-    #expect(diagnostics.map(\.id) == ["set-not-shipped", "set-not-shipped"])
+    #expect(diagnostics.map(\.id) == [.setNotShipped, .setNotShipped])
     #expect(diagnostics.allSatisfy { $0.severity == .error && $0.line == nil })
     #expect(
       diagnostics.map(\.file) == [
@@ -172,7 +172,7 @@ private func alternates(_ names: [String]) -> [String: Any] {
     try project.write(
       "App.xcconfig", text: "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES\n")
     // Include-all generates the alternates, so the hand-written ones draw the warning instead.
-    #expect(try project.diagnose().map(\.id) == ["hand-written-alternates"])
+    #expect(try project.diagnose().map(\.id) == [.handWrittenAlternates])
   }
 
   @Test func missingIPadDeclaration() throws {
@@ -186,7 +186,7 @@ private func alternates(_ names: [String]) -> [String: Any] {
 
     let diagnostics = try project.diagnose()
 
-    #expect(diagnostics.map(\.id) == ["missing-ipad-declaration"])
+    #expect(diagnostics.map(\.id) == [.missingIPadDeclaration])
     let diagnostic = try #require(diagnostics.first)
     #expect(diagnostic.severity == .error)
     #expect(diagnostic.file == project.path("Info.plist"))
@@ -207,9 +207,16 @@ private func alternates(_ names: [String]) -> [String: Any] {
     try project.write("App.xcconfig", text: "TARGETED_DEVICE_FAMILY = 1\n")
     #expect(try project.diagnose() == [])
 
+    // Nothing compiled: the built app has no CFBundleIcons~ipad, and iPad reads CFBundleIcons.
     try project.write("App.xcconfig", text: "TARGETED_DEVICE_FAMILY = 1,2\n")
+    #expect(try project.diagnose() == [])
+
+    // A compiled primary: actool writes CFBundleIcons~ipad, without the hand-written Blue.
+    try project.write(
+      "App.xcconfig",
+      text: "TARGETED_DEVICE_FAMILY = 1,2\nASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
     let diagnostics = try project.diagnose()
-    #expect(diagnostics.map(\.id) == ["missing-ipad-declaration"])
+    #expect(diagnostics.map(\.id) == [.missingIPadDeclaration])
     #expect(diagnostics.first?.message.contains("\"Blue\"") == true)
   }
 
@@ -227,7 +234,7 @@ private func alternates(_ names: [String]) -> [String: Any] {
 
     let diagnostics = try project.diagnose()
 
-    #expect(diagnostics.map(\.id) == ["loose-file-in-catalog", "loose-file-in-catalog"])
+    #expect(diagnostics.map(\.id) == [.looseFileInCatalog, .looseFileInCatalog])
     #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.line == nil })
     #expect(
       diagnostics.map(\.file) == [
@@ -252,7 +259,7 @@ private func alternates(_ names: [String]) -> [String: Any] {
     let diagnostics = try project.diagnose()
 
     // Blue is generated for every idiom by the setting, so it is not missing on iPad.
-    #expect(diagnostics.map(\.id) == ["hand-written-alternates"])
+    #expect(diagnostics.map(\.id) == [.handWrittenAlternates])
     let diagnostic = try #require(diagnostics.first)
     #expect(diagnostic.severity == .warning)
     #expect(diagnostic.file == project.path("Info.plist"))
@@ -299,6 +306,6 @@ private func alternates(_ names: [String]) -> [String: Any] {
 
     #expect(facts.iconSets.count == 8)
     #expect(facts.iconSets.allSatisfy { $0.isIconComposer == iconComposer })
-    #expect(ProjectChecks.diagnose(facts) == [])
+    #expect(try projectFindings(facts) == [])
   }
 }

@@ -20,7 +20,7 @@ import Testing
     let app = try app(
       alternates: ["AppIcon-Black", "AppIcon-blue"], sets: ["AppIcon-black", "AppIcon-blue"])
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    let found = ProjectChecks.diagnose(facts).filter { $0.id == "setting-name-case" }
+    let found = try projectFindings(facts).filter { $0.id == .settingNameCase }
     #expect(found.count == 1)
     let diagnostic = try #require(found.first)
     #expect(diagnostic.severity == .warning)
@@ -36,6 +36,7 @@ import Testing
   @Test func namesSpelledAsTheirSetsAreNotReported() throws {
     let app = try app(alternates: ["AppIcon-black"], sets: ["AppIcon-black"])
     let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
-    #expect(!ProjectChecks.diagnose(facts).contains { $0.id == "setting-name-case" })
+    let found = try projectFindings(facts)
+    #expect(!found.contains { $0.id == .settingNameCase })
   }
 }

@@ -22,7 +22,7 @@ import Testing
     let app = try StoreFixture()
     try app.config()
     let set = try app.set("AppIcon", [Self.marketing, Self.iPhone80, Self.spotlight120])
-    let found = try app.diagnose("primary-missing-size")
+    let found = try app.diagnose(.primaryMissingSize)
     #expect(found.count == 1)
     let diagnostic = try #require(found.first)
     #expect(diagnostic.severity == .error)
@@ -37,7 +37,7 @@ import Testing
     let app = try StoreFixture()
     try app.config(family: "1,2")
     try app.set("AppIcon", [Self.marketing, Self.iPhone120])
-    let found = try app.diagnose("primary-missing-size")
+    let found = try app.diagnose(.primaryMissingSize)
     #expect(found.count == 1)
     let message = try #require(found.first?.message)
     #expect(message.contains("152×152 iPad (76pt @2x) and 167×167 iPad (83.5pt @2x)"))
@@ -66,14 +66,14 @@ import Testing
     let icons = try AppIconReader.read(at: app.root, target: nil, configuration: nil)
     #expect(
       icons.alternate(named: "Storm")?.renditions.contains { $0.kind == .iconComposer } == true)
-    #expect(try app.diagnose().filter { $0.id.hasSuffix("-missing-size") } == [])
+    #expect(try app.diagnose().filter { $0.id.rawValue.hasSuffix("-missing-size") } == [])
   }
 
   @Test func anIPadOnlyAppNeedsNoIPhoneSize() throws {
     let app = try StoreFixture()
     try app.config(family: "2")
     try app.set("AppIcon", [Self.marketing, Self.iPad152, Self.iPad167])
-    #expect(try app.diagnose("primary-missing-size") == [])
+    #expect(try app.diagnose(.primaryMissingSize) == [])
   }
 
   @Test func anAlternateWithoutTheSizesIsAWarning() throws {
@@ -81,12 +81,12 @@ import Testing
     try app.config(alternates: ["Blue"], family: "1,2")
     try app.set("AppIcon", [.single("AppIcon.png")])
     try app.set("Blue", [Self.marketing, Self.iPhone80])
-    let found = try app.diagnose("alternate-missing-size")
+    let found = try app.diagnose(.alternateMissingSize)
     #expect(found.count == 1)
     #expect(found.first?.severity == .warning)
     #expect(found.first?.message.hasPrefix("alternate icon \"Blue\" has no 120×120 iPhone") == true)
     #expect(found.first?.message.contains("ITMS-90890, ITMS-90892") == true)
-    #expect(try app.diagnose("primary-missing-size") == [])
+    #expect(try app.diagnose(.primaryMissingSize) == [])
   }
 
   /// Loose `CFBundleIconFiles` files count by the pixels their headers give, whatever their names
@@ -106,14 +106,16 @@ import Testing
     try png(app.url("Icons/Red@2x.png"), width: 80, height: 80)
     let found = try app.diagnose()
     #expect(
-      found.filter { $0.id.hasSuffix("-missing-size") }.map(\.id) == ["alternate-missing-size"])
+      found.filter { $0.id.rawValue.hasSuffix("-missing-size") }.map(\.id) == [
+        .alternateMissingSize
+      ])
     // At the icon's declaration in Info.plist.
-    let red = try #require(found.first { $0.id == "alternate-missing-size" })
+    let red = try #require(found.first { $0.id == .alternateMissingSize })
     #expect(red.file == app.path("Info.plist"))
     #expect(red.line == lineOf("<key>Red</key>", in: text))
 
     try app.write(
       "Icons/Red@2x.png", "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n")
-    #expect(try app.diagnose("alternate-missing-size") == [])
+    #expect(try app.diagnose(.alternateMissingSize) == [])
   }
 }

@@ -113,21 +113,21 @@ final class StoreFixture {
   /// Both readings `check` makes, and every diagnostic of both, as `check` gives them.
   func diagnose() throws -> [Diagnostic] {
     let (icons, facts) = try AppIconReader.readWithFacts(at: root, target: nil, configuration: nil)
-    return IconChecks.diagnose(icons, facts: facts) + ProjectChecks.diagnose(facts)
+    return Checker.diagnose(icons, facts: facts)
   }
 
-  func diagnose(_ id: String) throws -> [Diagnostic] {
+  func diagnose(_ id: DiagnosticID) throws -> [Diagnostic] {
     try diagnose().filter { $0.id == id }
   }
 }
 
 /// Every id the App Store rules add.
-let storeIDs: Set<String> = [
-  "primary-missing-size", "alternate-missing-size", "icon-name-not-set",
-  "malformed-icons-dictionary", "plist-name-not-in-catalog", "marketing-icon-alpha",
-  "alpha-channel", "unassigned-child", "mixed-sizes-and-appearances", "catalog-not-in-target",
-  "tv-app-store-icon-missing", "tv-top-shelf-missing", "tv-top-shelf-alpha",
-  "tv-image-stack-layers",
+let storeIDs: Set<DiagnosticID> = [
+  .primaryMissingSize, .alternateMissingSize, .iconNameNotSet,
+  .malformedIconsDictionary, .plistNameNotInCatalog, .marketingIconAlpha,
+  .alphaChannel, .unassignedChild, .mixedSizesAndAppearances, .catalogNotInTarget,
+  .tvAppStoreIconMissing, .tvTopShelfMissing, .tvTopShelfAlpha,
+  .tvImageStackLayers,
 ]
 
 /// A solid PNG: RGB when `alpha` is nil, else RGBA with that alpha in every pixel (255: an alpha
@@ -163,4 +163,14 @@ func png(
 func lineOf(_ needle: String, in text: String, after start: Int = 0) -> Int? {
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
   return lines.indices.first { $0 + 1 > start && lines[$0].contains(needle) }.map { $0 + 1 }
+}
+
+/// The findings of every rule group but the three that look at the icons' images (names and
+/// files, sizes, transparency), for the app `facts` was read from: what `ProjectChecks.diagnose`
+/// gave before `Checker` listed the groups.
+func projectFindings(_ facts: ProjectFacts) throws -> [Diagnostic] {
+  let (app, _) = try AppIconReader.readWithFacts(at: facts.root, target: nil, configuration: nil)
+  let imageIDs: Set<DiagnosticID> = [.primaryNotFound, .primaryMissingSize, .alphaChannel]
+  return Checker.diagnose(
+    app, facts: facts, groups: Checker.groups.filter { imageIDs.isDisjoint(with: $0.ids) })
 }

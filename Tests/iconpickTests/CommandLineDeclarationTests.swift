@@ -44,6 +44,8 @@ import Testing
   @Test func checkTakesAFormatAndJSONIsTheJSONFormat() throws {
     #expect(try parse(["check", "--format", "sarif"]).format == .sarif)
     #expect(try parse(["check", "--json"]).format == .json)
+    #expect(try parse(["check", "--rules", "--json"]).listRules)
+    #expect(try parse(["list", "--platform=TVOS"]).platform == .tvOS)
     #expect(
       error(["check", "--json", "--format", "junit"]) == "--json is --format json: give one format")
   }
@@ -87,6 +89,9 @@ import Testing
       ["push", "a", "b", "c"],
       "unexpected argument 'c': give PAYLOAD (a file, or - for stdin) and at most one PATH"
     ),
+    (["--platform", "mac"], "--platform takes ios or tvos, not 'mac'"),
+    (["list", "--rules"], "--rules is an option of 'iconpick check'"),
+    (["check", "--rules", "."], "unexpected argument '.': --rules lists the ids and reads no app"),
     (["completions"], "'iconpick completions' needs a SHELL: bash, zsh or fish"),
     (["completions", "tcsh"], "'tcsh' is not a shell iconpick completes: bash, zsh or fish"),
   ])

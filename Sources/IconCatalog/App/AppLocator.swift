@@ -11,14 +11,17 @@ struct AppLocation: Sendable {
   /// The application target of the Xcode project, when there is one: its settings and catalogs
   /// replace what the folder holds.
   var target: ProjectTarget?
+  /// Set when PATH was one `.icon` bundle, with no project: it is the app's primary icon.
+  var loneIconBundle: URL? = nil
 
   /// - PATH a folder: it is the root, unless an `.xcodeproj` is found in it (the shallowest), whose
   ///   folder is. A `.xcodeproj`: the folder holding it. A `.xcworkspace`: the folder holding it.
   /// - PATH a `.plist` file: the Info.plist, and its folder is the root.
   /// - `target` and `configuration` choose among the project's app targets and configurations.
-  static func locate(_ path: URL, target: String? = nil, configuration: String? = nil)
-    throws(IconCatalogError) -> AppLocation
-  {
+  static func locate(
+    _ path: URL, target: String? = nil, configuration: String? = nil,
+    platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> AppLocation {
     let path = path.standardizedFileURL
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
@@ -30,10 +33,13 @@ struct AppLocation: Sendable {
       let root = folderURL(path.deletingLastPathComponent())
       return AppLocation(root: root, files: ProjectFiles.scan(root), givenInfoPlist: path)
     }
+    if SingleIconBundle.isBundlePath(path) {
+      return try SingleIconBundle.location(path, target: target, configuration: configuration)
+    }
     let (root, files, project) = try Self.project(at: path)
     if let project,
       let resolved = try ProjectTarget.resolve(
-        project: project, target: target, configuration: configuration)
+        project: project, target: target, configuration: configuration, platform: platform)
     {
       let projectRoot = folderURL(project.deletingLastPathComponent())
       var projectFiles = projectRoot == root ? files : ProjectFiles.scan(projectRoot)

@@ -9,6 +9,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case notFound(path: String)
   /// PATH exists but holds nothing that looks like an app.
   case noApp(path: String)
+  /// An `.ipa` or `.xcarchive` that cannot be read as one (`reason` says what is wrong).
+  case badArtifact(file: String, reason: String)
   /// The file exists but could not be read (permissions, not text, ...).
   case unreadableFile(file: String, reason: String)
   /// The file is not a property list in any format Foundation reads (XML, binary, old ASCII).
@@ -48,6 +50,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   /// The project has application targets, but none that can have alternate icons; `excluded`
   /// names each with why (`"Mac" (a macOS app (SDKROOT = macosx))`).
   case noAppTarget(project: String, excluded: [String])
+  /// `--platform` names a platform the target does not build for; `platforms` are the ones it does.
+  case platformNotBuilt(project: String, target: String, platform: String, platforms: [String])
   /// `--configuration name` names no build configuration of the target.
   case unknownConfiguration(project: String, name: String, configurations: [String])
   /// The `configuration` of `owner` (`the project`, `target App`) in `project` is based on the
@@ -63,6 +67,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
     case .noApp(let path):
       return
         "\(path): no app found here: expected an Info.plist, an .xcassets folder or an .xcodeproj"
+    case .badArtifact(let file, let reason):
+      return "\(file): \(Self.oneLine(reason))"
     case .unreadableFile(let file, let reason):
       return
         "\(file): cannot be read (\(Self.oneLine(reason))): check that it exists and that you may read it"
@@ -122,6 +128,9 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
     case .noAppTarget(let project, let excluded):
       return
         "\(project): no app target that can have alternate icons (only iOS, iPadOS and tvOS apps can; here: \(excluded.joined(separator: ", "))): pass the project of the iOS or tvOS app as PATH"
+    case .platformNotBuilt(let project, let target, let platform, let platforms):
+      return
+        "\(project): target \"\(target)\" does not build for \(platform) (it builds for \(platforms.joined(separator: " and "))): pass --platform \(platforms.first?.lowercased() ?? "ios")"
     case .unknownConfiguration(let project, let name, let configurations):
       let known = configurations.isEmpty ? "none" : Self.quoted(configurations)
       return

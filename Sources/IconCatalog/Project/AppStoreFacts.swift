@@ -1,49 +1,43 @@
 import Foundation
 
-/// What the App Store rules of `iconpick check` need beyond `ProjectFacts`' other fields: how the
-/// Info.plist's icon dictionaries are written (and miswritten), where the primary is named, the
-/// platform, and the icon sets in catalogs on disk that the target does not build.
+/// What the App Store rules of `iconpick check` need beyond `ProjectFacts`' other fields: the
+/// Info.plist's icon dictionaries as written, the platform, and the icon sets in catalogs on disk
+/// that the target does not build. IconCheck judges them.
 public struct AppStoreFacts: Sendable {
-  /// A `CFBundleIconName` written in an icon dictionary of the Info.plist.
-  public struct WrittenIconName: Equatable, Sendable {
-    /// `CFBundleIcons`, `CFBundleIcons~ipad`, `CFBundleIcons~iphone`.
-    public var dictionary: String
-    /// The `CFBundleAlternateIcons` key; nil for the primary.
-    public var alternate: String?
-    /// The value, with build settings expanded.
-    public var name: String
-    /// The line of the value (XML only).
-    public var line: Int?
-    /// True when the build replaces this name with the one of a set it compiles (the primary set of
-    /// `ASSETCATALOG_COMPILER_APPICON_NAME`, or an alternate the build settings list).
-    public var replacedByBuild: Bool
+  /// The Info.plist as written, for the rules that judge how its icon dictionaries are written
+  /// (IconCheck's `IconDictionaryLint`).
+  public struct WrittenInfoPlist: @unchecked Sendable {
+    /// The root dictionary as PropertyListSerialization read it. Its values are property-list
+    /// values (strings, numbers, dates, data, arrays, dictionaries), immutable once read: safe to
+    /// share, which the compiler cannot tell of `Any`.
+    public let root: [String: Any]
+    /// Where each key and value is (XML only).
+    public let lines: PlistLines?
+    /// The alternate sets the build compiles (their entries replace what Info.plist writes).
+    public let compiledAlternates: Set<String>
+    /// True when `ASSETCATALOG_COMPILER_APPICON_NAME` is set (the compiled primary replaces the
+    /// written `CFBundleIconName`).
+    public let primaryCompiled: Bool
+    let settings: BuildSettings
 
-    public init(
-      dictionary: String, alternate: String?, name: String, line: Int? = nil,
-      replacedByBuild: Bool = false
+    init(
+      root: [String: Any], lines: PlistLines?, settings: BuildSettings,
+      compiledAlternates: Set<String>, primaryCompiled: Bool
     ) {
-      self.dictionary = dictionary
-      self.alternate = alternate
-      self.name = name
-      self.line = line
-      self.replacedByBuild = replacedByBuild
+      self.root = root
+      self.lines = lines
+      self.settings = settings
+      self.compiledAlternates = compiledAlternates
+      self.primaryCompiled = primaryCompiled
     }
-  }
 
-  /// One thing wrong with how the icon dictionaries are written.
-  public struct DictionaryProblem: Equatable, Sendable {
-    /// The key path, `CFBundleIcons → CFBundleAlternateIcons → Blue`.
-    public var path: String
-    public var message: String
-    public var fix: String
-    public var line: Int?
+    /// `text` with the build settings expanded, as the build writes it; nil when a setting
+    /// cannot be expanded.
+    public func expand(_ text: String) -> String? { settings.expand(text) }
 
-    public init(path: String, message: String, fix: String, line: Int? = nil) {
-      self.path = path
-      self.message = message
-      self.fix = fix
-      self.line = line
-    }
+    /// What a property-list value is, in words ("a string", "an array"), as the Info.plist
+    /// reader says it.
+    public static func kind(of value: Any) -> String { InfoPlist.kind(of: value) }
   }
 
   /// An app icon set (or `.icon`, or `.brandassets`) in an `.xcassets` folder on disk that the
@@ -60,8 +54,8 @@ public struct AppStoreFacts: Sendable {
     }
   }
 
-  /// True when the app is built for tvOS (`SDKROOT`, or only tvOS in `SUPPORTED_PLATFORMS`, or a
-  /// `TARGETED_DEVICE_FAMILY` of 3 alone); false for iOS; nil when it cannot be told.
+  /// True when the app is built for tvOS, false for iOS (`PlatformDecision`, through the app
+  /// model's platform); nil when nothing says (a folder whose settings name no platform).
   public var isTVOS: Bool?
   /// True when the settings come from an Xcode project target, whose catalogs are known.
   public var isProjectTarget: Bool { targetName != nil }
@@ -71,15 +65,10 @@ public struct AppStoreFacts: Sendable {
   /// The line of the target's `buildSettings` in `projectFile`, for the configuration read: where
   /// a missing setting goes. Only looked for when `ASSETCATALOG_COMPILER_APPICON_NAME` is unset.
   public var buildSettingsLine: Int?
-  /// True when the Info.plist names the primary's asset: `CFBundlePrimaryIcon → CFBundleIconName`
-  /// in an icon dictionary (or a string primary, the tvOS form), or a top-level `CFBundleIconName`.
-  public var infoPlistNamesPrimary = false
   /// The line of the first `CFBundleIcons` key (XML only).
   public var iconsKeyLine: Int?
-  /// Every `CFBundleIconName` the icon dictionaries write.
-  public var writtenIconNames: [WrittenIconName] = []
-  /// What is miswritten in the icon dictionaries.
-  public var dictionaryProblems: [DictionaryProblem] = []
+  /// The Info.plist as written; nil without one.
+  public var writtenInfoPlist: WrittenInfoPlist?
   /// Sets in catalogs under the project folder that the target does not build (project targets
   /// only).
   public var outsideSets: [OutsideSet] = []
@@ -91,10 +80,10 @@ extension ProjectFacts {
   /// Fills `appStore` from the project reading.
   mutating func readAppStoreFacts(
     settings: BuildSettings, infoPlist: InfoPlist?, location: AppLocation,
-    compiledNames: Set<String>
+    compiledNames: Set<String>, platform: AppPlatform?
   ) {
     var found = AppStoreFacts()
-    found.isTVOS = Self.isTVOS(settings)
+    found.isTVOS = platform.map { $0 == .tvOS }
     found.targetName = location.target?.name
     found.projectFile = location.target?.projectFile
     if let target = location.target, !settings.isSet(IconNames.primaryNameSetting) {
@@ -104,13 +93,9 @@ extension ProjectFacts {
     }
     if let infoPlist {
       let lines = self.infoPlist.flatMap { PlistLines.read($0) }
-      var lint = IconDictionaryLint(
-        root: infoPlist.root, lines: lines, settings: settings, isTVOS: found.isTVOS,
-        compiledNames: compiledNames, primaryCompiled: settings.isSet(IconNames.primaryNameSetting))
-      lint.run()
-      found.infoPlistNamesPrimary = lint.namesPrimary
-      found.writtenIconNames = lint.iconNames
-      found.dictionaryProblems = lint.problems
+      found.writtenInfoPlist = AppStoreFacts.WrittenInfoPlist(
+        root: infoPlist.root, lines: lines, settings: settings, compiledAlternates: compiledNames,
+        primaryCompiled: settings.isSet(IconNames.primaryNameSetting))
       found.iconsKeyLine = ["CFBundleIcons", "CFBundleIcons~ipad", "CFBundleIcons~iphone"]
         .compactMap { lines?.keyLine(of: [$0]) }.min()
     }
@@ -126,294 +111,4 @@ extension ProjectFacts {
     }
     appStore = found
   }
-
-  /// tvOS when `SDKROOT` says so, or `SUPPORTED_PLATFORMS` has tvOS and not iOS, or the device
-  /// family is 3 alone; iOS when they say iOS; nil when unknown (no settings at all).
-  static func isTVOS(_ settings: BuildSettings) -> Bool? {
-    let sdk = ProjectTarget.platformName(settings.string("SDKROOT") ?? "")
-    let supported = settings.list("SUPPORTED_PLATFORMS").map(ProjectTarget.platformName)
-    let family = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
-      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
-    if sdk.hasPrefix("appletv") { return true }
-    if supported.contains(where: { $0.hasPrefix("appletv") })
-      && !supported.contains(where: { $0.hasPrefix("iphone") })
-    {
-      return true
-    }
-    if family == [3] { return true }
-    if sdk.hasPrefix("iphone") || supported.contains(where: { $0.hasPrefix("iphone") })
-      || family.contains(1) || family.contains(2)
-    {
-      return false
-    }
-    return nil
-  }
-}
-
-/// Reads the icon dictionaries of an Info.plist word for word and lists what is miswritten:
-/// `CFBundlePrimaryIcon` inside `CFBundleAlternateIcons`, keys one slip away from the real ones,
-/// values of the wrong type, the tvOS form in an iOS app and the reverse.
-struct IconDictionaryLint {
-  let root: [String: Any]
-  let lines: PlistLines?
-  let settings: BuildSettings
-  let isTVOS: Bool?
-  /// The alternate sets the build compiles (their entries replace what Info.plist writes).
-  let compiledNames: Set<String>
-  /// True when `ASSETCATALOG_COMPILER_APPICON_NAME` is set (the compiled primary replaces the
-  /// written `CFBundleIconName`).
-  let primaryCompiled: Bool
-
-  var problems: [AppStoreFacts.DictionaryProblem] = []
-  var iconNames: [AppStoreFacts.WrittenIconName] = []
-  var namesPrimary = false
-
-  init(
-    root: [String: Any], lines: PlistLines?, settings: BuildSettings, isTVOS: Bool?,
-    compiledNames: Set<String>, primaryCompiled: Bool
-  ) {
-    self.root = root
-    self.lines = lines
-    self.settings = settings
-    self.isTVOS = isTVOS
-    self.compiledNames = compiledNames
-    self.primaryCompiled = primaryCompiled
-  }
-
-  static let dictionaryKeys = ["CFBundleIcons", "CFBundleIcons~ipad", "CFBundleIcons~iphone"]
-  static let topLevelIconKeys =
-    dictionaryKeys + ["CFBundleIconFiles", "CFBundleIconFile", "CFBundleIconName"]
-  static let iconsKeys = ["CFBundlePrimaryIcon", "CFBundleAlternateIcons", "UINewsstandIcon"]
-  static let entryKeys = ["CFBundleIconName", "CFBundleIconFiles", "UIPrerenderedIcon"]
-
-  mutating func run() {
-    if root["CFBundleIconName"] is String { namesPrimary = true }
-    for key in root.keys.sorted() where !Self.topLevelIconKeys.contains(key) {
-      guard let real = Self.nearest(key, in: Self.topLevelIconKeys, requireIcon: true) else {
-        continue
-      }
-      misspelled(key, real: real, path: [key])
-    }
-    for key in Self.dictionaryKeys {
-      guard let value = root[key] else { continue }
-      guard let icons = value as? [String: Any] else {
-        wrongType([key], value, expected: "a dictionary")
-        continue
-      }
-      readIcons(icons, key: key)
-    }
-  }
-
-  private mutating func readIcons(_ icons: [String: Any], key: String) {
-    for other in icons.keys.sorted() where !Self.iconsKeys.contains(other) {
-      if let real = Self.nearest(other, in: Self.iconsKeys, requireIcon: false) {
-        misspelled(other, real: real, path: [key, other])
-      }
-    }
-    let primaryPath = [key, "CFBundlePrimaryIcon"]
-    switch icons["CFBundlePrimaryIcon"] {
-    case nil:
-      break
-    case let name as String:
-      namesPrimary = true
-      // A primary the build compiles replaces the written one whole, whatever its form.
-      if isTVOS == false, !primaryCompiled {
-        add(
-          primaryPath,
-          message:
-            "\(Self.join(primaryPath)) is a string, the tvOS form; in an iOS app it must be a dictionary, or iOS finds no primary icon",
-          fix:
-            "Write CFBundlePrimaryIcon as a dictionary: <dict><key>CFBundleIconName</key><string>\(name)</string></dict>."
-        )
-      }
-      nameWritten(name, dictionary: key, alternate: nil, path: primaryPath)
-    case let entry as [String: Any]:
-      if isTVOS == true, !primaryCompiled {
-        add(
-          primaryPath,
-          message:
-            "\(Self.join(primaryPath)) is a dictionary, the iOS form; tvOS reads it as the name of the brand assets, a string",
-          fix: "Write CFBundlePrimaryIcon as a string: the name of the app icon's brand assets.")
-      }
-      if entry["CFBundleIconName"] is String { namesPrimary = true }
-      readEntry(entry, dictionary: key, alternate: nil, path: primaryPath)
-    case let value?:
-      wrongType(primaryPath, value, expected: "a dictionary")
-    }
-
-    let alternatesPath = [key, "CFBundleAlternateIcons"]
-    switch icons["CFBundleAlternateIcons"] {
-    case nil:
-      break
-    case let names as [Any]:
-      // Alternates the build compiles replace a written value of the other form.
-      if isTVOS == false, compiledNames.isEmpty {
-        add(
-          alternatesPath,
-          message:
-            "\(Self.join(alternatesPath)) is an array, the tvOS form; in an iOS app it must be a dictionary keyed by icon name, or supportsAlternateIcons is false",
-          fix:
-            "Write CFBundleAlternateIcons as a dictionary: one key per icon name, each a dictionary with CFBundleIconName."
-        )
-      }
-      for (index, item) in names.enumerated() {
-        let path = alternatesPath + [String(index)]
-        guard let name = item as? String else {
-          wrongType(path, item, expected: "a string (an icon name)")
-          continue
-        }
-        if name == "CFBundlePrimaryIcon" { nestedPrimary(path) }
-      }
-    case let entries as [String: Any]:
-      if isTVOS == true, compiledNames.isEmpty {
-        add(
-          alternatesPath,
-          message:
-            "\(Self.join(alternatesPath)) is a dictionary, the iOS form; tvOS reads an array of brand assets names",
-          fix: "Write CFBundleAlternateIcons as an array of the alternate brand assets' names.")
-      }
-      for name in entries.keys.sorted() {
-        let path = alternatesPath + [name]
-        if name == "CFBundlePrimaryIcon" {
-          nestedPrimary(path)
-          continue
-        }
-        guard let entry = entries[name] as? [String: Any] else {
-          wrongType(path, entries[name] as Any, expected: "a dictionary")
-          continue
-        }
-        readEntry(entry, dictionary: key, alternate: name, path: path)
-      }
-    case let value?:
-      wrongType(alternatesPath, value, expected: isTVOS == true ? "an array" : "a dictionary")
-    }
-  }
-
-  private mutating func readEntry(
-    _ entry: [String: Any], dictionary: String, alternate: String?, path: [String]
-  ) {
-    for key in entry.keys.sorted() where !Self.entryKeys.contains(key) {
-      if let real = Self.nearest(key, in: Self.entryKeys, requireIcon: false) {
-        misspelled(key, real: real, path: path + [key])
-      } else if key == "CFBundlePrimaryIcon" || key == "CFBundleAlternateIcons" {
-        add(
-          path + [key],
-          message:
-            "\(Self.join(path + [key])) is nested one level too deep; iOS reads it only directly under \(dictionary)",
-          fix: "Move \(key) up, directly under \(dictionary).")
-      }
-    }
-    if let value = entry["CFBundleIconName"] {
-      if let name = value as? String {
-        nameWritten(
-          name, dictionary: dictionary, alternate: alternate, path: path + ["CFBundleIconName"])
-      } else {
-        wrongType(path + ["CFBundleIconName"], value, expected: "a string")
-      }
-    }
-    if let value = entry["CFBundleIconFiles"] {
-      if let files = value as? [Any] {
-        for (index, item) in files.enumerated() where !(item is String) {
-          wrongType(path + ["CFBundleIconFiles", String(index)], item, expected: "a string")
-        }
-      } else {
-        wrongType(path + ["CFBundleIconFiles"], value, expected: "an array of file names")
-      }
-    }
-    if let value = entry["UIPrerenderedIcon"], value is String || !(value is Bool) {
-      wrongType(path + ["UIPrerenderedIcon"], value, expected: "true or false")
-    }
-  }
-
-  private mutating func nameWritten(
-    _ raw: String, dictionary: String, alternate: String?, path: [String]
-  ) {
-    guard let name = settings.expand(raw), !name.isEmpty else { return }
-    let replaced = alternate.map { compiledNames.contains($0) } ?? primaryCompiled
-    iconNames.append(
-      AppStoreFacts.WrittenIconName(
-        dictionary: dictionary, alternate: alternate, name: name,
-        line: lines?.line(of: path) ?? lines?.keyLine(of: path), replacedByBuild: replaced))
-  }
-
-  private mutating func nestedPrimary(_ path: [String]) {
-    add(
-      path,
-      message:
-        "CFBundlePrimaryIcon is written inside \(Self.join(Array(path.dropLast()))); iOS then finds no primary there and supportsAlternateIcons is false",
-      fix: "Move CFBundlePrimaryIcon out, next to CFBundleAlternateIcons under \(path[0]).")
-  }
-
-  private mutating func misspelled(_ key: String, real: String, path: [String]) {
-    add(
-      path,
-      message:
-        "\(Self.join(path)): \"\(MessageText.escaped(key))\" is not a key iOS reads; it looks like a misspelling of \(real), so iOS ignores the entry",
-      fix: "Spell the key \(real).")
-  }
-
-  private mutating func wrongType(_ path: [String], _ value: Any, expected: String) {
-    add(
-      path,
-      message:
-        "\(Self.join(path)) is \(Self.kind(of: value)), expected \(expected); iOS ignores it (supportsAlternateIcons may be false)",
-      fix: "Make \(path.last ?? "it") \(expected), as Apple's Info.plist reference describes.")
-  }
-
-  private mutating func add(_ path: [String], message: String, fix: String) {
-    let line = lines?.keyLine(of: path) ?? lines?.line(of: path) ?? enclosingLine(path)
-    problems.append(
-      AppStoreFacts.DictionaryProblem(
-        path: Self.join(path), message: message, fix: fix, line: line))
-  }
-
-  private func enclosingLine(_ path: [String]) -> Int? {
-    var path = path
-    while !path.isEmpty {
-      path.removeLast()
-      if let line = lines?.keyLine(of: path) ?? lines?.line(of: path) { return line }
-    }
-    return nil
-  }
-
-  static func join(_ path: [String]) -> String { path.joined(separator: " → ") }
-
-  /// The real key `key` is most likely a slip of: equal ignoring case and `~`/`-`/`_`, or within
-  /// two edits (three for long keys). With `requireIcon`, only keys that mention "icon" count (the
-  /// top level holds many other keys).
-  static func nearest(_ key: String, in real: [String], requireIcon: Bool) -> String? {
-    if requireIcon && !key.lowercased().contains("icon") { return nil }
-    func folded(_ text: String) -> String {
-      text.lowercased().filter { $0.isLetter || $0.isNumber }
-    }
-    if let match = real.first(where: { folded($0) == folded(key) }) { return match }
-    var best: (key: String, distance: Int)?
-    for candidate in real {
-      let distance = editDistance(key.lowercased(), candidate.lowercased())
-      let allowed = candidate.count >= 16 ? 3 : 2
-      if distance <= allowed, best.map({ distance < $0.distance }) ?? true {
-        best = (candidate, distance)
-      }
-    }
-    return best?.key
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
-
-  static func kind(of value: Any) -> String { InfoPlist.kind(of: value) }
 }

@@ -123,7 +123,10 @@ extension Interface {
       forms: [
         SynopsisForm(options: [
           ("--format", false), ("--json", false), ("--warnings-as-errors", false),
-        ])
+        ]),
+        SynopsisForm(
+          options: [("--rules", true), ("--json", false)], withPositionals: false,
+          withCommonOptions: false),
       ],
       about: """
         Check the app's icon configuration the way the build and App Review will: declared \
@@ -132,7 +135,7 @@ extension Interface {
         in catalogs, Icon Composer bundles. By default each finding prints compiler-style, \
         `path:line: error: message [id]`, with the fix on the next line, then a count. \
         Without --target, every app target of a project that can have alternate icons is \
-        checked, each under its name with its own count.
+        checked, each under its name with its own count. With --rules, list the ids instead.
         """,
       exitStatus: """
         0 no errors · 1 errors found (or warnings, with --warnings-as-errors), or the \
@@ -180,6 +183,23 @@ extension Interface {
       summary: "The build configuration to read (default Release)",
       manual: "The build configuration to read (default: Release).",
       apply: { options, value throws(UsageError) in options.configuration = value }),
+    OptionSpec(
+      long: "--platform",
+      value: .choice("PLATFORM", AppPlatform.allCases.map { ValueChoice(word: $0.argument) }),
+      commands: appCommands, readsApp: true,
+      summary: "The platform to read, when the target builds for iOS and tvOS (default iOS)",
+      manual: """
+        *ios* or *tvos*: which app to read when a target builds for both (its \
+        *SUPPORTED_PLATFORMS* name iOS and tvOS); without it, the iOS one. Naming a platform the \
+        target does not build for says which it does.
+        """,
+      apply: { options, word throws(UsageError) in
+        guard let platform = AppPlatform(argument: word) else {
+          throw UsageError(
+            message: "--platform takes ios or tvos, not '\(MessageText.escaped(word))'")
+        }
+        options.platform = platform
+      }),
     OptionSpec(
       long: "--color",
       value: .choice("MODE", ["truecolor", "256", "16", "none"].map { ValueChoice(word: $0) }),
@@ -273,6 +293,16 @@ extension Interface {
       long: "--warnings-as-errors", commands: [.check], summary: "Fail on warnings too",
       manual: "Exit 1 on a warning as on an error; *junit* makes warnings failures.",
       apply: { options, _ throws(UsageError) in options.warningsAsErrors = true }),
+    OptionSpec(
+      long: "--rules", commands: [.check], summary: "List every id check can report",
+      details: "(id, severity, ITMS codes, summary) and check nothing; with --json, every field.",
+      manual: """
+        List every id *check* can report, one a line: the id, its severity, the App Store \
+        Connect (ITMS) codes it predicts and what it finds; and check nothing. With *--json*, \
+        an array of objects with *id*, *severity*, *summary*, *fix*, *itms*, *group* and \
+        *subject* (*shipped app* or *sources*).
+        """,
+      apply: { options, _ throws(UsageError) in options.listRules = true }),
     OptionSpec(
       long: "--quiet", short: "-q", commands: [.set, .reset, .push],
       summary: "Print no alert line", manual: "Print no alert line on stderr.",

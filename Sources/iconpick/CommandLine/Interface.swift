@@ -105,6 +105,8 @@ struct PositionalSpec {
 /// unless `required`.
 struct SynopsisForm {
   var options: [(long: String, required: Bool)]
+  /// Whether the command's positionals come first (not in a form that reads no app).
+  var withPositionals = true
   /// Whether `[OPTIONS]` (the options every app command takes) follows.
   var withCommonOptions = true
 }
@@ -163,7 +165,9 @@ extension Interface {
     let spec = spec(command)
     return spec.forms.map { form in
       var words = ["iconpick"] + [spec.word].compactMap { $0 }
-      words += spec.positionals.map { $0.optional ? "[\($0.name)]" : $0.name }
+      if form.withPositionals {
+        words += spec.positionals.map { $0.optional ? "[\($0.name)]" : $0.name }
+      }
       for (long, required) in form.options {
         let option = option(long: long)
         let text = [long, option.value.placeholder].compactMap { $0 }.joined(separator: " ")

@@ -37,7 +37,7 @@ enum ManPage {
     for spec in Interface.commands {
       for form in spec.forms {
         lines.append(spec.word.map { ".SY \"iconpick \($0)\"" } ?? ".SY iconpick")
-        for positional in spec.positionals {
+        for positional in spec.positionals where form.withPositionals {
           lines.append(
             positional.optional ? ".RI [ \(word(positional.name)) ]" : ".I \(word(positional.name))"
           )

@@ -43,12 +43,17 @@ struct Options {
   var stateDirectory: String?
   var target: String?
   var configuration: String?
+  /// `--platform ios|tvos`: which app of a target that builds for several; nil: iOS when it builds
+  /// for iOS.
+  var platform: AppPlatform?
   var json = false
   /// `check --format`; `--json` is `--format json`. nil: gcc.
   var format: CheckReport.Format?
   var warningsAsErrors = false
   /// `completions`' SHELL.
   var shell: Shell?
+  /// `check --rules`: list every diagnostic id instead of checking an app.
+  var listRules = false
   var showHelp = false
   var showVersion = false
 }
@@ -139,6 +144,23 @@ extension Options {
         throw UsageError(message: "--json is --format json: give one format")
       }
       options.format = .json
+    }
+    if options.listRules {
+      // The list of ids reads no app: a table, or JSON.
+      guard options.format == nil || options.format == .json else {
+        throw UsageError(
+          message:
+            "--rules prints a table, or JSON with --json: not --format \(options.format?.rawValue ?? "")"
+        )
+      }
+      guard !options.warningsAsErrors else {
+        throw UsageError(
+          message: "--rules lists the ids and checks nothing: drop --warnings-as-errors")
+      }
+      if let word = positionals.first {
+        throw UsageError(
+          message: "unexpected argument '\(word)': --rules lists the ids and reads no app")
+      }
     }
     if options.pixels != nil && options.output == nil {
       throw UsageError(

@@ -1,0 +1,146 @@
+import Foundation
+import IconCatalog
+
+/// The one entry point of `iconpick check`: every rule group is listed here, in the order its
+/// findings are gathered, and nothing else calls a group.
+///
+/// Two kinds of rules:
+/// - rules about **what ships** judge the app model (`AppIcons`): what iOS does at run time and
+///   what App Store Connect checks. They are meant to run unchanged on a real built `.app`. Where
+///   one still needs a fact only `ProjectFacts` has, its doc comment says "Not yet in the model:",
+///   naming the fact, so it can move into the model;
+/// - rules about **the sources** judge what the build reads: Contents.json, `.icon` bundles,
+///   `.xcconfig`, `project.pbxproj` and the Info.plist as written. They need `ProjectFacts`.
+public enum Checker {
+  /// A set of rules that run together, and the ids they can report.
+  public struct RuleGroup: Sendable {
+    public enum Subject: String, Sendable {
+      case shippedApp = "shipped app"
+      case sources
+    }
+
+    /// What the group looks at, in a few words.
+    public var name: String
+    public var subject: Subject
+    public var ids: [DiagnosticID]
+    /// `facts` is nil for an app read without its project; a sources group then finds nothing.
+    let run: @Sendable (AppIcons, ProjectFacts?) -> [Diagnostic]
+
+    /// A group about what ships: the app model, and (until the model holds them) the facts each
+    /// rule marks "Not yet in the model".
+    static func shippedApp(
+      _ name: String, _ ids: [DiagnosticID],
+      _ run: @escaping @Sendable (AppIcons, ProjectFacts?) -> [Diagnostic]
+    ) -> RuleGroup {
+      RuleGroup(name: name, subject: .shippedApp, ids: ids, run: run)
+    }
+
+    /// A group about the sources, which the project facts describe.
+    static func sources(
+      _ name: String, _ ids: [DiagnosticID],
+      _ run: @escaping @Sendable (AppIcons, ProjectFacts) -> [Diagnostic]
+    ) -> RuleGroup {
+      RuleGroup(name: name, subject: .sources, ids: ids) { app, facts in
+        facts.map { run(app, $0) } ?? []
+      }
+    }
+  }
+
+  /// Every rule group, those about what ships first.
+  public static let groups: [RuleGroup] = [
+    .shippedApp(
+      "icons: names, images and the App Store image",
+      [
+        .namesDifferOnlyByCase, .primaryNotFound, .alternateWithoutImage, .unusualName,
+        .missingFile, .wrongFormat, .notSquare, .wrongPixelSize, .noAppStoreIcon,
+      ], IconChecks.diagnose),
+    .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize], SizeChecks.diagnose),
+    .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app, _ in
+      AlphaChecks.diagnose(app)
+    },
+    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) { _, facts in
+      facts.map {
+        IconFileChecks.iconFilesWithExtension($0) + IconFileChecks.iconFilesWithSuffix($0)
+      }
+        ?? []
+    },
+    .shippedApp("iPad declarations", [.missingIPadDeclaration]) { app, _ in
+      IPadChecks.diagnose(app)
+    },
+    .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
+      _, facts in
+      facts.map {
+        DeclarationChecks.iconNameNotSet($0) + DeclarationChecks.plistNamesNotInCatalog($0)
+      } ?? []
+    },
+
+    .sources(
+      "base configurations and includes",
+      [.missingBaseConfiguration, .missingInclude, .includeCase]
+    ) {
+      app, _ in ConfigurationChecks.diagnose(app)
+    },
+    .sources(
+      "build settings",
+      [.setNotShipped, .handWrittenAlternates, .settingNameCase, .settingNameNotFound]
+    ) { _, facts in
+      ProjectChecks.setsNotShipped(facts) + ProjectChecks.handWrittenAlternates(facts)
+        + ProjectChecks.settingNamesDifferingInCase(facts)
+    },
+    .sources(
+      "asset catalogs",
+      [
+        .emptySet, .looseFileInCatalog, .iconAndAppIconSetSameName, .catalogNotInTarget,
+        .unassignedChild, .mixedSizesAndAppearances,
+      ]
+    ) { _, facts in
+      ProjectChecks.emptySets(facts) + ProjectChecks.looseFilesInCatalogs(facts)
+        + ProjectChecks.iconAndAppIconSetOfOneName(facts)
+        + ProjectChecks.catalogsNotInTarget(facts) + CatalogChecks.diagnose(facts)
+    },
+    .sources(
+      "Icon Composer bundles",
+      [
+        .iconJSONInvalid, .iconNoArtwork, .iconLayerWithoutImage, .iconLayerMissingImage,
+        .iconUnsafeImageName, .iconLayerWrongFormat, .iconBadColor, .iconIncompleteObject,
+        .iconUnknownValue, .iconWrongType, .iconCrashesActool, .iconNoIOS, .iconAllHidden,
+        .iconUnusedAsset, .iconSVGText, .iconSVGUnsupported,
+      ]
+    ) { _, facts in
+      // Every bundle the catalogs hold, used or not.
+      IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
+    },
+    .sources("Info.plist as written", [.malformedIconsDictionary]) { _, facts in
+      InfoPlistChecks.malformedIconsDictionary(facts)
+    },
+    .sources(
+      "tvOS brand assets",
+      [.tvAppStoreIconMissing, .tvTopShelfMissing, .tvTopShelfAlpha, .tvImageStackLayers]
+    ) { _, facts in BrandAssetChecks.diagnose(facts) },
+  ]
+
+  /// Ids no group reports: `built-differs` compares a prediction with a built artifact, which
+  /// `check` does not do yet.
+  public static let ungroupedIDs: [DiagnosticID] = [.builtDiffers]
+
+  /// Every finding of every group on one app. A finding with no place of its own is put at the
+  /// Info.plist, the project or the app's folder (`facts`' fallback file); a finding reported
+  /// twice is kept once.
+  public static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
+    diagnose(app, facts: facts, groups: groups)
+  }
+
+  /// The findings of `groups` only.
+  static func diagnose(_ app: AppIcons, facts: ProjectFacts?, groups: [RuleGroup]) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for group in groups { found += group.run(app, facts) }
+    if let facts {
+      for index in found.indices where found[index].file == nil {
+        found[index].file = facts.fallbackFile.path
+      }
+    }
+    var unique: [Diagnostic] = []
+    for diagnostic in found where !unique.contains(diagnostic) { unique.append(diagnostic) }
+    return unique
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// `iconpick check --rules`: every id `check` can report, as `swiftlint rules` and
+/// `ruff rule --all` list theirs. A table for people, JSON with every field for scripts.
+public enum RuleList {
+  /// One line an id, in `DiagnosticID`'s order: id, severity, ITMS codes (`-` for none) and
+  /// summary, in aligned columns under a header.
+  public static func text() -> String {
+    let rows =
+      [["ID", "SEVERITY", "ITMS", "SUMMARY"]]
+      + DiagnosticID.allCases.map { id in
+        [
+          id.rawValue, id.severity.rawValue,
+          id.itmsCodes.isEmpty ? "-" : id.itmsCodes.joined(separator: ","), id.summary,
+        ]
+      }
+    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let lines = rows.map { row in
+      (0..<3).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }
+        .joined() + row[3]
+    }
+    let errors = DiagnosticID.allCases.count { $0.severity == .error }
+    let warnings = DiagnosticID.allCases.count - errors
+    return (lines + ["\(DiagnosticID.allCases.count) ids: \(errors) errors, \(warnings) warnings"])
+      .joined(separator: "\n") + "\n"
+  }
+
+  /// One entry an id: `{"fix", "group", "id", "itms", "severity", "subject", "summary"}`, keys
+  /// sorted; `group` and `subject` (`shipped app` or `sources`) are null for an id no group
+  /// reports yet.
+  public static func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    let group = { (id: DiagnosticID) in Checker.groups.first { $0.ids.contains(id) } }
+    let entries = DiagnosticID.allCases.map { id in
+      Entry(
+        id: id.rawValue, severity: id.severity.rawValue, summary: id.summary, fix: id.fix,
+        itms: id.itmsCodes, group: group(id)?.name, subject: group(id)?.subject.rawValue)
+    }
+    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+  }
+
+  /// Writes `null` for a missing group instead of leaving the key out.
+  private struct Entry: Encodable {
+    var id: String
+    var severity: String
+    var summary: String
+    var fix: String
+    var itms: [String]
+    var group: String?
+    var subject: String?
+
+    enum CodingKeys: String, CodingKey { case id, severity, summary, fix, itms, group, subject }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(severity, forKey: .severity)
+      try container.encode(summary, forKey: .summary)
+      try container.encode(fix, forKey: .fix)
+      try container.encode(itms, forKey: .itms)
+      try container.encode(group, forKey: .group)
+      try container.encode(subject, forKey: .subject)
+    }
+  }
+}

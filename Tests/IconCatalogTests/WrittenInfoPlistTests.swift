@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import IconCatalog
+
+/// IconCatalog reports the Info.plist's icon dictionaries as written, with their lines and the
+/// settings to expand them; IconCheck judges them (its `IconDictionaryLint`).
+@Suite struct WrittenInfoPlistTests {
+  @Test func theRootTheLinesAndTheCompiledNamesAreReported() throws {
+    let fixture = try Fixture()
+    try fixture.writeSingleSizeIconSet("AppIcon")
+    try fixture.writeSingleSizeIconSet("Green")
+    try fixture.write(
+      "App.xcconfig",
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Green\nTINT = Blue\n")
+    try fixture.writePlist(
+      "Info.plist",
+      [
+        "CFBundleIdentifier": "dev.example.Written",
+        "CFBundleIcons": [
+          "CFBundleAlternateIcons": [
+            "Blue": ["CFBundleIconName": "$(TINT)"], "Green": ["CFBundleIconName": "Green"],
+          ]
+        ],
+      ])
+    let facts = try AppIconReader.facts(at: fixture.root, target: nil, configuration: nil)
+    let written = try #require(facts.appStore.writtenInfoPlist)
+
+    let icons = try #require(written.root["CFBundleIcons"] as? [String: Any])
+    #expect(icons["CFBundleAlternateIcons"] is [String: Any])
+    #expect(written.compiledAlternates == ["Green"])
+    #expect(!written.primaryCompiled)
+    #expect(written.expand("$(TINT)") == "Blue")
+
+    let text = try String(contentsOf: fixture.url("Info.plist"), encoding: .utf8)
+    let lines = text.components(separatedBy: "\n")
+    let key = try #require(lines.firstIndex { $0.contains("<key>CFBundleIcons</key>") }) + 1
+    #expect(written.lines?.keyLine(of: ["CFBundleIcons"]) == key)
+    let path = ["CFBundleIcons", "CFBundleAlternateIcons", "Blue", "CFBundleIconName"]
+    let value = try #require(written.lines?.line(of: path))
+    #expect(lines[value - 1].contains("$(TINT)"))
+    #expect(AppStoreFacts.WrittenInfoPlist.kind(of: [1, 2]) == "an array")
+  }
+
+  @Test func noInfoPlistNothingWritten() throws {
+    let fixture = try Fixture()
+    try fixture.writeSingleSizeIconSet("AppIcon")
+    let facts = try AppIconReader.facts(
+      at: fixture.url("Assets.xcassets"), target: nil, configuration: nil)
+    #expect(facts.appStore.writtenInfoPlist == nil)
+  }
+}
