@@ -3,8 +3,8 @@
 #   build.sh BINARY OUTDIR
 # BINARY is a release build linked with --static-swift-stdlib (the Swift runtime and Foundation
 # are not Debian packages, so they go inside the binary). Depends is what dpkg-shlibdeps finds
-# for the libraries the binary links; librsvg and cairo are Recommends as well, for when they
-# are loaded only to draw Icon Composer bundles.
+# for the libraries the binary links; librsvg, cairo and libzip are Recommends (iconpick opens
+# them the first time it draws an Icon Composer bundle or reads an .ipa).
 set -euo pipefail
 binary=$1
 out=${2:-.}

@@ -2,7 +2,8 @@
 # Checks a package `make deb` built: `make deb-check`.
 #   check.sh iconpick_VERSION_ARCH.deb
 # lintian must report no error; Depends must name the package of every library the binary
-# links (as readelf -d reports them, whatever they are); librsvg and cairo must be Recommends.
+# links (as readelf -d reports them, whatever they are); librsvg, cairo and libzip must be
+# Recommends.
 # Then the package is installed: on this machine with dpkg when run as root and no iconpick
 # package is installed (dpkg checks Depends for real), and removed again; otherwise unpacked
 # into a scratch root (or there when DEB_CHECK_SCRATCH=1). Either way it runs iconpick --version, iconpick list on the installed
@@ -54,7 +55,7 @@ for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); d
         fail "Depends: $library" "its package '${owner:-?}' is not in Depends: $depends"
     fi
 done
-for package in librsvg2-2 libcairo2; do
+for package in librsvg2-2 libcairo2 libzip4; do
     if names "$recommends" | grep -qxF "$package"; then
         pass "Recommends: $package"
     else
