@@ -71,7 +71,8 @@ import Testing
     ),
     (["show", "--size", "0x3"], "--size \"0x3\" is not COLSxROWS, e.g. 24x12"),
     (
-      ["show", "--appearance", "sepia"], "--appearance \"sepia\" is not one of light, dark, tinted"
+      ["show", "--appearance", "sepia"],
+      "--appearance \"sepia\" is not one of light, dark, tinted, tinted-light, clear-light, clear-dark"
     ),
     (
       ["show", "--pixels", "5000", "-o", "x.png"],
@@ -91,6 +92,7 @@ import Testing
     ),
     (["--platform", "mac"], "--platform takes ios or tvos, not 'mac'"),
     (["list", "--rules"], "--rules is an option of 'iconpick check'"),
+    (["show", "--square"], "--square is for the PNG --output writes: give --output FILE.png too"),
     (["check", "--rules", "."], "unexpected argument '.': --rules lists the ids and reads no app"),
     (["completions"], "'iconpick completions' needs a SHELL: bash, zsh or fish"),
     (["completions", "tcsh"], "'tcsh' is not a shell iconpick completes: bash, zsh or fish"),

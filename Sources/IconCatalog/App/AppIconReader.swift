@@ -210,7 +210,7 @@ public enum AppIconReader {
   ) -> String {
     let productName = fromProject ? "$(PRODUCT_NAME)" : nil
     for raw in [infoPlist?.displayName, infoPlist?.bundleName, productName].compactMap({ $0 }) {
-      if let name = settings.expand(raw)?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+      if let name = settings.expand(raw)?.trimmingWhitespace(), !name.isEmpty {
         return name
       }
     }
@@ -228,7 +228,7 @@ public enum AppIconReader {
     -> String
   {
     let raw = infoPlist?.bundleIdentifier
-    if let raw, let identifier = settings.expand(raw)?.trimmingCharacters(in: .whitespaces),
+    if let raw, let identifier = settings.expand(raw)?.trimmingWhitespace(),
       !identifier.isEmpty
     {
       return identifier

@@ -153,7 +153,7 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
 
   /// Foundation's reasons sometimes span lines; the description must stay on one.
   static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
       .filter { !$0.isEmpty }.joined(separator: " ")
   }
 }

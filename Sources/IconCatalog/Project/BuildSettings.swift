@@ -87,7 +87,7 @@ struct BuildSettings: Sendable {
     let inherited = fits ? inherited : ""
     let replaced = value.replacingOccurrences(of: "$(inherited)", with: inherited)
       .replacingOccurrences(of: "${inherited}", with: inherited)
-    return replaced == value ? value : replaced.trimmingCharacters(in: .whitespaces)
+    return replaced == value ? value : replaced.trimmingWhitespace()
   }
 
   /// The settings Xcode defines for every target that bundle identifiers and names lean on, for a

@@ -39,7 +39,7 @@ struct XCConfig: Sendable {
   {
     let text = try FileData.readText(file)
     for line in Self.lines(of: text) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingWhitespace()
       if trimmed.isEmpty { continue }
 
       if let include = Self.include(in: trimmed) {
@@ -101,7 +101,7 @@ struct XCConfig: Sendable {
     let optional = rest.first == "?"
     if optional { rest = rest.dropFirst() }
     guard rest.first?.isWhitespace == true || rest.first == "\"" else { return nil }
-    var path = rest.trimmingCharacters(in: .whitespaces)
+    var path = rest.trimmingWhitespace()
     if path.hasPrefix("\"") {
       path.removeFirst()
       guard let close = path.firstIndex(of: "\"") else { return nil }
@@ -136,9 +136,9 @@ struct XCConfig: Sendable {
   /// `KEY = value`, `KEY[sdk=iphoneos*][arch=*] = value`, with an optional `;` at the end.
   static func assignment(in line: String, file: URL) -> XCConfigAssignment? {
     guard let equals = assignmentSign(in: line) else { return nil }
-    var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    var value = line[line.index(after: equals)...].trimmingWhitespace()
     if value.hasSuffix(";") {
-      value = String(value.dropLast()).trimmingCharacters(in: .whitespaces)
+      value = String(value.dropLast()).trimmingWhitespace()
     }
     guard let (key, conditions) = settingKey(line[..<equals]) else { return nil }
     return XCConfigAssignment(key: key, conditions: conditions, value: value, file: file)
@@ -147,9 +147,9 @@ struct XCConfig: Sendable {
   /// `KEY` or `KEY[sdk=iphoneos*][arch=*]`: the left side of an xcconfig line, or a key of a
   /// `project.pbxproj` `buildSettings` dictionary, which uses the same spelling.
   static func settingKey(_ text: Substring) -> (key: String, conditions: [XCConfigCondition])? {
-    var left = text.trimmingCharacters(in: .whitespaces)[...]
+    var left = text.trimmingWhitespace()[...]
     let keyEnd = left.firstIndex(of: "[") ?? left.endIndex
-    let key = String(left[..<keyEnd]).trimmingCharacters(in: .whitespaces)
+    let key = String(left[..<keyEnd]).trimmingWhitespace()
     guard isSettingName(key) else { return nil }
     left = left[keyEnd...]
 
@@ -160,8 +160,8 @@ struct XCConfig: Sendable {
       guard let sign = body.firstIndex(of: "=") else { return nil }
       conditions.append(
         XCConfigCondition(
-          name: body[..<sign].trimmingCharacters(in: .whitespaces),
-          pattern: body[body.index(after: sign)...].trimmingCharacters(in: .whitespaces)))
+          name: body[..<sign].trimmingWhitespace(),
+          pattern: body[body.index(after: sign)...].trimmingWhitespace()))
       left = left[left.index(after: close)...].drop(while: \.isWhitespace)
     }
     return (key, conditions)

@@ -12,7 +12,9 @@ extension Interface {
   static let appCommands: [Subcommand] = [.pick, .list, .get, .set, .reset, .push, .show, .check]
 
   /// `--appearance`'s words, as IconAppearance(flag:) reads them.
-  static let appearanceWords = ["light", "dark", "tinted"]
+  static let appearanceWords = [
+    "light", "dark", "tinted", "tinted-light", "clear-light", "clear-dark",
+  ]
 
   static let pathArgument = PositionalSpec(
     name: "PATH", kind: .app, optional: true,
@@ -103,7 +105,9 @@ extension Interface {
       forms: [
         SynopsisForm(options: [("--size", false), ("--appearance", false)]),
         SynopsisForm(
-          options: [("--output", true), ("--pixels", false), ("--appearance", false)],
+          options: [
+            ("--output", true), ("--pixels", false), ("--square", false), ("--appearance", false),
+          ],
           withCommonOptions: false),
       ],
       about: """
@@ -111,7 +115,8 @@ extension Interface {
         documentation: half-block cells, masked to the home-screen shape. With --output, \
         write the icon as a PNG instead: an icon set's or loose file's image, or an Icon \
         Composer bundle drawn from its layers (on Linux, the one way to see a .icon as an \
-        image).
+        image, cut to the rounded square as Icon Composer exports it). PATH may be one .icon \
+        bundle.
         """,
       exitStatus: """
         0 done · 1 failed (no such icon, or it could not be drawn: a placeholder is printed \
@@ -332,16 +337,27 @@ extension Interface {
       manual: """
         *light* (the default), *dark* or *tinted*: the icon as the home screen shows it in \
         that appearance (an icon set's dark or tinted images, or an Icon Composer bundle's \
-        specializations).
+        specializations). An Icon Composer bundle also takes *tinted-light*, *clear-light* and \
+        *clear-dark*, Icon Composer's other looks (*tinted* is its TintedDark).
         """,
       apply: { options, text throws(UsageError) in
-        guard let appearance = IconAppearance(flag: text) else {
+        guard let look = IconComposerLook(flag: text) else {
           throw UsageError(
             message:
               "--appearance \"\(text)\" is not one of \(appearanceWords.joined(separator: ", "))")
         }
-        options.appearance = appearance
+        options.look = look
+        options.appearance = look.appearance
       }),
+    OptionSpec(
+      long: "--square", commands: [.show], summary: "A .icon as the uncut square",
+      details:
+        "(by default it is cut to the rounded square, corners transparent, as Icon Composer exports it).",
+      manual: """
+        With *--output*, an Icon Composer bundle as the uncut square; by default it is cut to \
+        the rounded square, its corners transparent, as Icon Composer exports it.
+        """,
+      apply: { options, _ throws(UsageError) in options.square = true }),
     OptionSpec(
       long: "--output", short: "-o", value: .file("FILE.png", pattern: "*.png"),
       commands: [.show], summary: "Write the icon as a PNG",

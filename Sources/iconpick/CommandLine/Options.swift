@@ -34,8 +34,13 @@ struct Options {
   var quiet = false
   var color: String?
   var size: (columns: Int, rows: Int)?
-  /// `show --appearance light|dark|tinted`.
+  /// `show --appearance light|dark|tinted|tinted-light|clear-light|clear-dark`: the values
+  /// icon.json specializes for...
   var appearance: IconAppearance?
+  /// ...and which of Icon Composer's six looks an `.icon` is drawn in (`tinted` is TintedDark).
+  var look: IconComposerLook?
+  /// `show --output --square`: an `.icon` as the uncut square, not cut to the rounded square.
+  var square = false
   /// `show --output FILE.png`: write the icon as a PNG instead of printing its preview.
   var output: String?
   /// `show --pixels N`: the side of the PNG `--output` writes.
@@ -71,6 +76,20 @@ extension IconAppearance {
     case "dark": self = .dark
     case "tinted": self = .tinted
     default: return nil
+    }
+  }
+}
+
+extension IconComposerLook {
+  /// `--appearance`'s words: the three above (`tinted` is Icon Composer's TintedDark), and
+  /// `tinted-dark`, `tinted-light`, `clear-light`, `clear-dark`.
+  init?(flag: String) {
+    if let appearance = IconAppearance(flag: flag) {
+      self.init(appearance)
+    } else if let look = IconComposerLook(rawValue: flag.lowercased()) {
+      self = look
+    } else {
+      return nil
     }
   }
 }
@@ -161,6 +180,10 @@ extension Options {
         throw UsageError(
           message: "unexpected argument '\(word)': --rules lists the ids and reads no app")
       }
+    }
+    if options.square && options.output == nil {
+      throw UsageError(
+        message: "--square is for the PNG --output writes: give --output FILE.png too")
     }
     if options.pixels != nil && options.output == nil {
       throw UsageError(
