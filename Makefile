@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png builtapps fuzz fidelity
+.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench corpus corpus-png builtapps fuzz fidelity
 
 all: build
 
@@ -49,7 +49,7 @@ run: build
 
 test: setup
 	$(SWIFT) test
-	bash Tests/Completions/test-completions.sh
+	ICONPICK="$$($(SWIFT) build --show-bin-path)/iconpick" bash Tests/Completions/test-completions.sh
 	@w=$$(groff -man -Tutf8 -ww -z Assets/man/iconpick.1 2>&1); [ -z "$$w" ] || { echo "$$w"; exit 1; }
 
 clean:
@@ -64,14 +64,41 @@ install: build
 	cp -R Assets/Palette $(DATADIR)/Palette
 	install -d $(MANDIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
 	install -m 0644 Assets/man/iconpick.1 $(MANDIR)/iconpick.1
-	install -m 0644 Assets/completions/iconpick.bash $(BASHCOMPDIR)/iconpick
-	install -m 0644 Assets/completions/_iconpick $(ZSHCOMPDIR)/_iconpick
-	install -m 0644 Assets/completions/iconpick.fish $(FISHCOMPDIR)/iconpick.fish
+	bin="$$($(SWIFT) build -c release --show-bin-path)/iconpick"; \
+	"$$bin" completions bash >$(BASHCOMPDIR)/iconpick && \
+	"$$bin" completions zsh >$(ZSHCOMPDIR)/_iconpick && \
+	"$$bin" completions fish >$(FISHCOMPDIR)/iconpick.fish
+	chmod 0644 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
 
 uninstall:
 	rm -f $(BINDIR)/iconpick
 	rm -rf $(DATADIR)
 	rm -f $(MANDIR)/iconpick.1 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
+
+# The Debian package. The Swift runtime and Foundation are not Debian packages, so this build
+# links them statically (its own scratch path, so the other builds stay as they are); Depends
+# comes from dpkg-shlibdeps. `make deb-check` runs lintian, checks Depends against what the
+# binary links, installs the package (on this machine as root when no iconpick package is
+# installed, then purges it; otherwise into a scratch root) and runs it.
+DEB_BUILD = $(SWIFT) build -c release --product iconpick --static-swift-stdlib --scratch-path .build/deb
+setup-deb:
+	@command -v dpkg-shlibdeps >/dev/null 2>&1 && command -v lintian >/dev/null 2>&1 \
+		&& command -v readelf >/dev/null 2>&1 && command -v man >/dev/null 2>&1 && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y dpkg-dev lintian binutils man-db"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q dpkg-dev lintian binutils man-db
+
+deb: setup setup-deb
+	$(DEB_BUILD)
+	bash Packaging/deb/build.sh "$$($(DEB_BUILD) --show-bin-path)/iconpick" .
+
+deb-check: deb
+	bin="$$($(DEB_BUILD) --show-bin-path)/iconpick"; \
+	bash Packaging/deb/check.sh "iconpick_$$("$$bin" --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb"
+
+# Rewrites the man page's SYNOPSIS and OPTIONS from the command line's declaration
+# (Sources/iconpick/CommandLine/Declaration.swift); a test fails until they agree.
+man:
+	ICONPICK_WRITE_MAN=1 $(SWIFT) test --filter theManPagesSynopsisAndOptionsAreTheDeclarations
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
@@ -92,6 +119,19 @@ readme-icons: build
 			--output Assets/readme/$$name.png --pixels 128 || exit 1; \
 	done
 
+# The README's screenshots of the picker and the grid (Assets/readme/picker.png, grid.png): the
+# real binary in tmux, each cell drawn into a PNG with Pillow (from PyPI, into a virtual
+# environment under .build) and DejaVu Sans Mono (Debian's fonts-dejavu-core). Development only.
+SCREENSHOT_VENV = .build/screenshots-venv
+screenshots: build
+	@[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || { [ "$$(id -u)" -eq 0 ] \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-dejavu-core python3-venv; } \
+		|| { echo "Run: sudo apt-get install -y fonts-dejavu-core python3-venv"; exit 1; }
+	@$(SCREENSHOT_VENV)/bin/python -c 'import PIL' 2>/dev/null \
+		|| { python3 -m venv $(SCREENSHOT_VENV) && $(SCREENSHOT_VENV)/bin/pip install -q pillow; }
+	$(SCREENSHOT_VENV)/bin/python Assets/tools/screenshots.py \
+		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" Assets/Palette Assets/readme
+
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
 	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && [ -x /usr/bin/time ] && exit 0; \
@@ -102,27 +142,34 @@ setup-bench: setup
 bench: setup
 	$(SWIFT) build -c release --product iconpick
 	$(SWIFT) build -c release --product iconpick-bench
-	python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
+	CORPUS=$(CORPUS) python3 Tests/Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)/iconpick" Assets/Palette
 
-# list and check over every real project in ../shared/corpus (not part of the repository); fails
-# on a list error or a check error that the copy's SOURCE.txt does not explain.
+# The corpus: copies of real projects, kept beside the repository and not part of it. It is
+# optional: only `make corpus` and `make corpus-png` need it (and `make bench` and a test use it
+# when it is there); CORPUS=DIR points at another copy.
+CORPUS ?= ../shared/corpus
+
+# list and check over every real project in the corpus; fails on a list error or a check error
+# that the copy's SOURCE.txt does not explain.
 corpus: build
-	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" ../shared/corpus
+	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS)
 
-# The previews' fast PNG path against libpng, pixel for pixel, on every PNG in ../shared/corpus;
+# The previews' fast PNG path against libpng, pixel for pixel, on every PNG in the corpus;
 # fails if any differs (a file the fast path declines is libpng's alone, and fine).
 corpus-png: setup
+	@[ -d $(CORPUS) ] || { echo "corpus-png: no corpus at $(CORPUS) (optional; CORPUS=DIR names one)"; exit 1; }
 	$(SWIFT) build -c release --product iconpick-bench
-	find ../shared/corpus -name '*.png' -type f -print0 | sort -z \
+	find $(CORPUS) -name '*.png' -type f -print0 | sort -z \
 		| xargs -0 "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
 
-# The whole tool over the real built apps in ../shared/builtapps (optional, not part of the
+# The whole tool over the real built apps in BUILTAPPS (optional, not part of the
 # repository): CgBI PNGs against their expected pixels, every Assets.car listed, every .ipa, .app
 # and .xcarchive read or refused with a one-line message. Fails on any mismatch.
+BUILTAPPS ?= ../shared/builtapps
 builtapps: build
 	$(SWIFT) build -c $(CONFIGURATION) --product iconpick-bench
 	python3 Tests/BuiltApps/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" \
-		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick-bench" ../shared/builtapps
+		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick-bench" $(BUILTAPPS)
 
 # libFuzzer on each reader of untrusted input (Sources/IconFuzzing), SECONDS each, one after another:
 # `make fuzz SECONDS=600`; FUZZ_TARGETS picks some. New inputs go to .build/fuzz/corpus/TARGET, crash

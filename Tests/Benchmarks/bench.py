@@ -401,9 +401,9 @@ def first_screen_cold(binary, palette, scratch, runs, chafa_args):
           " to the last preview, both cores; chafa's two runs back to back)" % (theirs / ours))
 
 
-# The real projects beside the repository (not part of it); the Icon Composer figures use Awful's
-# 15 .icon bundles when they are there.
-CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "corpus")
+# The optional corpus of real projects (not part of the repository; `make bench` passes its
+# CORPUS); the Icon Composer figures use Awful's 15 .icon bundles when they are there.
+CORPUS = os.environ.get("CORPUS", "")
 AWFUL = os.path.join(CORPUS, "Awful__Awful.app")
 
 

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Checks the shell completions in Assets/completions against a stub `iconpick` that prints a
-# fixed `list --json` (no build needed) and records its arguments. A shell that is not
-# installed is skipped. Exits non-zero on any failure. Run from anywhere.
+# Checks the shell completions `iconpick completions bash|zsh|fish` prints against a stub
+# `iconpick` that prints a fixed `list --json` and records its arguments. ICONPICK names the
+# built binary (default: .build/debug/iconpick). A shell that is not installed is skipped.
+# Exits non-zero on any failure. Run from anywhere.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-comp=$root/Assets/completions
+binary=${ICONPICK:-$root/.build/debug/iconpick}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
+comp=$work/completions
+mkdir -p "$comp"
+for shell in bash zsh fish; do
+    "$binary" completions $shell >"$comp/$shell" || { echo "FAIL  iconpick completions $shell"; exit 1; }
+done
+mv "$comp/bash" "$comp/iconpick.bash"; mv "$comp/zsh" "$comp/_iconpick"; mv "$comp/fish" "$comp/iconpick.fish"
 
 # The stub: pretty-printed like the real one, with an "app" object whose "name" must not
 # be offered, and a "files" array.
@@ -88,7 +95,7 @@ if command -v bash >/dev/null 2>&1; then
     }
     if bash -n "$comp/iconpick.bash"; then pass "bash: syntax"; else fail "bash: syntax"; fi
     expect "bash: commands" "$(bash_complete iconpick se)" "$(sorted set)"
-    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub check get list push reset set show)"
+    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub check completions get list push reset set show)"
     expect "bash: set NAME from list --json (not the app's name)" "$(bash_complete iconpick set '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink)"
     expect "bash: set NAME prefix" "$(bash_complete iconpick set AppIcon-P)" "$(sorted AppIcon-Pink)"
     expect "bash: show NAME or PATH" "$(bash_complete iconpick show '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink Info.plist Sub)"
@@ -98,21 +105,22 @@ if command -v bash >/dev/null 2>&1; then
     expect "bash: --color=VALUE (= a word break)" "$(bash_complete iconpick --color = t)" "$(sorted truecolor)"
     expect "bash: --size values" "$(bash_complete iconpick show --size 3)" "$(sorted 32x16)"
     expect "bash: --state-dir takes a folder" "$(bash_complete iconpick --state-dir '')" "$(sorted Sub)"
-    expect "bash: picker options" "$(bash_complete iconpick --)" "$(sorted --color --configuration --help --state-dir --target --version)"
-    expect "bash: list options" "$(bash_complete iconpick list --)" "$(sorted --color --configuration --help --json --state-dir --target)"
-    expect "bash: set options" "$(bash_complete iconpick set -)" "$(sorted --color --configuration --help --quiet --state-dir --target -h -q)"
+    expect "bash: picker options" "$(bash_complete iconpick --)" "$(sorted --color --configuration --help --platform --state-dir --target --version)"
+    expect "bash: list options" "$(bash_complete iconpick list --)" "$(sorted --color --configuration --help --json --platform --state-dir --target)"
+    expect "bash: set options" "$(bash_complete iconpick set -)" "$(sorted --color --configuration --help --platform --quiet --state-dir --target -h -q)"
     expect "bash: show options" "$(bash_complete iconpick show --s)" "$(sorted --size --square --state-dir)"
+    expect "bash: --platform values" "$(bash_complete iconpick list --platform '')" "$(sorted ios tvos)"
     expect "bash: --appearance values" "$(bash_complete iconpick show --appearance '')" "$(sorted clear-dark clear-light dark light tinted tinted-light)"
-    expect "bash: show --output and --pixels" "$(bash_complete iconpick show --p)" "$(sorted --pixels)"
-    expect "bash: check options" "$(bash_complete iconpick check --)" "$(sorted --color --configuration --format --help --json --rules --state-dir --target --warnings-as-errors)"
+    expect "bash: show --output and --pixels" "$(bash_complete iconpick show --pi)" "$(sorted --pixels)"
+    expect "bash: check options" "$(bash_complete iconpick check --)" "$(sorted --color --configuration --format --help --json --platform --rules --state-dir --target --warnings-as-errors)"
     expect "bash: --format values" "$(bash_complete iconpick check --format '')" "$(sorted gcc github json junit sarif)"
     expect "bash: --format=VALUE" "$(bash_complete iconpick check --format=s)" "$(sorted --format=sarif)"
     expect "bash: --format's value is not the PATH" "$(bash_complete iconpick check --format junit '')" "$(sorted Info.plist Sub)"
     expect "bash: nothing after set NAME PATH" "$(bash_complete iconpick set AppIcon Sub '')" ""
     : >"$work/log"
-    bash_complete iconpick set --state-dir '~/st' --target=App --color none --configuration Debug Ap >/dev/null
-    expect "bash: list gets --state-dir (tilde expanded), --target, --configuration" \
-        "$(cat "$work/log")" "list --json --state-dir $HOME/st --target=App --configuration Debug"
+    bash_complete iconpick set --state-dir '~/st' --target=App --color none --configuration Debug --platform tvos Ap >/dev/null
+    expect "bash: list gets --state-dir (tilde expanded), --target, --configuration, --platform" \
+        "$(cat "$work/log")" "list --json --state-dir $HOME/st --target=App --configuration Debug --platform tvos"
     : >"$work/log"
     (cd "$work/app" && bash --norc --noprofile -c '
         source "$0"; COMP_WORDS=(iconpick set Ap Sub); COMP_CWORD=2; _iconpick' "$comp/iconpick.bash")
@@ -187,18 +195,19 @@ if command -v fish >/dev/null 2>&1; then
     expect "fish: push PAYLOAD or -" "$(fish_complete 'iconpick push ')" "$(sorted - Info.plist Sub/)"
     expect "fish: --color values" "$(fish_complete 'iconpick show --color ')" "$(sorted 16 256 none truecolor)"
     expect "fish: --state-dir takes a folder" "$(fish_complete 'iconpick --state-dir ')" "$(sorted Sub/)"
-    expect "fish: picker options" "$(fish_complete 'iconpick --')" "$(sorted --color --configuration --help --state-dir --target --version)"
-    expect "fish: list options" "$(fish_complete 'iconpick list --')" "$(sorted --color --configuration --help --json --state-dir --target)"
-    expect "fish: set options" "$(fish_complete 'iconpick set --')" "$(sorted --color --configuration --help --quiet --state-dir --target)"
+    expect "fish: picker options" "$(fish_complete 'iconpick --')" "$(sorted --color --configuration --help --platform --state-dir --target --version)"
+    expect "fish: list options" "$(fish_complete 'iconpick list --')" "$(sorted --color --configuration --help --json --platform --state-dir --target)"
+    expect "fish: set options" "$(fish_complete 'iconpick set --')" "$(sorted --color --configuration --help --platform --quiet --state-dir --target)"
     expect "fish: show options" "$(fish_complete 'iconpick show --s')" "$(sorted --size --square --state-dir)"
+    expect "fish: --platform values" "$(fish_complete 'iconpick list --platform ')" "$(sorted ios tvos)"
     expect "fish: --appearance values" "$(fish_complete 'iconpick show --appearance ')" "$(sorted clear-dark clear-light dark light tinted tinted-light)"
-    expect "fish: check options" "$(fish_complete 'iconpick check --')" "$(sorted --color --configuration --format --help --json --rules --state-dir --target --warnings-as-errors)"
+    expect "fish: check options" "$(fish_complete 'iconpick check --')" "$(sorted --color --configuration --format --help --json --platform --rules --state-dir --target --warnings-as-errors)"
     expect "fish: --format values" "$(fish_complete 'iconpick check --format ')" "$(sorted gcc github json junit sarif)"
     expect "fish: --format's value is not the PATH" "$(fish_complete 'iconpick check --format junit ')" "$(sorted Info.plist Sub/)"
     : >"$work/log"
-    fish_complete 'iconpick set --state-dir ~/st --target=App --color none --configuration Debug Ap' >/dev/null
-    expect "fish: list gets --state-dir (tilde expanded), --target, --configuration" \
-        "$(cat "$work/log")" "list --json --state-dir $HOME/st --target=App --configuration Debug"
+    fish_complete 'iconpick set --state-dir ~/st --target=App --color none --configuration Debug --platform tvos Ap' >/dev/null
+    expect "fish: list gets --state-dir (tilde expanded), --target, --configuration, --platform" \
+        "$(cat "$work/log")" "list --json --state-dir $HOME/st --target=App --configuration Debug --platform tvos"
 else
     echo "SKIP  fish: not installed"
 fi

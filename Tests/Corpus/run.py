@@ -142,7 +142,8 @@ def main():
     binary = sys.argv[1]
     corpus = sys.argv[2] if len(sys.argv) > 2 else "../shared/corpus"
     if not os.path.isdir(corpus):
-        print("corpus: no corpus folder at %s (it sits beside the repository, in ../shared)" % corpus)
+        print("corpus: no corpus folder at %s (the corpus is optional and not part of the repository;"
+              " CORPUS=DIR names one)" % corpus)
         return 1
     state = tempfile.mkdtemp(prefix="iconpick-corpus-")
     projects = list_errors = skipped = copy_errors = unexplained = 0

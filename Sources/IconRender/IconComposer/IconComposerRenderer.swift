@@ -3,7 +3,7 @@ import Foundation
 import IconCatalog
 
 /// Draws an Icon Composer `.icon` bundle in one appearance, the way the research into real
-/// bundles found Icon Composer does (shared/reference/icon-composer.md):
+/// bundles found Icon Composer does (docs/icon-composer.md):
 ///
 /// - a 1024-point canvas scaled to the requested pixels, painted with the background fill;
 /// - groups drawn from the last to the first (the first in `icon.json` is the front), and in

@@ -13,6 +13,14 @@ enum Subcommand: String, CaseIterable, Equatable {
   case push
   case show
   case check
+  case completions
+}
+
+/// The shells `iconpick completions` writes scripts for.
+enum Shell: String, CaseIterable {
+  case bash
+  case zsh
+  case fish
 }
 
 /// The command line, parsed.
@@ -47,6 +55,8 @@ struct Options {
   /// `check --format`; `--json` is `--format json`. nil: gcc.
   var format: CheckReport.Format?
   var warningsAsErrors = false
+  /// `completions`' SHELL.
+  var shell: Shell?
   /// `check --rules`: list every diagnostic id instead of checking an app.
   var listRules = false
   var showHelp = false
@@ -92,7 +102,8 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 
 extension Options {
   /// Accepts `--opt VALUE` and `--opt=VALUE`; `--` ends the options. A first word that
-  /// names a command selects it; give a folder of that name as `./list`.
+  /// names a command selects it; give a folder of that name as `./list`. The options are
+  /// those of `Interface.options`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var remaining = arguments[...]
@@ -125,118 +136,25 @@ extension Options {
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let name = parts[0]
       let inline = parts.count > 1 ? parts[1] : nil
-      if inline != nil
-        && [
-          "-h", "--help", "--version", "--", "--json", "--quiet", "-q", "--warnings-as-errors",
-          "--rules",
-        ]
-        .contains(name)
-      {
-        throw UsageError(message: "\(name) takes no value")
+      if name == "--" {
+        guard inline == nil else { throw UsageError(message: "-- takes no value") }
+        optionsEnded = true
+        continue
       }
-      switch name {
-      case "--": optionsEnded = true
-      case "-h", "--help": options.showHelp = true
-      case "--version": options.showVersion = true
-      case "--state-dir": options.stateDirectory = try value(for: name, inline: inline)
-      case "--target": options.target = try value(for: name, inline: inline)
-      case "--configuration": options.configuration = try value(for: name, inline: inline)
-      case "--platform":
-        let word = try value(for: name, inline: inline)
-        guard let platform = AppPlatform(argument: word) else {
-          throw UsageError(
-            message: "--platform takes ios or tvos, not '\(MessageText.escaped(word))'")
-        }
-        options.platform = platform
-      case "--color":
-        let mode = try value(for: name, inline: inline)
-        guard ColorMode(flag: mode) != nil else {
-          throw UsageError(
-            message:
-              "--color \"\(mode)\" is not a colour mode: use one of \(ColorMode.flagValues.joined(separator: ", "))"
-          )
-        }
-        options.color = mode
-      case "--size":
-        guard options.command == .show else {
-          throw UsageError(message: "--size is an option of 'iconpick show'")
-        }
-        let text = try value(for: name, inline: inline)
-        let parts = text.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let columns = parts[0], let rows = parts[1],
-          (1...1000).contains(columns), (1...1000).contains(rows)
-        else {
-          throw UsageError(message: "--size \"\(text)\" is not COLSxROWS, e.g. 24x12")
-        }
-        options.size = (columns, rows)
-      case "--appearance":
-        guard options.command == .show else {
-          throw UsageError(message: "--appearance is an option of 'iconpick show'")
-        }
-        let text = try value(for: name, inline: inline)
-        guard let look = IconComposerLook(flag: text) else {
-          throw UsageError(
-            message:
-              "--appearance \"\(text)\" is not one of light, dark, tinted, tinted-light, clear-light, clear-dark"
-          )
-        }
-        options.look = look
-        options.appearance = look.appearance
-      case "--square":
-        guard options.command == .show else {
-          throw UsageError(message: "--square is an option of 'iconpick show'")
-        }
-        options.square = true
-      case "--output", "-o":
-        guard options.command == .show else {
-          throw UsageError(message: "\(name) is an option of 'iconpick show'")
-        }
-        options.output = try value(for: name, inline: inline)
-      case "--pixels":
-        guard options.command == .show else {
-          throw UsageError(message: "--pixels is an option of 'iconpick show'")
-        }
-        let text = try value(for: name, inline: inline)
-        guard let pixels = Int(text), (1...Options.maximumPixels).contains(pixels) else {
-          throw UsageError(
-            message: "--pixels \"\(text)\" is not a whole number from 1 to \(Options.maximumPixels)"
-          )
-        }
-        options.pixels = pixels
-      case "--json":
-        guard [.list, .get, .check].contains(options.command) else {
-          throw UsageError(message: "--json is an option of 'iconpick list', 'get' and 'check'")
-        }
-        options.json = true
-      case "--format":
-        guard options.command == .check else {
-          throw UsageError(message: "--format is an option of 'iconpick check'")
-        }
-        let text = try value(for: name, inline: inline)
-        guard let format = CheckReport.Format(rawValue: text) else {
-          let formats = CheckReport.Format.allCases.map(\.rawValue)
-          throw UsageError(
-            message: "--format \"\(text)\" is not one of \(formats.joined(separator: ", "))")
-        }
-        options.format = format
-      case "--warnings-as-errors":
-        guard options.command == .check else {
-          throw UsageError(message: "--warnings-as-errors is an option of 'iconpick check'")
-        }
-        options.warningsAsErrors = true
-      case "--rules":
-        guard options.command == .check else {
-          throw UsageError(message: "--rules is an option of 'iconpick check'")
-        }
-        options.listRules = true
-      case "-q", "--quiet":
-        guard [.set, .reset, .push].contains(options.command) else {
-          throw UsageError(message: "--quiet is an option of 'iconpick set', 'reset' and 'push'")
-        }
-        options.quiet = true
-      default:
+      guard let option = Interface.option(named: name) else {
         throw UsageError(message: "unknown option '\(name)'")
       }
+      if option.value == .none && inline != nil {
+        throw UsageError(message: "\(name) takes no value")
+      }
+      guard option.commands.contains(options.command) else {
+        let command = Interface.quotedCommands([options.command])
+        throw UsageError(
+          message: option.isGlobal
+            ? "\(name) is not an option of \(command)"
+            : "\(name) is an option of \(Interface.quotedCommands(option.commands))")
+      }
+      try option.apply(&options, option.value == .none ? "" : value(for: name, inline: inline))
     }
     if options.showHelp || options.showVersion { return options }
     if options.command == .check && options.json {
@@ -274,6 +192,19 @@ extension Options {
     if options.output != nil && options.size != nil {
       throw UsageError(
         message: "--size is for the terminal preview; with --output, give --pixels N")
+    }
+    if options.command == .completions {
+      guard let word = positionals.first else {
+        throw UsageError(message: "'iconpick completions' needs a SHELL: bash, zsh or fish")
+      }
+      guard positionals.count == 1 else {
+        throw UsageError(message: "unexpected argument '\(positionals[1])': give one SHELL")
+      }
+      guard let shell = Shell(rawValue: word) else {
+        throw UsageError(message: "'\(word)' is not a shell iconpick completes: bash, zsh or fish")
+      }
+      options.shell = shell
+      return options
     }
     if options.command == .set || options.command == .push {
       // set NAME [PATH], push PAYLOAD|- [PATH]: the first word is required.

@@ -1,0 +1,381 @@
+import IconCatalog
+import IconCheck
+import IconRender
+
+// The command line, declared once. To add an option: a field in Options, and an entry in
+// `options` below (its name, value, commands, texts and what it sets). The parser, `--help`,
+// the completions (`iconpick completions bash|zsh|fish`) and the man page's SYNOPSIS and
+// OPTIONS follow; `make man` rewrites the man page's two sections, and a test fails until then.
+
+extension Interface {
+  /// The commands that read an app (all but `completions`).
+  static let appCommands: [Subcommand] = [.pick, .list, .get, .set, .reset, .push, .show, .check]
+
+  /// `--appearance`'s words, as IconAppearance(flag:) reads them.
+  static let appearanceWords = [
+    "light", "dark", "tinted", "tinted-light", "clear-light", "clear-dark",
+  ]
+
+  static let pathArgument = PositionalSpec(
+    name: "PATH", kind: .app, optional: true,
+    help:
+      "The app: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; an Info.plist; or a built .app. Default: the current folder if it holds an app, otherwise the bundled demo app, Palette."
+  )
+
+  static let commands: [CommandSpec] = [
+    CommandSpec(
+      command: .pick, summary: "Choose the app's icon in the picker.",
+      positionals: [pathArgument], forms: [SynopsisForm(options: [])],
+      about: "Choose the app's icon in an interactive picker, as iOS's alternate icons do.",
+      exitStatus: "0 done · 1 failed · 2 bad command line · 130 interrupted (Ctrl-C)."),
+    CommandSpec(
+      command: .list, summary: "List the app's icons; the active one is marked.",
+      positionals: [pathArgument], forms: [SynopsisForm(options: [("--json", false)])],
+      about: """
+        List the app's icons: the primary first, then the alternates in case-insensitive \
+        order. ✓ marks the active one; each line shows the display name, the name to pass to \
+        setAlternateIconName and the number of image files.
+        """,
+      exitStatus: "0 done · 1 failed · 2 bad command line."),
+    CommandSpec(
+      command: .get, summary: "Print the active icon's name.",
+      positionals: [pathArgument], forms: [SynopsisForm(options: [("--json", false)])],
+      about: """
+        Print the active icon's name, as alternateIconName reads it; for the primary, the \
+        primary's name. With --json: {"active": NAME, "alternateIconName": NAME or null}.
+        """,
+      exitStatus: "0 done · 1 failed · 2 bad command line."),
+    CommandSpec(
+      command: .set, summary: "Make NAME the active icon (the primary's name resets).",
+      positionals: [
+        PositionalSpec(
+          name: "NAME", kind: .iconName, optional: false,
+          help: "The icon's name, as setAlternateIconName takes it."),
+        pathArgument,
+      ],
+      forms: [SynopsisForm(options: [("--quiet", false)])],
+      about: """
+        Make NAME the active icon, as setAlternateIconName does. NAME is matched exactly; the \
+        primary's name resets to the primary. On a change the system's alert line, You have \
+        changed the icon for “App”., goes to stderr (not with --quiet). An unknown NAME \
+        changes nothing and suggests close names.
+        """,
+      exitStatus: """
+        0 done · 1 failed (unknown icon, the choice could not be recorded; it is then \
+        unchanged) · 2 bad command line.
+        """),
+    CommandSpec(
+      command: .reset, summary: "Go back to the primary icon.",
+      positionals: [pathArgument], forms: [SynopsisForm(options: [("--quiet", false)])],
+      about: "Go back to the primary icon, as setAlternateIconName(nil) does.",
+      exitStatus: "0 done · 1 failed · 2 bad command line."),
+    CommandSpec(
+      command: .push,
+      summary: "Apply a push payload carrying icon_name; print newData, noData or failed.",
+      positionals: [
+        PositionalSpec(
+          name: "PAYLOAD|-", kind: .payload, optional: false,
+          help: "A file holding the payload, or - to read it from stdin."),
+        pathArgument,
+      ],
+      forms: [SynopsisForm(options: [("--quiet", false)])],
+      about: """
+        Apply a push payload, a JSON object of at most 4096 bytes read from the file PAYLOAD \
+        or from stdin (-), as an app does with a notification carrying icon_name. Prints, with \
+        the words of UIBackgroundFetchResult:
+          newData   icon_name named another icon (null or the primary's name resets); the
+                    alert line goes to stderr
+          noData    no icon_name, or that icon is already active
+          failed    not a JSON object, too large, an unknown name or a wrong type, or a
+                    .apns "Simulator Target Bundle" for another app; the reason goes to
+                    stderr and nothing changes
+        """,
+      exitStatus: "0 newData or noData · 1 failed · 2 bad command line."),
+    CommandSpec(
+      command: .show,
+      summary: "Print an icon's preview as terminal escape sequences, or write it as a PNG.",
+      positionals: [
+        PositionalSpec(
+          name: "NAME", kind: .iconNameOrApp, optional: true,
+          help:
+            "The icon's name (default: the active icon). One word is taken as PATH when such a file exists."
+        ),
+        pathArgument,
+      ],
+      forms: [
+        SynopsisForm(options: [("--size", false), ("--appearance", false)]),
+        SynopsisForm(
+          options: [
+            ("--output", true), ("--pixels", false), ("--square", false), ("--appearance", false),
+          ],
+          withCommonOptions: false),
+      ],
+      about: """
+        Print an icon's preview to stdout as escape sequences (no curses), for scripts and \
+        documentation: half-block cells, masked to the home-screen shape. With --output, \
+        write the icon as a PNG instead: an icon set's or loose file's image, or an Icon \
+        Composer bundle drawn from its layers (on Linux, the one way to see a .icon as an \
+        image, cut to the rounded square as Icon Composer exports it). PATH may be one .icon \
+        bundle.
+        """,
+      exitStatus: """
+        0 done · 1 failed (no such icon, or it could not be drawn: a placeholder is printed \
+        and the reason goes to stderr; no PNG is written) · 2 bad command line.
+        """),
+    CommandSpec(
+      command: .check, summary: "Find misconfigured icons before App Review does.",
+      positionals: [pathArgument],
+      forms: [
+        SynopsisForm(options: [
+          ("--format", false), ("--json", false), ("--warnings-as-errors", false),
+        ]),
+        SynopsisForm(
+          options: [("--rules", true), ("--json", false)], withPositionals: false,
+          withCommonOptions: false),
+      ],
+      about: """
+        Check the app's icon configuration the way the build and App Review will: declared \
+        names without images, sets the build would not ship, names missing for iPad, file \
+        names with extensions, wrong pixel sizes, non-PNG files, alpha channels, loose files \
+        in catalogs, Icon Composer bundles. By default each finding prints compiler-style, \
+        `path:line: error: message [id]`, with the fix on the next line, then a count. \
+        Without --target, every app target of a project that can have alternate icons is \
+        checked, each under its name with its own count. With --rules, list the ids instead.
+        """,
+      exitStatus: """
+        0 no errors · 1 errors found (or warnings, with --warnings-as-errors), or the \
+        project could not be read · 2 bad command line.
+        """),
+    CommandSpec(
+      command: .completions, summary: "Print the completion script for bash, zsh or fish.",
+      positionals: [
+        PositionalSpec(
+          name: "SHELL", kind: .shell(Shell.allCases.map(\.rawValue)), optional: false,
+          help: "bash, zsh or fish.")
+      ],
+      forms: [SynopsisForm(options: [], withCommonOptions: false)],
+      about: """
+        Print the completion script for a shell: it completes commands, options and icon \
+        names (from iconpick list --json). make install and the Debian package install them \
+        where each shell finds them; to try one, run: source <(iconpick completions bash).
+        """,
+      exitStatus: "0 done · 2 bad command line."),
+  ]
+
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      long: "--state-dir", value: .directory("DIR"), commands: appCommands, readsApp: true,
+      summary: "Keep the recorded choice in DIR",
+      details: "(default: $XDG_STATE_HOME/iconpick or ~/.local/state/iconpick).",
+      manual: "Keep the recorded choice in <DIR> (default: <$XDG_STATE_HOME/iconpick>).",
+      apply: { options, value throws(UsageError) in options.stateDirectory = value }),
+    OptionSpec(
+      long: "--target", value: .text("NAME"), commands: appCommands, readsApp: true,
+      summary: "The app target, when the project has several",
+      manual: """
+        The app target, when the project has several that can have alternate icons. \
+        Only iOS, iPadOS and tvOS applications count (by product type, *SDKROOT* and \
+        *SUPPORTED_PLATFORMS*); watchOS, macOS and visionOS apps, extensions and App Clips are \
+        left out. The one that remains is used without this option; with several, the picker \
+        opens on a list of them (name, iOS or tvOS, number of icons), this option skips that \
+        list, the other commands' error lists them (*check* checks every one instead, and this \
+        option narrows it to one), and naming a target that is left out says why.
+        """,
+      apply: { options, value throws(UsageError) in options.target = value }),
+    OptionSpec(
+      long: "--configuration", value: .example("NAME", ["Release", "Debug"]),
+      commands: appCommands, readsApp: true,
+      summary: "The build configuration to read (default Release)",
+      manual: "The build configuration to read (default: Release).",
+      apply: { options, value throws(UsageError) in options.configuration = value }),
+    OptionSpec(
+      long: "--platform",
+      value: .choice("PLATFORM", AppPlatform.allCases.map { ValueChoice(word: $0.argument) }),
+      commands: appCommands, readsApp: true,
+      summary: "The platform to read, when the target builds for iOS and tvOS (default iOS)",
+      manual: """
+        *ios* or *tvos*: which app to read when a target builds for both (its \
+        *SUPPORTED_PLATFORMS* name iOS and tvOS); without it, the iOS one. Naming a platform the \
+        target does not build for says which it does.
+        """,
+      apply: { options, word throws(UsageError) in
+        guard let platform = AppPlatform(argument: word) else {
+          throw UsageError(
+            message: "--platform takes ios or tvos, not '\(MessageText.escaped(word))'")
+        }
+        options.platform = platform
+      }),
+    OptionSpec(
+      long: "--color",
+      value: .choice("MODE", ["truecolor", "256", "16", "none"].map { ValueChoice(word: $0) }),
+      commands: appCommands, summary: "The colour mode (truecolor, 256, 16 or none)",
+      details: "(default: from NO_COLOR, COLORTERM and terminfo).",
+      manual: """
+        *truecolor*, *256*, *16* or *none*. The default comes from *NO_COLOR*, then \
+        *COLORTERM*, then terminfo.
+        """,
+      apply: { options, mode throws(UsageError) in
+        guard ColorMode(flag: mode) != nil else {
+          throw UsageError(
+            message:
+              "--color \"\(mode)\" is not a colour mode: use one of \(ColorMode.flagValues.joined(separator: ", "))"
+          )
+        }
+        options.color = mode
+      }),
+    OptionSpec(
+      long: "--help", short: "-h", commands: Subcommand.allCases, standsAlone: true,
+      summary: "Show help", manual: "Show help, for the program or for a command.",
+      apply: { options, _ throws(UsageError) in options.showHelp = true }),
+    OptionSpec(
+      long: "--version", commands: Subcommand.allCases, offeredIn: [.pick], standsAlone: true,
+      summary: "Show the version", manual: "Show the version.",
+      apply: { options, _ throws(UsageError) in options.showVersion = true }),
+    OptionSpec(
+      long: "--json", commands: [.list, .get, .check], summary: "Print JSON",
+      details: "(for check, the same as --format json).",
+      manual: "Print JSON instead of text; for *check*, the same as *--format json*.",
+      apply: { options, _ throws(UsageError) in options.json = true }),
+    OptionSpec(
+      long: "--format",
+      value: .choice(
+        "FORMAT",
+        [
+          ValueChoice(
+            word: "gcc", about: "compiler style, the default; Xcode reads it",
+            manual: """
+              The default: <path>:<line>: error: <message> [<id>], the fix on the next line and \
+              a count, which Xcode shows inline from a Run Script phase. With several targets, \
+              each one's findings come after *target* <NAME> and before <NAME>: <count>, then \
+              a *total* line.
+              """),
+          ValueChoice(
+            word: "json", about: "JSON, for scripts",
+            manual: """
+              *{"diagnostics": [...], "errors": N, "warnings": N}*; each diagnostic has *id*, \
+              *severity*, *file*, *line*, *message*, *fix* and *target* (null when one app is \
+              checked).
+              """),
+          ValueChoice(
+            word: "github", about: "GitHub Actions annotations",
+            manual: """
+              GitHub Actions workflow commands, *::error file=*<F>*,line=*<N>*,title=iconpick* \
+              <ID>*::*<message> (*::warning* for a warning), the fix on the message's second \
+              line, escaped as the runner requires; findings annotate the pull request.
+              """),
+          ValueChoice(
+            word: "sarif", about: "SARIF 2.1.0, for code scanning",
+            manual: """
+              SARIF 2.1.0 for code scanning: one run whose *tool.driver.rules* has one rule per \
+              id found, with help text, and a result per finding with its level, message, file \
+              (relative, with *uriBaseId* *SRCROOT*) and line.
+              """),
+          ValueChoice(
+            word: "junit", about: "JUnit XML, for GitLab and Jenkins",
+            manual: """
+              JUnit XML for GitLab and Jenkins: a *testsuite* per target (*app* for one app) and \
+              a *testcase* per finding, named <id file>:<line>. An error is a *failure*; a \
+              warning passes, with a *severity* property and its text in *system-out*, unless \
+              *--warnings-as-errors* makes it a failure. A target with nothing wrong has one \
+              passing case, *no problems found*.
+              """),
+        ]),
+      commands: [.check], summary: "How to print the findings",
+      manual: """
+        How to print the findings; the exit status is the same in every format. In *github*, \
+        *sarif* and *junit*, paths inside the current folder are written relative to it (run \
+        iconpick from the repository root).
+        """,
+      apply: { options, text throws(UsageError) in
+        guard let format = CheckReport.Format(rawValue: text) else {
+          let formats = CheckReport.Format.allCases.map(\.rawValue)
+          throw UsageError(
+            message: "--format \"\(text)\" is not one of \(formats.joined(separator: ", "))")
+        }
+        options.format = format
+      }),
+    OptionSpec(
+      long: "--warnings-as-errors", commands: [.check], summary: "Fail on warnings too",
+      manual: "Exit 1 on a warning as on an error; *junit* makes warnings failures.",
+      apply: { options, _ throws(UsageError) in options.warningsAsErrors = true }),
+    OptionSpec(
+      long: "--rules", commands: [.check], summary: "List every id check can report",
+      details: "(id, severity, ITMS codes, summary) and check nothing; with --json, every field.",
+      manual: """
+        List every id *check* can report, one a line: the id, its severity, the App Store \
+        Connect (ITMS) codes it predicts and what it finds; and check nothing. With *--json*, \
+        an array of objects with *id*, *severity*, *summary*, *fix*, *itms*, *group* and \
+        *subject* (*shipped app* or *sources*).
+        """,
+      apply: { options, _ throws(UsageError) in options.listRules = true }),
+    OptionSpec(
+      long: "--quiet", short: "-q", commands: [.set, .reset, .push],
+      summary: "Print no alert line", manual: "Print no alert line on stderr.",
+      apply: { options, _ throws(UsageError) in options.quiet = true }),
+    OptionSpec(
+      long: "--size", value: .example("COLSxROWS", ["24x12", "32x16", "48x24"]),
+      commands: [.show], summary: "The preview's size in cells",
+      details: "(default 24x12; a cell is about twice as tall as wide, so 2:1 is square).",
+      manual: """
+        The preview's size in cells (default 24x12; a cell is about twice as tall as wide, so \
+        2:1 is square).
+        """,
+      apply: { options, text throws(UsageError) in
+        let parts = text.lowercased().split(separator: "x").map { Int($0) }
+        guard parts.count == 2, let columns = parts[0], let rows = parts[1],
+          (1...1000).contains(columns), (1...1000).contains(rows)
+        else {
+          throw UsageError(message: "--size \"\(text)\" is not COLSxROWS, e.g. 24x12")
+        }
+        options.size = (columns, rows)
+      }),
+    OptionSpec(
+      long: "--appearance",
+      value: .choice("A", appearanceWords.map { ValueChoice(word: $0) }),
+      commands: [.show], summary: "The home-screen appearance (light, dark or tinted)",
+      details: "to show the icon in, as iOS does (default light).",
+      manual: """
+        *light* (the default), *dark* or *tinted*: the icon as the home screen shows it in \
+        that appearance (an icon set's dark or tinted images, or an Icon Composer bundle's \
+        specializations). An Icon Composer bundle also takes *tinted-light*, *clear-light* and \
+        *clear-dark*, Icon Composer's other looks (*tinted* is its TintedDark).
+        """,
+      apply: { options, text throws(UsageError) in
+        guard let look = IconComposerLook(flag: text) else {
+          throw UsageError(
+            message:
+              "--appearance \"\(text)\" is not one of \(appearanceWords.joined(separator: ", "))")
+        }
+        options.look = look
+        options.appearance = look.appearance
+      }),
+    OptionSpec(
+      long: "--square", commands: [.show], summary: "A .icon as the uncut square",
+      details:
+        "(by default it is cut to the rounded square, corners transparent, as Icon Composer exports it).",
+      manual: """
+        With *--output*, an Icon Composer bundle as the uncut square; by default it is cut to \
+        the rounded square, its corners transparent, as Icon Composer exports it.
+        """,
+      apply: { options, _ throws(UsageError) in options.square = true }),
+    OptionSpec(
+      long: "--output", short: "-o", value: .file("FILE.png", pattern: "*.png"),
+      commands: [.show], summary: "Write the icon as a PNG",
+      details: "of N x N pixels (replacing FILE.png) instead of printing its preview.",
+      manual:
+        "Write the icon as an <N>x<N> PNG (replacing <FILE.png>) instead of printing its preview.",
+      apply: { options, value throws(UsageError) in options.output = value }),
+    OptionSpec(
+      long: "--pixels", value: .example("N", ["256", "512", "1024"]), commands: [.show],
+      summary: "The PNG's side in pixels", details: "(1 to 4096; default 1024).",
+      manual: "The side of the PNG *--output* writes, 1 to 4096 (default 1024).",
+      apply: { options, text throws(UsageError) in
+        guard let pixels = Int(text), (1...Options.maximumPixels).contains(pixels) else {
+          throw UsageError(
+            message: "--pixels \"\(text)\" is not a whole number from 1 to \(Options.maximumPixels)"
+          )
+        }
+        options.pixels = pixels
+      }),
+  ]
+}
