@@ -64,8 +64,8 @@ public enum Checker {
       }
         ?? []
     },
-    .shippedApp("iPad declarations", [.missingIPadDeclaration]) { _, facts in
-      facts.map(DeclarationChecks.missingIPadDeclarations) ?? []
+    .shippedApp("iPad declarations", [.missingIPadDeclaration]) { app, _ in
+      IPadChecks.diagnose(app)
     },
     .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
       _, facts in

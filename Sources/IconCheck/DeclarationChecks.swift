@@ -3,42 +3,9 @@ import IconCatalog
 
 /// Rules about what ships: how the built Info.plist names the icons, as iOS reads it at run time
 /// and App Store Connect checks it on upload.
-/// - `missing-ipad-declaration` (error): an alternate iOS cannot find on iPad;
 /// - `icon-name-not-set` (error, ITMS-90713): catalog icons, but nothing names the primary;
 /// - `plist-name-not-in-catalog` (error, ITMS-90895): a `CFBundleIconName` no set provides.
 enum DeclarationChecks {
-  // MARK: missing-ipad-declaration
-
-  /// On iPad, iOS reads `CFBundleIcons~ipad`, which the build writes for a universal app, so an
-  /// alternate written only under `CFBundleIcons` is unknown there ("The file doesn't exist.").
-  /// Names generated from build settings are written for every idiom: only hand-written ones count.
-  ///
-  /// Not yet in the model: the icon dictionaries per idiom as built (`facts.iphoneAlternates`,
-  /// `ipadAlternates`, and which names the settings generate), the device families
-  /// (`facts.deviceFamily`), and each entry's line (`facts.declarations`).
-  static func missingIPadDeclarations(_ facts: ProjectFacts) -> [Diagnostic] {
-    guard facts.hasHandWrittenAlternates, facts.deviceFamily.contains(2) || facts.hasIPadIcons
-    else { return [] }
-    let generated = Set(
-      facts.alternateNamesSetting + (facts.includesAllAppIcons ? facts.iconSets.map(\.name) : []))
-    let onIPad = Set(facts.ipadAlternates ?? [])
-    return facts.iphoneAlternates.filter { !onIPad.contains($0) && !generated.contains($0) }.map {
-      declared in
-      let name = MessageText.escaped(declared)
-      return Diagnostic(
-        id: .missingIPadDeclaration, file: facts.fallbackFile.path,
-        // At its key under CFBundleIcons, where it is declared.
-        line: facts.declarations.alternates[declared].flatMap {
-          $0.file == facts.infoPlist ? $0.line : nil
-        } ?? facts.handWrittenAlternatesLine,
-        message:
-          "alternate icon \"\(name)\" is declared in CFBundleIcons but not in CFBundleIcons~ipad, and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails",
-        fix:
-          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
-      )
-    }
-  }
-
   // MARK: icon-name-not-set
 
   /// Not yet in the model: whether the built Info.plist names the primary

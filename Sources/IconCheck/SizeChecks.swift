@@ -27,10 +27,10 @@ enum SizeChecks {
   /// Not yet in the model: where each icon is declared (`facts.declaration(ofIcon:)`).
   static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
     // A built app keeps most sizes in Assets.car, which is not read; tvOS has no such sizes.
-    guard let family = app.deviceFamily, family.isEmpty || family.contains(1) || family.contains(2)
-    else { return [] }
+    guard !app.isBuiltArtifact, app.platform == .iOS else { return [] }
+    let family = app.deviceFamilies
     var needs: [Need] = []
-    if family.isEmpty || family.contains(1) { needs.append(iPhone) }
+    if family.contains(1) { needs.append(iPhone) }
     if family.contains(2) { needs += iPad }
     var headers: [String: PNGHeader?] = [:]
     var found: [Diagnostic] = []

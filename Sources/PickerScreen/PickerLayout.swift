@@ -171,6 +171,10 @@ public enum PickerLayout {
       if index == model.activeIndex {
         frame.put(glyphs.checkmark, row: row, column: checkColumn, style: checkStyle)
       }
+      if let note = item.availability, row + 1 < frame.size.rows - footerRows {
+        let shown = TextWidth.truncate(note, to: nameRoom, ellipsis: glyphs.ellipsis)
+        frame.put(shown, row: row + 1, column: nameColumn, style: secondaryStyle)
+      }
       // The highlight covers the text only: a preview is never recoloured by it.
       if isCursor {
         frame.restyle(row: row, column: nameColumn - 1, count: checkColumn + 2 - (nameColumn - 1)) {

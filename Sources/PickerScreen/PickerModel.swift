@@ -9,11 +9,15 @@ public struct PickerItem: Equatable, Sendable {
   public var name: String
   public var displayName: String
   public var isPrimary: Bool
+  /// A short, dim note when the icon works on only some of the devices the app runs on (`iPhone
+  /// only`: the app runs on iPad, whose built icon dictionary lacks it); nil when it works on all.
+  public var availability: String?
 
-  public init(name: String, displayName: String, isPrimary: Bool) {
+  public init(name: String, displayName: String, isPrimary: Bool, availability: String? = nil) {
     self.name = name
     self.displayName = displayName
     self.isPrimary = isPrimary
+    self.availability = availability
   }
 }
 
@@ -82,6 +86,16 @@ public struct PickerModel: Equatable, Sendable {
   /// Opened from the target chooser: Esc goes back to it rather than quitting (q still quits).
   public var canGoBack = false
 
+  /// `iPhone only`, `iPad only`, or `on no device` for an icon no built dictionary of the app's
+  /// devices declares; nil when it works on every device the app runs on.
+  static func availability(of icon: AppIcon, in app: AppIcons) -> String? {
+    let devices = app.deviceIdioms
+    guard devices.contains(where: { !icon.idioms.contains($0) }) else { return nil }
+    let names = ["iphone": "iPhone", "ipad": "iPad", "tv": "Apple TV"]
+    let shown = devices.filter(icon.idioms.contains).map { names[$0] ?? $0 }
+    return shown.isEmpty ? "on no device" : shown.joined(separator: " and ") + " only"
+  }
+
   /// - Parameters:
   ///   - activeName: the recorded `alternateIconName` (nil = the primary).
   ///   - size: the terminal's size, so the cursor starts scrolled into view.
@@ -91,7 +105,9 @@ public struct PickerModel: Equatable, Sendable {
   ) {
     let icons = app.listedIcons
     self.items = icons.map {
-      PickerItem(name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary)
+      PickerItem(
+        name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary,
+        availability: Self.availability(of: $0, in: app))
     }
     self.displayNameWidth = items.map { TextWidth.of($0.displayName) }.max() ?? 0
     self.appName = app.appName

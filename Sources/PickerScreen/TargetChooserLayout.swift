@@ -117,7 +117,7 @@ public enum TargetChooserLayout {
       if isCursor {
         frame.put(glyphs.cursor, row: row, column: 0, style: PickerLayout.cursorMarkStyle)
       }
-      let name = TextWidth.truncate(target.name, to: layout.nameRoom, ellipsis: glyphs.ellipsis)
+      let name = TextWidth.truncate(target.label, to: layout.nameRoom, ellipsis: glyphs.ellipsis)
       frame.put(name, row: row, column: nameColumn)
       if let column = layout.platform {
         frame.put(

@@ -32,7 +32,7 @@ public struct TargetChooserModel: Equatable, Sendable {
   ) {
     self.projectName = projectName
     self.targets = targets
-    self.nameWidth = targets.map { TextWidth.of($0.name) }.max() ?? 0
+    self.nameWidth = targets.map { TextWidth.of($0.label) }.max() ?? 0
     self.glyphs = glyphs
     self.pageSize = TargetChooserLayout.pageSize(for: size)
     self.status = status
@@ -114,7 +114,7 @@ extension TargetChooserModel {
   private mutating func openCursor() {
     let target = targets[cursor]
     if let problem = target.problem {
-      status = "\(target.name) cannot be opened: \(problem)"
+      status = "\(target.label) cannot be opened: \(problem)"
     } else {
       outcome = .open(target.name)
     }

@@ -85,15 +85,15 @@ struct IconComposerTests {
     #expect(icons.alternates.allSatisfy { $0.renditions.count == 3 })
   }
 
-  @Test("an .appiconset and an .icon with one name: both sets of images, the set's first")
+  @Test("an .appiconset and an .icon with one name: the .icon's images, as Xcode 26 builds it")
   func sameNameAsIconSet() throws {
     let fixture = try app("ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
     try fixture.writeSingleSizeIconSet("AppIcon")
     try writeBundle(fixture, "App/AppIcon.icon")
     let primary = try AppIconReader.read(at: fixture.root).primary
-    #expect(primary.renditions.first?.file?.lastPathComponent == "AppIcon.png")
-    #expect(
-      primary.renditions.map(\.kind) == [.image, .iconComposer, .iconComposer, .iconComposer])
+    #expect(primary.renditions.first?.file?.lastPathComponent == "AppIcon.icon")
+    #expect(primary.renditions.map(\.kind) == [.iconComposer, .iconComposer, .iconComposer])
+    #expect(!primary.files.contains { $0.lastPathComponent == "AppIcon.png" })
   }
 
   @Test("missing fields are fine: no groups, no layers, a layer without an image")

@@ -211,12 +211,12 @@ struct ProjectSketch {
 
   @Test("platform names: versions and SDK paths are the platform")
   func platformNames() {
-    #expect(ProjectTarget.platformName("iphoneos17.2") == "iphoneos")
+    #expect(AppPlatform.sdkName("iphoneos17.2") == "iphoneos")
     #expect(
-      ProjectTarget.platformName(
+      AppPlatform.sdkName(
         "/Applications/Xcode.app/Contents/Developer/Platforms/AppleTVOS.platform/Developer/SDKs/AppleTVOS17.0.sdk"
       ) == "appletvos")
-    #expect(ProjectTarget.platformName("auto") == "auto")
+    #expect(AppPlatform.sdkName("auto") == "auto")
   }
 }
 

@@ -180,12 +180,14 @@ import Testing
     let file = front.appendingPathComponent("Front.png")
     try writePNG(file, width: 400, height: 240, alpha: true)
     let layer = IconRendition(file: file, idiom: "tv", pointSize: nil, scale: 1, platform: "tvos")
-    let app = AppIcons(
+    var app = AppIcons(
       appName: "TV", bundleIdentifier: "dev.example.TV",
       primary: AppIcon(
         name: "App Icon", assetName: "App Icon", displayName: "Default", isPrimary: true,
         renditions: [layer]),
       alternates: [], location: front)
+    app.platform = .tvOS
+    app.deviceFamilies = [3]
     #expect(Checker.diagnose(app) == [])
   }
 

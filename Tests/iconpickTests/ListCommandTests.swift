@@ -60,8 +60,8 @@ import Testing
     let files = try #require(icons.first?["files"] as? [String])
     #expect(files.count == 1)
     #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) })
-    // actool writes the compiled icons into CFBundleIcons, which an iPad reads too.
-    #expect(icons.first?["idioms"] as? [String] == ["iphone", "ipad"])
+    // Palette is an iPhone app (TARGETED_DEVICE_FAMILY = 1).
+    #expect(icons.first?["idioms"] as? [String] == ["iphone"])
   }
 
   /// The bundled demo app's icons are Icon Composer bundles in its AppIcons folder.

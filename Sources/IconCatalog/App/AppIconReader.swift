@@ -10,36 +10,38 @@ public enum AppIconReader {
   /// PATH may also be an `.xcodeproj`, or a folder holding one: then the app target's settings and
   /// catalogs are read. `target` names the app target (required when there are several);
   /// `configuration` the build configuration (nil: Release).
-  public static func read(at path: URL, target: String?, configuration: String?)
-    throws(IconCatalogError) -> AppIcons
-  {
+  public static func read(
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> AppIcons {
     // A built app's processed Info.plist already holds what the build settings generated.
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
-    let project = try readProject(at: path, target: target, configuration: configuration)
+    let project = try readProject(
+      at: path, target: target, configuration: configuration, platform: platform)
     return try images(of: project).withRenditions(icons(of: project))
   }
 
   /// Like `read`, but the icons come without renditions, which `IconImages` reads when asked: for
   /// showing thousands of names before their images.
-  public static func readDeferringImages(at path: URL, target: String?, configuration: String?)
-    throws(IconCatalogError) -> (icons: AppIcons, images: IconImages)
-  {
+  public static func readDeferringImages(
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> (icons: AppIcons, images: IconImages) {
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.readDeferringImages(at: path) }
-    let project = try readProject(at: path, target: target, configuration: configuration)
+    let project = try readProject(
+      at: path, target: target, configuration: configuration, platform: platform)
     return (try icons(of: project), images(of: project))
   }
 
   /// The icons and the facts `iconpick check` needs, from one reading of the project.
-  public static func readWithFacts(at path: URL, target: String?, configuration: String?)
-    throws(IconCatalogError) -> (icons: AppIcons, facts: ProjectFacts)
-  {
+  public static func readWithFacts(
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> (icons: AppIcons, facts: ProjectFacts) {
     if BuiltApp.isBuiltApp(path) {
       return (try BuiltApp.read(at: path), ProjectFacts(builtApp: path))
     }
     // Check reports values of the wrong type in the icon dictionaries (malformed-icons-dictionary)
     // beside everything else, so here they are passed over rather than stopping the reading.
     let project = try readProject(
-      at: path, target: target, configuration: configuration, lenient: true)
+      at: path, target: target, configuration: configuration, platform: platform, lenient: true)
     return (try images(of: project).withRenditions(icons(of: project)), try facts(of: project))
   }
 
@@ -85,8 +87,10 @@ public enum AppIconReader {
     app.bundleIdentifierProblem = problem
     app.warnings = target?.warnings ?? []
     app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []
-    app.deviceFamily = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
-      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
+    app.platform = project.platform
+    app.deviceFamilies = project.deviceFamilies
+    app.iconDictionaries = names.built
+    app.otherPlatforms = (target?.platforms ?? []).filter { $0 != project.platform }
     return app
   }
 
@@ -106,6 +110,11 @@ public enum AppIconReader {
     return try ProjectTarget.eligibleNames(project: project, configuration: configuration)
   }
 
+  /// The `.xcodeproj` PATH means, when it means one: for the target chooser's title.
+  public static func projectFile(at path: URL) throws(IconCatalogError) -> String? {
+    try AppLocation.project(at: path.standardizedFileURL).project?.path
+  }
+
   /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset, or an .xcodeproj) — used to decide whether `iconpick` with no PATH opens the current folder.
   public static func containsApp(_ folder: URL) -> Bool {
     AppLocation.containsApp(folder)
@@ -118,6 +127,11 @@ public enum AppIconReader {
   struct ProjectReading {
     var location: AppLocation
     var settings: BuildSettings
+    /// The platform read, and the device families there: decided once, here.
+    var platform: AppPlatform
+    /// False when nothing says the platform (a folder without settings naming one): iOS assumed.
+    var platformIsStated: Bool
+    var deviceFamilies: [Int]
     var infoPlist: InfoPlist?
     var catalogs: AssetCatalogs
     var names: IconNames
@@ -125,9 +139,11 @@ public enum AppIconReader {
 
   /// With `lenient`, Info.plist icon values of the wrong type are passed over instead of thrown.
   static func readProject(
-    at path: URL, target: String?, configuration: String?, lenient: Bool = false
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil,
+    lenient: Bool = false
   ) throws(IconCatalogError) -> ProjectReading {
-    let location = try AppLocation.locate(path, target: target, configuration: configuration)
+    let location = try AppLocation.locate(
+      path, target: target, configuration: configuration, platform: platform)
     let settings: BuildSettings
     if let projectTarget = location.target {
       settings = projectTarget.settings
@@ -136,12 +152,24 @@ public enum AppIconReader {
     }
     var infoPlist = try location.readInfoPlist(settings: settings)
     infoPlist?.isLenient = lenient
-    let catalogs = try AssetCatalog.appIconSets(
+    let (platform, isStated) =
+      location.target.map { ($0.platform, true) }
+      ?? PlatformDecision.platform(settings, infoPlist: infoPlist)
+    let deviceFamilies =
+      location.target != nil
+      ? PlatformDecision.deviceFamilies(settings, platform: platform)
+      : PlatformDecision.deviceFamilies(settings, platform: platform, infoPlist: infoPlist)
+    var catalogs = try AssetCatalog.appIconSets(
       in: location.files.catalogs, iconBundles: location.files.iconBundles)
-    let names = try IconNames.resolve(settings: settings, infoPlist: infoPlist, catalogs: catalogs)
+    // Assets of another platform are left out only when the platform is known: a folder whose
+    // only app icon is a brand assets is a tvOS app that says so nowhere else.
+    if isStated { catalogs = catalogs.forPlatform(platform) }
+    let names = try IconNames.resolve(
+      settings: settings, infoPlist: infoPlist, catalogs: catalogs, deviceFamilies: deviceFamilies)
     return ProjectReading(
-      location: location, settings: settings, infoPlist: infoPlist, catalogs: catalogs,
-      names: names)
+      location: location, settings: settings, platform: platform, platformIsStated: isStated,
+      deviceFamilies: deviceFamilies,
+      infoPlist: infoPlist, catalogs: catalogs, names: names)
   }
 
   /// Every `.xcconfig` not included by another one is a level of its own; the shallowest wins a

@@ -21,9 +21,28 @@ public struct AppIcons: Sendable, Equatable {
   /// Base `.xcconfig` files the project refers to that are not there (also in `warnings`): Xcode
   /// stops with an error; `check` reports one.
   public var missingBaseConfigurations: [MissingBaseConfiguration] = []
-  /// `TARGETED_DEVICE_FAMILY` (1 iPhone, 2 iPad, 3 tv), empty when unset (iPhone); nil when
-  /// unknown: a built app, whose Info.plist says it another way.
-  public var deviceFamily: [Int]?
+  /// The platform the app is built for (`PlatformDecision`).
+  public var platform: AppPlatform = .iOS
+  /// The device families it runs on (1 iPhone, 2 iPad, 3 Apple TV), decided once
+  /// (`PlatformDecision.deviceFamilies`): unset `TARGETED_DEVICE_FAMILY` is iPhone only.
+  public var deviceFamilies: [Int] = [1]
+  /// The built Info.plist's icon dictionaries, each entry with where it came from.
+  public var iconDictionaries = BuiltIconDictionaries()
+  /// True when read from what Xcode built (a `.app`), not predicted from sources: most sizes are
+  /// then in `Assets.car`, not in loose files.
+  public var isBuiltArtifact = false
+  /// The platforms the target builds for besides `platform`: each is an app of its own
+  /// (`--platform`).
+  public var otherPlatforms: [AppPlatform] = []
+
+  /// The idioms of the devices the app runs on.
+  public var deviceIdioms: [String] { PlatformDecision.idioms(ofFamilies: deviceFamilies) }
+
+  /// True when the app runs on iPad but iOS there does not know this icon: `setAlternateIconName`
+  /// fails on iPad.
+  public func isMissingOnIPad(_ icon: AppIcon) -> Bool {
+    deviceFamilies.contains(2) && !icon.idioms.contains("ipad")
+  }
 
   public init(
     appName: String, bundleIdentifier: String?, primary: AppIcon, alternates: [AppIcon],
@@ -110,10 +129,17 @@ public struct AppIcon: Sendable, Equatable, Hashable {
   public var declaredIdioms: [String]
   /// `UIPrerenderedIcon`: the system adds no gloss (iOS 6 and earlier).
   public var isPrerendered: Bool
+  /// The devices the built app offers this icon on (`iphone`, `ipad`, `tv`): the idioms the app
+  /// runs on whose built icon dictionary (`CFBundleIcons~ipad` on iPad when the built Info.plist
+  /// has one, else `CFBundleIcons`) declares it, so `setAlternateIconName` accepts it there. The
+  /// primary is on every device the app runs on. Images play no part: a `~ipad` file does not make
+  /// iOS accept a name its dictionary lacks.
+  public var idioms: [String]
 
   public init(
     name: String, assetName: String?, displayName: String, isPrimary: Bool,
-    renditions: [IconRendition], declaredIdioms: [String] = [], isPrerendered: Bool = false
+    renditions: [IconRendition], declaredIdioms: [String] = [], isPrerendered: Bool = false,
+    idioms: [String]? = nil
   ) {
     self.name = name
     self.assetName = assetName
@@ -122,20 +148,7 @@ public struct AppIcon: Sendable, Equatable, Hashable {
     self.renditions = renditions
     self.declaredIdioms = declaredIdioms
     self.isPrerendered = isPrerendered
-  }
-
-  /// The devices the built app offers this icon on, `iphone` and/or `ipad`: the idioms whose
-  /// icon dictionary (`CFBundleIcons`, `CFBundleIcons~ipad`) declares it, and iPad as well when it
-  /// has iPad images (`Name~ipad.png` files, iPad slots of its set). Before its images are read,
-  /// only the declarations count.
-  public var idioms: [String] {
-    var found = declaredIdioms
-    let imageIdioms = Set(renditions.filter { $0.file != nil }.map(\.idiom))
-    if found.isEmpty && (imageIdioms.contains("iphone") || imageIdioms.contains("universal")) {
-      found.append("iphone")
-    }
-    if imageIdioms.contains("ipad") && !found.contains("ipad") { found.append("ipad") }
-    return found
+    self.idioms = idioms ?? (declaredIdioms.isEmpty ? ["iphone"] : declaredIdioms)
   }
 
   /// The image files that exist for this icon, each once, in rendition order. A file that

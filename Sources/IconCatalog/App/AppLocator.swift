@@ -16,9 +16,10 @@ struct AppLocation: Sendable {
   ///   folder is. A `.xcodeproj`: the folder holding it. A `.xcworkspace`: the folder holding it.
   /// - PATH a `.plist` file: the Info.plist, and its folder is the root.
   /// - `target` and `configuration` choose among the project's app targets and configurations.
-  static func locate(_ path: URL, target: String? = nil, configuration: String? = nil)
-    throws(IconCatalogError) -> AppLocation
-  {
+  static func locate(
+    _ path: URL, target: String? = nil, configuration: String? = nil,
+    platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> AppLocation {
     let path = path.standardizedFileURL
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
@@ -33,7 +34,7 @@ struct AppLocation: Sendable {
     let (root, files, project) = try Self.project(at: path)
     if let project,
       let resolved = try ProjectTarget.resolve(
-        project: project, target: target, configuration: configuration)
+        project: project, target: target, configuration: configuration, platform: platform)
     {
       let projectRoot = folderURL(project.deletingLastPathComponent())
       var projectFiles = projectRoot == root ? files : ProjectFiles.scan(projectRoot)

@@ -44,8 +44,13 @@ enum BuiltApp {
     guard let (plistFile, resources) = infoPlist(in: app) else { throw .noApp(path: app.path) }
     let infoPlist = try InfoPlist.read(plistFile)
     let settings = BuildSettings()
+    // The processed Info.plist says where the app runs (UIDeviceFamily).
+    let platform = PlatformDecision.platform(settings, infoPlist: infoPlist).platform
+    let deviceFamilies = PlatformDecision.deviceFamilies(
+      settings, platform: platform, infoPlist: infoPlist)
     let names = try IconNames.resolve(
-      settings: settings, infoPlist: infoPlist, catalogs: AssetCatalogs(catalogs: []))
+      settings: settings, infoPlist: infoPlist, catalogs: AssetCatalogs(catalogs: []),
+      deviceFamilies: deviceFamilies)
     let icons = names.icons()
     // iOS looks up CFBundleIconFiles at the top of the bundle only.
     let images = IconImages(
@@ -62,9 +67,13 @@ enum BuiltApp {
     else {
       throw .unresolvedBundleIdentifier(file: plistFile.path, value: "")
     }
-    let appIcons = AppIcons(
+    var appIcons = AppIcons(
       appName: appName, bundleIdentifier: identifier, primary: icons.primary,
       alternates: icons.alternates, location: app)
+    appIcons.platform = platform
+    appIcons.deviceFamilies = deviceFamilies
+    appIcons.iconDictionaries = names.built
+    appIcons.isBuiltArtifact = true
     return (appIcons, images)
   }
 }

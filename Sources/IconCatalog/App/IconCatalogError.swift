@@ -48,6 +48,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   /// The project has application targets, but none that can have alternate icons; `excluded`
   /// names each with why (`"Mac" (a macOS app (SDKROOT = macosx))`).
   case noAppTarget(project: String, excluded: [String])
+  /// `--platform` names a platform the target does not build for; `platforms` are the ones it does.
+  case platformNotBuilt(project: String, target: String, platform: String, platforms: [String])
   /// `--configuration name` names no build configuration of the target.
   case unknownConfiguration(project: String, name: String, configurations: [String])
   /// The `configuration` of `owner` (`the project`, `target App`) in `project` is based on the
@@ -122,6 +124,9 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
     case .noAppTarget(let project, let excluded):
       return
         "\(project): no app target that can have alternate icons (only iOS, iPadOS and tvOS apps can; here: \(excluded.joined(separator: ", "))): pass the project of the iOS or tvOS app as PATH"
+    case .platformNotBuilt(let project, let target, let platform, let platforms):
+      return
+        "\(project): target \"\(target)\" does not build for \(platform) (it builds for \(platforms.joined(separator: " and "))): pass --platform \(platforms.first?.lowercased() ?? "ios")"
     case .unknownConfiguration(let project, let name, let configurations):
       let known = configurations.isEmpty ? "none" : Self.quoted(configurations)
       return

@@ -42,6 +42,10 @@ struct IconNames: Equatable, Sendable {
 
   /// Names the build settings spell differently from their sets.
   private(set) var caseMismatches: [CaseMismatch] = []
+  /// The built Info.plist's icon dictionaries, which say on which devices each icon works.
+  private(set) var built = BuiltIconDictionaries()
+  /// The idioms of the devices the app runs on (`iphone`, `ipad`, `tv`).
+  private(set) var deviceIdioms: [String] = ["iphone"]
 
   /// The icon names of the built app: the Info.plist as written, with the asset catalog
   /// compiler's generated `CFBundleIcons` applied over it the way swift-build's
@@ -52,9 +56,10 @@ struct IconNames: Equatable, Sendable {
   /// `CFBundleIconFiles`; an array is replaced in a merge, so files the Info.plist lists for such
   /// a name give way to the set's images. For a built app, pass empty settings: its processed
   /// Info.plist already holds all of this.
-  static func resolve(settings: BuildSettings, infoPlist: InfoPlist?, catalogs: AssetCatalogs)
-    throws(IconCatalogError) -> IconNames
-  {
+  static func resolve(
+    settings: BuildSettings, infoPlist: InfoPlist?, catalogs: AssetCatalogs,
+    deviceFamilies: [Int] = [1]
+  ) throws(IconCatalogError) -> IconNames {
     var declaredPrimary = try infoPlist?.primaryIcon() ?? DeclaredIcon()
     declaredPrimary.iconName = declaredPrimary.iconName.flatMap { settings.expand($0) }
     let generated = GeneratedIcons(settings: settings, catalogs: catalogs)
@@ -79,6 +84,10 @@ struct IconNames: Equatable, Sendable {
 
     var names = IconNames(primary: primary, primaryDeclaration: declaredPrimary, alternates: [])
     names.caseMismatches = generated.caseMismatches
+    names.deviceIdioms = PlatformDecision.idioms(ofFamilies: deviceFamilies)
+    names.built = generated.built(
+      written: infoPlist?.writtenIconDictionaries() ?? [], settings: settings, merging: merging,
+      deviceFamilies: deviceFamilies)
     let compiledNames = Set(generated.alternates.filter(\.setExists).map(\.name))
     for alternate in generated.alternates {
       var compiled = DeclaredIcon()
@@ -158,6 +167,39 @@ struct IconNames: Equatable, Sendable {
       }
       caseMismatches = mismatches
     }
+
+    /// The built Info.plist's icon dictionaries: `written` with what actool generates applied.
+    func built(
+      written: [BuiltIconDictionaries.Dictionary], settings: BuildSettings, merging: Bool,
+      deviceFamilies: [Int]
+    ) -> BuiltIconDictionaries {
+      // Each setting's file is read once, whatever the number of names it lists.
+      var indexes: [String: SettingWords] = [:]
+      func origin(_ setting: String, name: String) -> BuiltIconDictionaries.Origin {
+        guard settings.isSet(setting) else { return .compiledSet(name: name) }
+        let file = settings.file(settingKey: setting)
+        var line: Int?
+        if let file {
+          let words = indexes[file.path] ?? SettingWords(file)
+          indexes[file.path] = words
+          line = words.firstLine(of: name) ?? words.firstLine(of: setting)
+        }
+        return .buildSetting(setting: setting, file: file?.path, line: line)
+      }
+      let listed = Set(settings.list(alternateNamesSetting).map { $0.lowercased() })
+      return BuiltIconDictionaries.build(
+        written: written,
+        generatedPrimary: primary.map {
+          .init(name: $0, origin: origin(primaryNameSetting, name: $0))
+        },
+        generatedAlternates: alternates.filter(\.setExists).map {
+          .init(
+            name: $0.name,
+            origin: listed.contains($0.name.lowercased())
+              ? origin(alternateNamesSetting, name: $0.name) : .compiledSet(name: $0.name))
+        },
+        merging: merging, deviceFamilies: deviceFamilies)
+    }
   }
 
   /// The first declaration of a name keeps its place. The primary is never an alternate too: it is
@@ -184,7 +226,8 @@ struct IconNames: Equatable, Sendable {
       name: primary, assetName: primary,
       displayName: IconDisplayName.friendly(for: primary, primaryName: primary, isPrimary: true),
       isPrimary: true, renditions: [],
-      declaredIdioms: primaryDeclaration.idioms, isPrerendered: primaryDeclaration.isPrerendered)
+      declaredIdioms: primaryDeclaration.idioms, isPrerendered: primaryDeclaration.isPrerendered,
+      idioms: deviceIdioms)
     let namer = IconDisplayName.Namer(primaryName: primary)
     var alternateIcons: [AppIcon] = []
     alternateIcons.reserveCapacity(alternates.count)
@@ -195,7 +238,8 @@ struct IconNames: Equatable, Sendable {
           displayName: namer.friendly(for: alternate.name),
           isPrimary: false, renditions: [],
           declaredIdioms: alternate.declaration.idioms,
-          isPrerendered: alternate.declaration.isPrerendered))
+          isPrerendered: alternate.declaration.isPrerendered,
+          idioms: built.idioms(of: alternate.name, isPrimary: false, deviceIdioms: deviceIdioms)))
     }
     IconDisplayName.keepApart(&alternateIcons, primaryDisplayName: primaryIcon.displayName)
     return (primaryIcon, alternateIcons)
@@ -215,4 +259,27 @@ struct IconNames: Equatable, Sendable {
     }
     return sources
   }
+}
+
+/// The first line of a settings file (`.xcconfig`, `project.pbxproj`) on which each word appears:
+/// one pass over the file, so a setting listing thousands of names finds each in constant time.
+/// Words are split at white space and at `=`, `;`, `,`, quotes and brackets; a name holding any of
+/// those is not found, and the setting's own line stands in.
+struct SettingWords {
+  private var lines: [Substring: Int] = [:]
+
+  init(_ file: URL) {
+    guard let data = try? Data(contentsOf: file) else { return }
+    let text = String(decoding: data, as: UTF8.self)
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      number += 1
+      for word in line.split(whereSeparator: { $0.isWhitespace || "=;,\"()[]".contains($0) })
+      where lines[word] == nil {
+        lines[word] = number
+      }
+    }
+  }
+
+  func firstLine(of word: String) -> Int? { lines[word[...]] }
 }

@@ -219,11 +219,24 @@ struct AssetCatalogs: Sendable {
     iconSets(named: name).first
   }
 
-  /// Every app icon with this name: an `.appiconset` and a `.icon` may share one (Xcode 26 uses the
-  /// `.icon` where Liquid Glass exists and the set on older systems), `.appiconset` first.
+  /// The app icon the build compiles under this name. Where an `.icon` and an `.appiconset` share
+  /// it, Xcode 26 builds the `.icon` and leaves the set out (`check` warns, `icon-and-appiconset-same-name`), so
+  /// the `.icon` alone is the icon's everywhere: in `list`, `show`, the picker and `check`.
   func iconSets(named name: String) -> [AssetCatalog.IconSet] {
     let sets = byName[name] ?? []
-    return sets.filter { $0.kind == .appIconSet } + sets.filter { $0.kind == .iconComposer }
-      + sets.filter { $0.kind == .brandAssets }
+    let iconComposer = sets.filter { $0.kind == .iconComposer }
+    if !iconComposer.isEmpty { return iconComposer }
+    return sets.filter { $0.kind == .appIconSet } + sets.filter { $0.kind == .brandAssets }
+  }
+
+  /// The app icons a build for `platform` uses: tvOS brand assets only for tvOS.
+  func forPlatform(_ platform: AppPlatform) -> AssetCatalogs {
+    let excluded = AssetCatalog.IconSet.Kind.brandAssets
+    guard platform == .iOS, iconSets.contains(where: { $0.kind == excluded }) else { return self }
+    return AssetCatalogs(
+      catalogs: catalogs.map {
+        AssetCatalog(folder: $0.folder, iconSets: $0.iconSets.filter { $0.kind != excluded })
+      },
+      iconBundles: iconBundles)
   }
 }

@@ -105,6 +105,59 @@ struct InfoPlist {
     return found
   }
 
+  /// The icon dictionaries as written, entry by entry with its key path and line: what the build
+  /// starts from (`BuiltIconDictionaries.build`). Values of the wrong type hold no entry (`check`
+  /// reports them).
+  func writtenIconDictionaries() -> [BuiltIconDictionaries.Dictionary] {
+    let lines = PlistLines.read(file)
+    func origin(_ path: [String]) -> BuiltIconDictionaries.Origin {
+      .infoPlist(
+        file: file.path, line: lines?.keyLine(of: path) ?? lines?.line(of: path), keyPath: path)
+    }
+    var found: [BuiltIconDictionaries.Dictionary] = []
+    for key in ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"] {
+      guard let icons = root[key] as? [String: Any] else { continue }
+      var dictionary = BuiltIconDictionaries.Dictionary(key: key, primary: nil, alternates: [])
+      let primaryPath = [key, "CFBundlePrimaryIcon"]
+      switch icons["CFBundlePrimaryIcon"] {
+      case let name as String:
+        dictionary.primary = .init(name: name, origin: origin(primaryPath))
+      case let entry as [String: Any]:
+        dictionary.primary = .init(
+          name: entry["CFBundleIconName"] as? String ?? "", origin: origin(primaryPath))
+      default:
+        break
+      }
+      let alternatesPath = [key, "CFBundleAlternateIcons"]
+      switch icons["CFBundleAlternateIcons"] {
+      case let names as [Any]:
+        for (index, item) in names.enumerated() {
+          guard let name = item as? String, !name.isEmpty else { continue }
+          dictionary.alternates.append(
+            .init(name: name, origin: origin(alternatesPath + [String(index)])))
+        }
+      case let entries as [String: Any]:
+        for name in entries.keys.sorted() where !name.isEmpty && entries[name] is [String: Any] {
+          dictionary.alternates.append(.init(name: name, origin: origin(alternatesPath + [name])))
+        }
+      default:
+        break
+      }
+      found.append(dictionary)
+    }
+    return found
+  }
+
+  /// `UIDeviceFamily` (1 iPhone, 2 iPad, 3 Apple TV): the build writes it from
+  /// `TARGETED_DEVICE_FAMILY`, so a built app's Info.plist says where it runs.
+  var deviceFamilies: [Int]? {
+    guard let items = root["UIDeviceFamily"] as? [Any] else { return nil }
+    let families = items.compactMap {
+      ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap(Int.init)
+    }
+    return families.isEmpty ? nil : families
+  }
+
   // MARK: The icon dictionaries
 
   /// Info.plist key modifiers: on iPad `CFBundleIcons~ipad` replaces `CFBundleIcons` when present,

@@ -54,8 +54,8 @@ public struct AppStoreFacts: Sendable {
     }
   }
 
-  /// True when the app is built for tvOS (`SDKROOT`, or only tvOS in `SUPPORTED_PLATFORMS`, or a
-  /// `TARGETED_DEVICE_FAMILY` of 3 alone); false for iOS; nil when it cannot be told.
+  /// True when the app is built for tvOS, false for iOS (`PlatformDecision`, through the app
+  /// model's platform); nil when nothing says (a folder whose settings name no platform).
   public var isTVOS: Bool?
   /// True when the settings come from an Xcode project target, whose catalogs are known.
   public var isProjectTarget: Bool { targetName != nil }
@@ -80,10 +80,10 @@ extension ProjectFacts {
   /// Fills `appStore` from the project reading.
   mutating func readAppStoreFacts(
     settings: BuildSettings, infoPlist: InfoPlist?, location: AppLocation,
-    compiledNames: Set<String>
+    compiledNames: Set<String>, platform: AppPlatform?
   ) {
     var found = AppStoreFacts()
-    found.isTVOS = Self.isTVOS(settings)
+    found.isTVOS = platform.map { $0 == .tvOS }
     found.targetName = location.target?.name
     found.projectFile = location.target?.projectFile
     if let target = location.target, !settings.isSet(IconNames.primaryNameSetting) {
@@ -110,27 +110,5 @@ extension ProjectFacts {
       }
     }
     appStore = found
-  }
-
-  /// tvOS when `SDKROOT` says so, or `SUPPORTED_PLATFORMS` has tvOS and not iOS, or the device
-  /// family is 3 alone; iOS when they say iOS; nil when unknown (no settings at all).
-  static func isTVOS(_ settings: BuildSettings) -> Bool? {
-    let sdk = ProjectTarget.platformName(settings.string("SDKROOT") ?? "")
-    let supported = settings.list("SUPPORTED_PLATFORMS").map(ProjectTarget.platformName)
-    let family = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
-      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
-    if sdk.hasPrefix("appletv") { return true }
-    if supported.contains(where: { $0.hasPrefix("appletv") })
-      && !supported.contains(where: { $0.hasPrefix("iphone") })
-    {
-      return true
-    }
-    if family == [3] { return true }
-    if sdk.hasPrefix("iphone") || supported.contains(where: { $0.hasPrefix("iphone") })
-      || family.contains(1) || family.contains(2)
-    {
-      return false
-    }
-    return nil
   }
 }

@@ -120,8 +120,9 @@ public struct ProjectFacts: Sendable {
   /// configurations: a set that is only Debug's or Beta's primary is shipped by those builds. Their
   /// alternate names are not counted: an alternate that only Debug lists is the fault to report.
   public var otherConfigurationPrimaries: [String] = []
-  /// `TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad, 3 tv, ...; empty when unset.
-  public var deviceFamily: [Int] = []
+  /// The device families the app runs on (1 iPhone, 2 iPad, 3 Apple TV), as the app model has
+  /// them (`PlatformDecision.deviceFamilies`).
+  public var deviceFamily: [Int] = [1]
   /// Where each icon is declared (`declaration(ofIcon:assetName:isPrimary:)`).
   public var declarations = IconDeclarations()
   /// The `CFBundleIconFiles` names, as written, that find a loose PNG of the app by their exact
@@ -188,8 +189,7 @@ extension AppIconReader {
         setting: mismatch.setting, written: mismatch.written, setName: mismatch.setName,
         location: location)
     }
-    facts.deviceFamily = (settings.string("TARGETED_DEVICE_FAMILY") ?? "")
-      .split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Int($0) }
+    facts.deviceFamily = project.deviceFamilies
     if let target = location.target {
       facts.otherConfigurationPrimaries = otherConfigurationPrimaries(of: target)
     }
@@ -213,7 +213,8 @@ extension AppIconReader {
     facts.readAppStoreFacts(
       settings: settings, infoPlist: infoPlist, location: location,
       compiledNames: facts.includesAllAppIcons
-        ? setNames : setNames.intersection(facts.alternateNamesSetting))
+        ? setNames : setNames.intersection(facts.alternateNamesSetting),
+      platform: project.platformIsStated ? project.platform : nil)
     return facts
   }
 

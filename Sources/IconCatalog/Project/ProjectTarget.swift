@@ -10,6 +10,11 @@ struct ProjectTarget: Sendable {
   var projectFile: URL
   var name: String
   var configuration: String
+  /// The platform read: the one asked for, else the first the target builds for (iOS first).
+  var platform: AppPlatform
+  /// Every platform among iOS and tvOS the target builds for: a multiplatform target is one app per
+  /// platform, each read on its own.
+  var platforms: [AppPlatform]
   var settings: BuildSettings
   /// `.xcassets` folders of the target, in the order Xcode lists them.
   var catalogs: [URL]
@@ -29,9 +34,9 @@ struct ProjectTarget: Sendable {
   /// Only targets that can have alternate icons count (`exclusion(of:)`): iOS, iPadOS and tvOS
   /// applications. When exactly one remains it is used without `--target`; the errors list only
   /// those that remain, and `--target` naming another target says why it does not count.
-  static func resolve(project bundle: URL, target: String?, configuration: String?)
-    throws(IconCatalogError) -> ProjectTarget?
-  {
+  static func resolve(
+    project bundle: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> ProjectTarget? {
     let project = try XcodeProject.read(bundle)
     let all = try project.targets()
     // A target's settings, worked out once: to see its platform, then to read it.
@@ -44,7 +49,7 @@ struct ProjectTarget: Sendable {
           project: project, target: candidate, configuration: configuration)
       else { return nil }
       prepared[candidate.id] = settings
-      return Self.exclusion(platformsOf: settings.settings)
+      return PlatformDecision.exclusion(settings.settings)
     }
     func eligibleNames() -> [String] { all.filter { exclusion(of: $0) == nil }.map(\.name) }
 
@@ -75,11 +80,22 @@ struct ProjectTarget: Sendable {
       chosen = only
     }
 
-    let ready: Prepared
+    var ready: Prepared
     if let known = prepared[chosen.id] {
       ready = known
     } else {
       ready = try prepare(project: project, target: chosen, configuration: configuration)
+    }
+    let platforms = PlatformDecision.platforms(ready.settings)
+    let readFor = platform ?? platforms.first ?? .iOS
+    if let platform, !platforms.contains(platform) {
+      throw .platformNotBuilt(
+        project: project.bundle.path, target: chosen.name, platform: platform.rawValue,
+        platforms: platforms.map(\.rawValue))
+    }
+    if readFor != ready.platform {
+      ready = try prepare(
+        project: project, target: chosen, configuration: configuration, platform: readFor)
     }
     let settings = ready.settings
 
@@ -94,7 +110,8 @@ struct ProjectTarget: Sendable {
     let (catalogs, iconBundles) = bundles(of: chosen, in: project)
     return ProjectTarget(
       project: project.bundle, projectFile: project.file, name: chosen.name,
-      configuration: ready.configuration, settings: settings,
+      configuration: ready.configuration, platform: readFor, platforms: platforms,
+      settings: settings,
       catalogs: catalogs.filter(shipped), iconBundles: iconBundles.filter(shipped),
       missingBaseConfigurations: ready.missing)
   }
@@ -112,19 +129,24 @@ struct ProjectTarget: Sendable {
         let prepared = try? prepare(
           project: project, target: candidate, configuration: configuration)
       else { return true }
-      return exclusion(platformsOf: prepared.settings) == nil
+      return PlatformDecision.exclusion(prepared.settings) == nil
     }.map(\.name)
   }
 
   /// A target's build settings for one configuration, as a device build sees them.
   private struct Prepared {
     var configuration: String
+    /// The platform whose device build the settings are read for.
+    var platform: AppPlatform
     var settings: BuildSettings
     var missing: [MissingBaseConfiguration]
   }
 
+  /// Settings are read for an iOS device first: they say which platforms the target builds for,
+  /// and a build for another platform reads them again with its own `[sdk=...]` conditions.
   private static func prepare(
-    project: XcodeProject, target chosen: XcodeProject.Target, configuration: String?
+    project: XcodeProject, target chosen: XcodeProject.Target, configuration: String?,
+    platform: AppPlatform = .iOS
   ) throws(IconCatalogError) -> Prepared {
     let configurations = try project.configurations(of: chosen)
     let wanted = configuration ?? defaultConfiguration
@@ -146,34 +168,24 @@ struct ProjectTarget: Sendable {
       project: project, target: chosen, projectConfiguration: projectConfiguration,
       targetConfiguration: targetConfiguration)
     var builtIn = BuildSettings.builtIn(
-      platform: "iphoneos", sourceRoot: project.sourceRoot.path, projectName: project.name)
+      platform: platform.sdk, sourceRoot: project.sourceRoot.path, projectName: project.name)
     builtIn["TARGET_NAME"] = chosen.name
     builtIn["CONFIGURATION"] = targetConfiguration.name
-    var device = BuildTarget(
-      sdk: "iphoneos", arch: "arm64", configuration: targetConfiguration.name)
+    let device = BuildTarget(
+      sdk: platform.sdk, arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
-    // A tvOS app's `[sdk=appletvos*]` settings are the ones its device build uses.
-    if isTVOS(settings) {
-      device.sdk = "appletvos"
-      builtIn.merge(
-        BuildSettings.builtIn(
-          platform: "appletvos", sourceRoot: project.sourceRoot.path, projectName: project.name)
-      ) { _, tvOS in tvOS }
-      settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
+    // A target that builds only for tvOS: its `[sdk=appletvos*]` settings are the ones its device
+    // build uses.
+    if platform == .iOS, PlatformDecision.platforms(settings) == [.tvOS] {
+      return try prepare(
+        project: project, target: chosen, configuration: configuration, platform: .tvOS)
     }
     return Prepared(
-      configuration: targetConfiguration.name, settings: settings, missing: missing)
+      configuration: targetConfiguration.name, platform: platform, settings: settings,
+      missing: missing)
   }
 
   // MARK: Which targets count
-
-  /// The platforms whose apps can change their icon: `UIApplication.setAlternateIconName` exists on
-  /// iOS, iPadOS and tvOS (and Mac Catalyst, an iOS target); Apple documents
-  /// `supportsAlternateIcons` as always false for the visionOS SDK, and macOS and watchOS apps have
-  /// no such API.
-  static let alternateIconPlatforms: Set<String> = [
-    "iphoneos", "iphonesimulator", "appletvos", "appletvsimulator",
-  ]
 
   /// Why a target of this product type cannot have alternate icons; nil for an application, whose
   /// platform then decides (`exclusion(platformsOf:)`). The product types are swift-build's
@@ -199,51 +211,6 @@ struct ProjectTarget: Sendable {
       if productType.contains("test") { return "a test bundle" }
       return productType.isEmpty
         ? "not an application" : "not an application (product type \(productType))"
-    }
-  }
-
-  /// Why an application target with these settings cannot have alternate icons, or nil: when
-  /// `SUPPORTED_PLATFORMS` is set, one of them must be iOS or tvOS; otherwise `SDKROOT` must be
-  /// (unset or `auto` counts: iconpick reads it as an iOS app).
-  static func exclusion(platformsOf settings: BuildSettings) -> String? {
-    let supported = settings.list("SUPPORTED_PLATFORMS").map(platformName)
-    if !supported.isEmpty {
-      if supported.contains(where: alternateIconPlatforms.contains) { return nil }
-      let names = settings.list("SUPPORTED_PLATFORMS").joined(separator: " ")
-      return "\(platformDescription(supported[0])) (SUPPORTED_PLATFORMS = \(names))"
-    }
-    let sdkroot = settings.string("SDKROOT") ?? ""
-    let sdk = platformName(sdkroot)
-    if sdk.isEmpty || sdk == "auto" || alternateIconPlatforms.contains(sdk) { return nil }
-    return "\(platformDescription(sdk)) (SDKROOT = \(sdkroot))"
-  }
-
-  /// True when the device build of these settings is a tvOS one.
-  private static func isTVOS(_ settings: BuildSettings) -> Bool {
-    let sdk = platformName(settings.string("SDKROOT") ?? "")
-    if sdk.hasPrefix("appletv") { return true }
-    guard sdk.isEmpty || sdk == "auto" else { return false }
-    let supported = settings.list("SUPPORTED_PLATFORMS").map(platformName)
-    return supported.contains { $0.hasPrefix("appletv") }
-      && !supported.contains { $0.hasPrefix("iphone") }
-  }
-
-  /// `iphoneos` from `iphoneos`, `iphoneos17.2` or a path to `iPhoneOS17.2.sdk`.
-  static func platformName(_ sdk: String) -> String {
-    var name = Substring(
-      (sdk.split(separator: "/").last.map(String.init) ?? sdk).lowercased())
-    if name.hasSuffix(".sdk") { name = name.dropLast(4) }
-    while let last = name.last, last.isNumber || last == "." { name = name.dropLast() }
-    return String(name)
-  }
-
-  private static func platformDescription(_ platform: String) -> String {
-    switch platform {
-    case "macosx": return "a macOS app"
-    case "watchos", "watchsimulator": return "a watchOS app"
-    case "xros", "xrsimulator": return "a visionOS app"
-    case "driverkit": return "a DriverKit driver"
-    default: return "an app for \(platform)"
     }
   }
 

@@ -35,6 +35,9 @@ struct Options {
   var stateDirectory: String?
   var target: String?
   var configuration: String?
+  /// `--platform ios|tvos`: which app of a target that builds for several; nil: iOS when it builds
+  /// for iOS.
+  var platform: AppPlatform?
   var json = false
   /// `check --format`; `--json` is `--format json`. nil: gcc.
   var format: CheckReport.Format?
@@ -119,6 +122,13 @@ extension Options {
       case "--state-dir": options.stateDirectory = try value(for: name, inline: inline)
       case "--target": options.target = try value(for: name, inline: inline)
       case "--configuration": options.configuration = try value(for: name, inline: inline)
+      case "--platform":
+        let word = try value(for: name, inline: inline)
+        guard let platform = AppPlatform(argument: word) else {
+          throw UsageError(
+            message: "--platform takes ios or tvos, not '\(MessageText.escaped(word))'")
+        }
+        options.platform = platform
       case "--color":
         let mode = try value(for: name, inline: inline)
         guard ColorMode(flag: mode) != nil else {

@@ -28,13 +28,20 @@ struct AppContext {
     var images: IconImages?
     if deferringImages {
       (app, images) = try AppIconReader.readDeferringImages(
-        at: path, target: options.target, configuration: options.configuration)
+        at: path, target: options.target, configuration: options.configuration,
+        platform: options.platform)
     } else {
       app = try AppIconReader.read(
-        at: path, target: options.target, configuration: options.configuration)
+        at: path, target: options.target, configuration: options.configuration,
+        platform: options.platform)
     }
     if reportingWarnings {
       for warning in app.warnings { IconpickCommand.printWarning(warning) }
+      if options.platform == nil, let other = app.otherPlatforms.first {
+        IconpickCommand.printNote(
+          "the target builds for \(app.platform.rawValue) and \(other.rawValue): this is the \(app.platform.rawValue) app; --platform \(other.argument) gives the other"
+        )
+      }
     }
     let stateDirectory =
       options.stateDirectory.map {

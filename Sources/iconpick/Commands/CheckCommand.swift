@@ -26,7 +26,7 @@ struct CheckCommand {
     if targets.count > 1 {
       for target in targets {
         do {
-          groups.append((target: target, diagnostics: try diagnose(path, target: target)))
+          groups += try diagnosePlatforms(path, target: target, named: true)
         } catch {
           // One target that cannot be read (a missing Info.plist) leaves the others to check.
           IconpickCommand.printError("target \"\(target)\": \(error)")
@@ -34,7 +34,7 @@ struct CheckCommand {
         }
       }
     } else {
-      groups = [(target: nil, diagnostics: try diagnose(path, target: options.target))]
+      groups = try diagnosePlatforms(path, target: options.target, named: false)
     }
     // Paths in the CI formats are relative to the current folder, the repository root in CI.
     let report = try CheckReport.render(
@@ -48,16 +48,37 @@ struct CheckCommand {
     return failed || unreadable ? .failure : .success
   }
 
-  /// Every diagnostic of one app target (`target` nil: the one PATH means).
-  func diagnose(_ path: URL, target: String?) throws -> [Diagnostic] {
+  /// One group per app of the target: a target that builds for iOS and tvOS is two apps, each
+  /// checked against its own platform's settings and assets (`--platform` picks one), each a group
+  /// named `Target · tvOS`.
+  func diagnosePlatforms(_ path: URL, target: String?, named: Bool) throws -> [CheckReport.Group] {
+    let (app, found) = try diagnose(path, target: target, platform: options.platform)
+    guard options.platform == nil, !app.otherPlatforms.isEmpty else {
+      return [(target: named ? target : nil, diagnostics: found)]
+    }
+    let name = target ?? app.appName
+    var groups: [CheckReport.Group] = [
+      (target: "\(name) · \(app.platform.rawValue)", diagnostics: found)
+    ]
+    for platform in app.otherPlatforms {
+      let (_, other) = try diagnose(path, target: target, platform: platform)
+      groups.append((target: "\(name) · \(platform.rawValue)", diagnostics: other))
+    }
+    return groups
+  }
+
+  /// Every diagnostic of one app (`target` nil: the one PATH means).
+  func diagnose(_ path: URL, target: String?, platform: AppPlatform?) throws -> (
+    app: AppIcons, diagnostics: [Diagnostic]
+  ) {
     // One reading gives both the model and the raw facts; check needs no recorded choice.
     let (app, facts) = try AppIconReader.readWithFacts(
-      at: path, target: target, configuration: options.configuration)
+      at: path, target: target, configuration: options.configuration, platform: platform)
     // A missing base configuration is an error in Xcode, so one here: not a warning as well.
     let reported = Set(app.missingBaseConfigurations.map(\.description))
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
-    return Checker.diagnose(app, facts: facts)
+    return (app, Checker.diagnose(app, facts: facts))
   }
 }

@@ -59,14 +59,19 @@ struct ListCommand {
       /// null when the app has none (a bare asset catalog).
       var bundleIdentifier: String?
       var path: String
+      /// `iOS` or `tvOS`, and the idioms of the devices it runs on (`iphone`, `ipad`, `tv`).
+      var platform: String
+      var idioms: [String]
 
-      enum CodingKeys: String, CodingKey { case name, bundleIdentifier, path }
+      enum CodingKeys: String, CodingKey { case name, bundleIdentifier, path, platform, idioms }
 
       func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
         try container.encode(path, forKey: .path)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(idioms, forKey: .idioms)
       }
     }
     struct Icon: Encodable {
@@ -100,7 +105,8 @@ struct ListCommand {
     let activeName = alternateIconName ?? app.primary.name
     let document = ListJSON(
       app: .init(
-        name: app.appName, bundleIdentifier: app.bundleIdentifier, path: app.location.path),
+        name: app.appName, bundleIdentifier: app.bundleIdentifier, path: app.location.path,
+        platform: app.platform.rawValue, idioms: app.deviceIdioms),
       supportsAlternateIcons: app.supportsAlternateIcons,
       alternateIconName: alternateIconName,
       icons: icons.map { icon in

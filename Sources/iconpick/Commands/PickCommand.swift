@@ -19,6 +19,15 @@ struct PickCommand {
       guard case .ambiguousTarget(let project, _) = error else { throw error }
       return try chooseTarget(project: project, ambiguity: error)
     }
+    // One target that builds for iOS and tvOS is two apps: the picker asks which, as for two
+    // targets (the scripted commands take iOS and say so).
+    if options.target == nil, options.platform == nil, !context.app.otherPlatforms.isEmpty,
+      let project = try? AppIconReader.projectFile(at: AppContext.appPath(options))
+    {
+      return try chooseTarget(
+        project: project,
+        ambiguity: .ambiguousTarget(project: project, targets: [context.app.appName]))
+    }
     let choice = try context.switcher.readChoice()
 
     SignalTrap.install()

@@ -34,6 +34,7 @@ extension PickCommand {
       case .open(let name):
         var chosen = options
         chosen.target = name
+        chosen.platform = chooser.model.cursorTarget?.platform
         let context: AppContext
         let choice: (alternateIconName: String?, notice: StateNotice?)
         do {
@@ -41,7 +42,8 @@ extension PickCommand {
           choice = try context.switcher.readChoice()
         } catch {
           // Read when listed, so rare: the file changed since. The chooser says why.
-          chooser.returned(status: "\(name) cannot be opened: \(error)")
+          let label = chooser.model.cursorTarget?.label ?? name
+          chooser.returned(status: "\(label) cannot be opened: \(error)")
           continue
         }
         let result = try pick(context, choice: choice, terminal: terminal, canGoBack: true)

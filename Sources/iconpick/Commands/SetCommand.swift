@@ -17,6 +17,12 @@ struct SetCommand {
     let requested = options.command == .reset ? nil : options.iconName
     let target = requested == app.primary.name ? nil : requested
     if let target, app.alternate(named: target) == nil { throw context.unknownIcon(target) }
+    if let target, let icon = app.alternate(named: target), app.isMissingOnIPad(icon) {
+      // Recorded all the same: iPhone accepts it. The same fact as check's missing-ipad-declaration.
+      IconpickCommand.printWarning(
+        "\"\(MessageText.escaped(target))\" is not in the built CFBundleIcons~ipad of \(app.appName), which runs on iPad: setAlternateIconName(\"\(MessageText.escaped(target))\") fails there (iPad will refuse it)"
+      )
+    }
     let current = try context.switcher.readChoice().alternateIconName
     if current == target {
       if !options.quiet {

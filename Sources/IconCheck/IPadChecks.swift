@@ -1,0 +1,44 @@
+import Foundation
+import IconCatalog
+
+/// `missing-ipad-declaration`: an alternate that iOS knows on iPhone but not on iPad, in an app
+/// that runs on iPad. It reads only the app model's built icon dictionaries and device families,
+/// the same answer `list --json`'s idioms and the picker's "iPhone only" come from, so it runs the
+/// same on a prediction and on a built app.
+enum IPadChecks {
+  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+    guard app.deviceFamilies.contains(2) else { return [] }
+    let dictionaries = app.iconDictionaries
+    let iPhone = dictionaries.dictionary(forIdiom: "iphone")
+    let iPad = dictionaries.dictionary(forIdiom: "ipad")
+    return app.alternates.filter { $0.idioms.contains("iphone") && app.isMissingOnIPad($0) }.map {
+      icon in
+      let name = MessageText.escaped(icon.name)
+      let entry = iPhone?.alternates.first { $0.name == icon.name }
+      var file: String?
+      var line: Int?
+      if case .infoPlist(let plist, let at, _)? = entry?.origin { (file, line) = (plist, at) }
+      let declaredIn = iPhone?.key ?? BuiltIconDictionaries.baseKey
+      let iPadKey = iPad?.key ?? BuiltIconDictionaries.baseKey + "~ipad"
+      let iPadIsWritten =
+        iPad.map { ([$0.primary].compactMap { $0 } + $0.alternates).contains(where: isWritten) }
+        ?? false
+      let why =
+        !iPadIsWritten
+        ? "; the build writes \(iPadKey) (the asset catalog compiler does, for an app that runs on iPad) without it"
+        : ""
+      return Diagnostic(
+        id: .missingIPadDeclaration, file: file, line: line,
+        message:
+          "alternate icon \"\(name)\" is declared in \(declaredIn) but not in \(iPadKey), and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails\(why)",
+        fix:
+          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
+      )
+    }
+  }
+
+  private static func isWritten(_ entry: BuiltIconDictionaries.Entry) -> Bool {
+    if case .infoPlist = entry.origin { return true }
+    return false
+  }
+}
