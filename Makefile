@@ -11,9 +11,9 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev pkg-config tmux ncurses-term zsh fish groff-base
+APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png fuzz
+.PHONY: all setup setup-bench build run test clean install uninstall format lint art readme-icons bench corpus corpus-png builtapps fuzz fidelity
 
 all: build
 
@@ -26,6 +26,7 @@ setup:
 	pkg-config --exists librsvg-2.0 2>/dev/null || missing="$$missing librsvg2-dev"; \
 	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
+	pkg-config --exists libzip 2>/dev/null || missing="$$missing libzip-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
@@ -93,9 +94,9 @@ readme-icons: build
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup
-	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && exit 0; \
-	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin"; exit 1; fi; \
-	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin
+	@command -v chafa >/dev/null 2>&1 && command -v fzf >/dev/null 2>&1 && command -v rsvg-convert >/dev/null 2>&1 && [ -x /usr/bin/time ] && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then echo "Run: sudo apt-get install -y chafa fzf librsvg2-bin time"; exit 1; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin time
 
 # Speed, measured with the release build: medians of repeated runs, with ratios.
 bench: setup
@@ -115,6 +116,14 @@ corpus-png: setup
 	find ../shared/corpus -name '*.png' -type f -print0 | sort -z \
 		| xargs -0 "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
 
+# The whole tool over the real built apps in ../shared/builtapps (optional, not part of the
+# repository): CgBI PNGs against their expected pixels, every Assets.car listed, every .ipa, .app
+# and .xcarchive read or refused with a one-line message. Fails on any mismatch.
+builtapps: build
+	$(SWIFT) build -c $(CONFIGURATION) --product iconpick-bench
+	python3 Tests/BuiltApps/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" \
+		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick-bench" ../shared/builtapps
+
 # libFuzzer on each reader of untrusted input (Sources/IconFuzzing), SECONDS each, one after another:
 # `make fuzz SECONDS=600`; FUZZ_TARGETS picks some. New inputs go to .build/fuzz/corpus/TARGET, crash
 # inputs to .build/fuzz/crashes/TARGET/, logs to .build/fuzz/logs/; fails if any target crashed.
@@ -123,7 +132,7 @@ SECONDS ?= 60
 # libFuzzer's RSS limit: pngdiff's RSS climbs past the default 2048 MB within minutes while its live
 # heap stays near 25 MB (ASan's allocator keeping freed pages), so long runs may need more.
 FUZZ_RSS_MB ?= 2048
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs
@@ -144,3 +153,13 @@ fuzz:
 		fi; \
 	done; \
 	[ -z "$$failed" ] || { echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_DIR)/crashes/)"; exit 1; }
+
+# How close iconpick draws Icon Composer bundles to Icon Composer's own exports, per look: the
+# pairs in ../shared/iconcomposer-exports (optional, not part of the repository; FIDELITY_PAIRS picks
+# another folder). Prints the table and the targets, writes the contact sheet FIDELITY_SHEET.
+FIDELITY_PAIRS ?= ../shared/iconcomposer-exports
+FIDELITY_SHEET ?= .build/fidelity.png
+fidelity: setup
+	@[ -f "$(FIDELITY_PAIRS)/pairs.json" ] || { echo "make fidelity: no $(FIDELITY_PAIRS)/pairs.json (the pairs folder is optional; set FIDELITY_PAIRS)"; exit 1; }
+	$(SWIFT) build -c release --product iconpick-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" fidelity "$(FIDELITY_PAIRS)" "$(FIDELITY_SHEET)"

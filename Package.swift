@@ -6,6 +6,29 @@ import PackageDescription
 // Only PickerScreen's terminal file imports CNcurses; only IconRender imports the image libraries:
 // CPNG (libpng), CCairo (cairo) and CRsvg (librsvg, with gdk-pixbuf and GIO), the last two to
 // draw Icon Composer `.icon` bundles, and CDeflate (libdeflate), the previews' fast inflate.
+//
+// cairo and librsvg are not linked: IconRender opens them the first time it draws with them
+// (SharedLibrary), so the other commands start without mapping some 60 shared objects. CCairo
+// and CRsvg give it their headers' types only, so they take no pkgConfig (SwiftPM would link
+// pkg-config's --libs); the folders below are where Debian's -dev packages put the headers.
+// IconRender imports them `internal`, so no module above it needs these flags.
+//
+// The other C libraries are linked through pkgConfig alone, with no `link` in their module maps:
+// autolinked libraries come first in the binary's list, and every symbol the Swift libraries
+// look up at start would search them first (about 5% of `--version`'s instructions).
+#if arch(arm64)
+  let multiarch = "aarch64-linux-gnu"
+#else
+  let multiarch = "x86_64-linux-gnu"
+#endif
+let svgStackHeaders: [SwiftSetting] = [
+  .unsafeFlags(
+    [
+      "/usr/include/cairo", "/usr/include/librsvg-2.0", "/usr/include/gdk-pixbuf-2.0",
+      "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+    ].flatMap { ["-Xcc", "-I\($0)"] })
+]
+
 let package = Package(
   name: "iconpick",
   products: [
@@ -22,39 +45,47 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
-    .systemLibrary(
-      name: "CCairo",
-      pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev"])]
-    ),
-    .systemLibrary(
-      name: "CRsvg",
-      pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev"])]
-    ),
+    .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
     .systemLibrary(
       name: "CDeflate",
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]
     ),
+    // Opens a C library on first use (dlopen), instead of linking it.
+    .target(name: "SharedLibrary"),
+    // libzip's header only: IconArchive loads the library with dlopen when an .ipa is opened.
+    .systemLibrary(
+      name: "CZip",
+      providers: [.apt(["libzip-dev"])]
+    ),
     .target(name: "IconCatalog"),
+    .target(name: "IconArchive", dependencies: ["IconCatalog", "CZip"]),
     .target(
-      name: "IconRender", dependencies: ["IconCatalog", "CPNG", "CCairo", "CRsvg", "CDeflate"]),
+      name: "IconRender",
+      dependencies: ["IconCatalog", "SharedLibrary", "CPNG", "CCairo", "CRsvg", "CDeflate"],
+      swiftSettings: svgStackHeaders),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
     .target(name: "IconCheck", dependencies: ["IconCatalog", "IconRender"]),
     .target(
       name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
     .executableTarget(
       name: "iconpick",
-      dependencies: ["PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog"]),
+      dependencies: [
+        "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
+      ]),
     // Times the preview pipeline in one process for `make bench`; not installed.
-    .executableTarget(name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog"]),
+    .executableTarget(
+      name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog", "IconArchive"]),
     .target(
-      name: "IconFuzzing", dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck"]),
+      name: "IconFuzzing",
+      dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive"]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),
+    .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
+    .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),

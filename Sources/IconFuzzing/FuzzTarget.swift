@@ -41,6 +41,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An Icon Composer `icon.json`: `IconComposerDocument.parse` and every value it gives, then as
   /// a `.icon` bundle with layer files: `IconComposerBundle` and `IconComposerChecks`.
   case iconjson
+  /// An Apple CgBI PNG (`CgBI` chunk, raw deflate, BGRA, premultiplied, maybe Adam7): the fast
+  /// path's CgBI mode through `PNGDecoder.decode(data:)` and the preview's file path.
+  case cgbi
+  /// `Assets.car`: `AssetsCar.read` (BOM store, trees, CARHEADER, KEYFORMAT, facets, renditions).
+  case car
+  /// An `.ipa`: opened with libzip through IconArchive, read as a built app, and every icon file
+  /// read from the archive.
+  case ipa
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
@@ -48,7 +56,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     switch self {
     case .infoplist, .contentsjson, .xcconfig: return 4096
     case .pbxproj, .iconjson: return 8192
-    case .png, .pngdiff: return 16384
+    case .png, .pngdiff, .cgbi: return 16384
+    case .car, .ipa: return 16384
     case .push: return PushPayload.maximumSize + 64
     }
   }
@@ -86,6 +95,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .push: return push(data)
       case .iconjson:
         return Self.catalog { () throws(IconCatalogError) in try iconJSON(data, space) }
+      case .cgbi: return cgbi(data, space)
+      case .car: return car(data)
+      case .ipa: return Self.catalog { () throws(IconCatalogError) in try ipa(data, space) }
       }
     #else
       return .unavailable

@@ -35,6 +35,9 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
   case sizeOutOfRange(pixels: Int, limit: Int)
   /// cairo failed while drawing (usually out of memory); `reason` is cairo's message.
   case drawingFailed(file: String, reason: String)
+  /// cairo or librsvg, which draw Icon Composer bundles and enlarge PNGs, is not installed
+  /// (or too old); `reason` says which and the package to install.
+  case libraryMissing(file: String, reason: String)
   /// An image could not be written to `file`; `reason` is libpng's or the system's message.
   case unwritable(file: String, reason: String)
 
@@ -82,6 +85,8 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
       return "\(pixels) pixels: an icon image must be 1 to \(limit) pixels on a side"
     case .drawingFailed(let file, let reason):
       return "\(file): the icon could not be drawn: \(reason)"
+    case .libraryMissing(let file, let reason):
+      return "\(file): cannot be drawn: \(reason)"
     case .unwritable(let file, let reason):
       return "\(file): cannot be written: \(reason): check the folder exists and is writable"
     }
@@ -97,7 +102,7 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
       return "not a PNG image (the contents are not a known image format)"
     case .appleCgBI:
       return
-        "an Xcode-optimized (CgBI) PNG from a built app, which only Apple's tools decode: "
+        "an Xcode-optimized (CgBI) PNG from a built app, which libpng cannot read: "
         + "use the icon in the project's asset catalog"
     case .png:
       return "a PNG image"

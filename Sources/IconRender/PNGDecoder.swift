@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import IconCatalog
 
 /// Decodes PNG files into 8-bit straight-alpha RGBA with libpng's simplified API.
 ///
@@ -31,6 +32,14 @@ public enum PNGDecoder {
     file: URL, maxDimension: Int = defaultMaxDimension, opaqueAsRGB: Bool
   ) throws(IconRenderError) -> PixelImage {
     let path = file.path
+    if let archived = try archivedBytes(of: file) {
+      // A file inside an .ipa, read in place.
+      if ImageFormat.sniff(archived[...]) == .appleCgBI {
+        return try decodeCgBI(
+          archived, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+      }
+      return PixelImage(try decode(data: archived, source: path, maxDimension: maxDimension))
+    }
     guard let stream = fopen(path, "rb") else {
       throw .unreadable(file: path, reason: errorText(errno))
     }
@@ -42,6 +51,14 @@ public enum PNGDecoder {
       throw .unreadable(file: path, reason: errorText(errno))
     }
     let format = ImageFormat.sniff(head[..<count])
+    if format == .appleCgBI {
+      // libpng cannot read these; the fast path's CgBI mode can.
+      guard let bytes = FastPNG.readWhole(path) else {
+        throw .unreadable(file: path, reason: "it could not be read whole (over 256 MiB?)")
+      }
+      return try decodeCgBI(
+        bytes, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+    }
     guard format == .png else { throw .notPNG(file: path, format: format) }
     // One open file for the sniff and the decode: nothing can replace it in between.
     rewind(stream)
@@ -65,6 +82,11 @@ public enum PNGDecoder {
     data: [UInt8], source: String, maxDimension: Int = defaultMaxDimension
   ) throws(IconRenderError) -> RGBAImage {
     let format = ImageFormat.sniff(data[...])
+    if format == .appleCgBI {
+      let decoded = try decodeCgBI(
+        data, source: source, maxDimension: maxDimension, opaqueAsRGB: false)
+      return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+    }
     guard format == .png else { throw .notPNG(file: source, format: format) }
     // libpng reads from the buffer until png_image_finish_read returns, so the whole
     // decode runs inside the one borrow of its bytes.
@@ -82,6 +104,32 @@ public enum PNGDecoder {
     }
     let decoded = try result.get()
     return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+  }
+
+  /// The bytes of a file inside an archive opened by IconCatalog (an `.ipa`), nil for any other.
+  static func archivedBytes(of file: URL) throws(IconRenderError) -> [UInt8]? {
+    do {
+      return try ArchivedFiles.bytes(of: file)
+    } catch {
+      throw .unreadable(file: file.path, reason: error.reason)
+    }
+  }
+
+  /// An Xcode-optimized (CgBI) PNG, which only the fast path's CgBI mode reads.
+  static func decodeCgBI(
+    _ bytes: [UInt8], source: String, maxDimension: Int, opaqueAsRGB: Bool
+  ) throws(IconRenderError) -> PixelImage {
+    let result = bytes.withUnsafeBytes {
+      FastPNG.decoding($0, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
+    }
+    switch result {
+    case .success(let image): return image
+    case .failure(let decline):
+      if let size = decline.size {
+        throw .tooLarge(file: source, width: size.width, height: size.height, limit: maxDimension)
+      }
+      throw .corruptPNG(file: source, reason: "an Xcode-optimized (CgBI) PNG: \(decline.reason)")
+    }
   }
 
   private static func endsEarly(_ libpngMessage: String) -> String {

@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import IconCatalog
 
 /// A PNG's size and channels, read from its header without decoding any pixels.
 public struct PNGHeader: Equatable, Sendable {
@@ -24,6 +25,19 @@ public struct PNGHeader: Equatable, Sendable {
   /// `.notPNG`; one that libpng refuses throws `.corruptPNG`.
   public static func read(file: URL) throws(IconRenderError) -> PNGHeader {
     let path = file.path
+    if let archived = try PNGDecoder.archivedBytes(of: file) {
+      // A file inside an .ipa: its header, from memory.
+      let format = ImageFormat.sniff(archived[...])
+      guard format == .png else { throw .notPNG(file: path, format: format) }
+      let result = archived.withUnsafeBytes { bytes in
+        Result { () throws(IconRenderError) -> PNGHeader in
+          try header(path: path) {
+            png_image_begin_read_from_memory($0, bytes.baseAddress, bytes.count)
+          }
+        }
+      }
+      return try result.get()
+    }
     guard let stream = fopen(path, "rb") else {
       throw .unreadable(file: path, reason: String(cString: strerror(errno)))
     }
@@ -37,12 +51,19 @@ public struct PNGHeader: Equatable, Sendable {
     guard format == .png else { throw .notPNG(file: path, format: format) }
     rewind(stream)
 
+    return try header(path: path) { png_image_begin_read_from_stdio($0, stream) }
+  }
+
+  /// Reads the header with `begin` (from a file or from memory) and frees libpng's state.
+  private static func header(
+    path: String, begin: (UnsafeMutablePointer<png_image>) -> Int32
+  ) throws(IconRenderError) -> PNGHeader {
     var control = png_image()  // zeroed: opaque is NULL, as libpng requires
     control.version = UInt32(PNG_IMAGE_VERSION)
     return try withUnsafeMutablePointer(to: &control) {
       (image) throws(IconRenderError) -> PNGHeader in
       defer { png_image_free(image) }
-      guard png_image_begin_read_from_stdio(image, stream) != 0 else {
+      guard begin(image) != 0 else {
         let text = withUnsafeBytes(of: image.pointee.message) { bytes in
           String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
         }

@@ -172,6 +172,7 @@ public struct Thumbnailer: Sendable {
       }
     case .badSVG: return "SVG"
     case .badImage: return "bad"
+    case .libraryMissing: return "lib"
     case .sizeOutOfRange, .drawingFailed, .unwritable: return "?"
     }
   }

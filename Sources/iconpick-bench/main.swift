@@ -12,6 +12,7 @@ import IconCatalog
 import IconRender
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "fidelity" { exit(Fidelity.run(Array(arguments.dropFirst()))) }
 // `iconpick-bench compare PNG...`: the previews' fast path against libpng, pixel for pixel, on
 // each file (`make corpus-png`); exits 1 if any differs.
 if arguments.first == "compare" {
@@ -28,6 +29,90 @@ if arguments.first == "compare" {
     "\(total) PNGs: \(fast) through the fast path with libpng's pixels, \(total - fast - differing) "
       + "declined (libpng's), \(differing) differing")
   exit(differing == 0 ? 0 : 1)
+}
+// `iconpick-bench car FILE...`: what each Assets.car lists (versions, facets, renditions), for
+// `make builtapps`; exits 1 if any cannot be read. `iconpick-bench car-time RUNS FILE` times the
+// listing in process (CPU ms: median min max).
+if arguments.first == "car" {
+  var failed = false
+  for path in arguments.dropFirst() {
+    do {
+      let car = try AssetsCar.read(URL(fileURLWithPath: path))
+      print("\(path): \(car.versionString.isEmpty ? car.mainVersion : car.versionString)")
+      if let metadata = car.metadata {
+        print(
+          "  platform \(metadata.deploymentPlatform) \(metadata.deploymentPlatformVersion), \(metadata.authoringTool)"
+        )
+      }
+      print(
+        "  \(car.facets.count) facets, \(car.renditions.count) renditions (header: \(car.declaredRenditionCount))"
+      )
+      for rendition in car.renditions
+      where rendition.width > 0 || rendition.isMultisizeImageSet || rendition.isIconComposer {
+        print(
+          "  \(rendition.facet ?? "?") \(rendition.idiom) \(rendition.width)×\(rendition.height) @\(rendition.scale)x "
+            + "\(rendition.appearance) layout \(rendition.layout)\(rendition.layoutName.map { " (\($0))" } ?? "") "
+            + "\(rendition.pixelFormat) \(rendition.name)")
+      }
+    } catch {
+      print("FAIL \(error.description)")
+      failed = true
+    }
+  }
+  exit(failed ? 1 : 0)
+}
+if arguments.first == "car-time", arguments.count == 3, let runs = Int(arguments.dropFirst().first!)
+{
+  let file = URL(fileURLWithPath: arguments.last!)
+  var times: [Double] = []
+  for _ in 0..<runs {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let before =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    let car = try? AssetsCar.read(file)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let after =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    guard car != nil else {
+      print("FAIL: not a car")
+      exit(1)
+    }
+    times.append(after - before)
+  }
+  times.sort()
+  print(String(format: "car %.3f %.3f %.3f", times[times.count / 2], times.first!, times.last!))
+  exit(0)
+}
+// `iconpick-bench same A B [TOLERANCE]`: both images decoded as previews decode them (A may be
+// a CgBI PNG), as RGBA; exits 1 unless every sample is the same, or within TOLERANCE of it
+// (`make builtapps`).
+if arguments.first == "same", arguments.count == 3 || arguments.count == 4 {
+  let paths = Array(arguments.dropFirst().prefix(2))
+  let tolerance = arguments.count == 4 ? Int(arguments.last!) ?? 0 : 0
+  do {
+    let images = try paths.map {
+      try PNGDecoder.decodePreviewPixels(file: URL(fileURLWithPath: $0), opaqueAsRGB: false)
+    }
+    let (a, b) = (images[0], images[1])
+    let sameSize = a.width == b.width && a.height == b.height
+    let differences = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }
+    let largest = differences.max() ?? 0
+    let differing = differences.filter { $0 != 0 }.count
+    let same = sameSize && largest <= tolerance
+    print(
+      "\(same ? "ok  " : "FAIL") \(paths[0]) (\(a.width)×\(a.height)) against \(paths[1]) "
+        + "(\(b.width)×\(b.height)): "
+        + (differing == 0 && sameSize
+          ? "the same pixels"
+          : "\(differing) samples differ, by at most \(largest) (tolerance \(tolerance))"))
+    exit(same ? 0 : 1)
+  } catch {
+    print("FAIL \(error)")
+    exit(1)
+  }
 }
 guard arguments.count >= 3, let runs = Int(arguments.first!),
   case let size = arguments.dropFirst().first!.split(separator: "x").compactMap({ Int($0) }),

@@ -405,3 +405,152 @@ write("pngdiff", "rgb-trns.png", rgb_png(4, 3, 2, extra=chunk(b"tRNS", b"\x00\x0
 write("pngdiff", "rgba16.png", png(3, 3, 6, 16))
 write("pngdiff", "palette4.png", png(6, 3, 3, 4, extra=PLTE))
 write("pngdiff", "rgba-adam7.png", png(9, 7, 6, 8, interlace=1))
+
+
+# --- cgbi: Apple's CgBI PNGs (raw deflate, BGRA premultiplied, iDOT, split IDAT, Adam7) ---------
+
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def cgbi_png(width, height, channels=4, interlace=0, pieces=1, idot=False):
+    def pixel(x, y):
+        a = (x * 40 + y * 13) & 0xFF if channels == 4 else 255
+        r, g, b = (x * 30) & 0xFF, (y * 20) & 0xFF, 200
+        pre = [(c * a + 127) // 255 for c in (b, g, r)]
+        return bytes(pre + ([a] if channels == 4 else []))
+
+    def rows(xs, ys):
+        return b"".join(bytes([y % 5 if False else 0]) + b"".join(pixel(x, y) for x in xs) for y in ys)
+
+    if interlace:
+        raw = b""
+        for x0, y0, dx, dy in ADAM7:
+            xs, ys = range(x0, width, dx), range(y0, height, dy)
+            if len(xs) and len(ys):
+                raw += rows(xs, ys)
+    else:
+        raw = rows(range(width), range(height))
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    stream = compressor.compress(raw) + compressor.flush()
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, interlace)
+    extra = chunk(b"iDOT", bytes(28)) if idot else b""
+    return SIGNATURE + chunk(b"CgBI", b"\x50\x00\x20\x06") + chunk(b"IHDR", ihdr) + extra \
+        + split_idat(stream, pieces) + chunk(b"IEND", b"")
+
+
+write("cgbi", "rgba-8x6.png", cgbi_png(8, 6))
+write("cgbi", "rgba-9x7-adam7.png", cgbi_png(9, 7, interlace=1))
+write("cgbi", "rgb-5x5.png", cgbi_png(5, 5, channels=3))
+write("cgbi", "rgba-16x16-idot-2-idats.png", cgbi_png(16, 16, pieces=2, idot=True))
+write("cgbi", "rgba-1x1-adam7.png", cgbi_png(1, 1, interlace=1))
+write("cgbi", "truncated.png", cgbi_png(8, 8)[:60])
+
+
+# --- car: Assets.car (a BOM store holding CoreUI's catalog) --------------------------------------
+
+def car_file(renditions, leaf_size=2, appearances=True, metadata=True):
+    blocks = [b""]
+    variables = []
+
+    def add(data):
+        blocks.append(data)
+        return len(blocks) - 1
+
+    def tree(name, entries):
+        leaves = []
+        chunks = [entries[i:i + leaf_size] for i in range(0, max(len(entries), 1), leaf_size)]
+        pairs = [[(add(v), add(k)) for k, v in c] for c in chunks]
+        for index, chunk_pairs in enumerate(pairs):
+            leaves.append(len(blocks))
+            forward = len(blocks) + 1 if index + 1 < len(pairs) else 0
+            leaf = struct.pack(">HHII", 1, len(chunk_pairs), forward, 0)
+            leaf += b"".join(struct.pack(">II", v, k) for v, k in chunk_pairs)
+            add(leaf)
+        root = add(struct.pack(">HHII", 0, len(leaves), 0, 0) + b"".join(struct.pack(">II", l, 0) for l in leaves))
+        variables.append((name, add(b"tree" + struct.pack(">IIIIB", 1, root, 4096, len(leaves) + 1, 0))))
+
+    def field(text, length):
+        return text.encode()[:length - 1].ljust(length, b"\x00")
+
+    header = b"RATC" + struct.pack("<IIII", 975, 17, 0, len(renditions))
+    header += field("@(#)PROGRAM:CoreUI PROJECT:CoreUI-972.1", 128)
+    header += field("Xcode 26.2 (17C52) via AssetCatalogSimulatorAgent", 256) + bytes(16) + struct.pack("<IIII", 0, 2, 0, 1)
+    variables.append(("CARHEADER", add(header)))
+    if metadata:
+        variables.append(("EXTENDED_METADATA", add(b"META" + field("", 256) + field("13.0", 256) + field("ios", 256)
+                                                   + field("CoreThemeDefinition-653.3", 256))))
+    keyformat = [7, 12, 15, 16, 9, 8, 17, 1, 2]
+    variables.append(("KEYFORMAT", add(b"tmfk" + struct.pack("<II", 0, len(keyformat)) + b"".join(struct.pack("<I", a) for a in keyformat))))
+    if appearances:
+        tree("APPEARANCEKEYS", [(b"UIAppearanceAny", struct.pack("<H", 0)), (b"UIAppearanceDark", struct.pack("<H", 1))])
+    tree("FACETKEYS", [(b"AppIcon", struct.pack("<HHHHHHH", 0, 0, 2, 1, 85, 17, 100))])
+    entries = []
+    for identifier, idiom, scale, appearance, pixels, layout, name in renditions:
+        values = {7: appearance, 12: scale, 15: idiom, 17: identifier, 1: 85, 2: 181}
+        key = b"".join(struct.pack("<H", values.get(a, 0)) for a in keyformat)
+        csi = b"ISTC" + struct.pack("<IIIII", 1, 0, pixels, pixels, scale * 100) + b"BGRA" + struct.pack("<II", 0, 0)
+        csi += struct.pack("<HH", layout, 0) + field(name, 128) + struct.pack("<I", 0) + bytes(12) + b"MLEC" + bytes(16)
+        entries.append((key, csi))
+    tree("RENDITIONS", entries)
+
+    out = bytearray(32)
+    index = []
+    for block in blocks:
+        index.append((len(out), len(block)) if block else (0, 0))
+        out += block
+    index_offset = len(out)
+    out += struct.pack(">I", len(blocks)) + b"".join(struct.pack(">II", a, l) for a, l in index)
+    variables_offset = len(out)
+    out += struct.pack(">I", len(variables)) + b"".join(struct.pack(">IB", b, len(n)) + n.encode() for n, b in variables)
+    out[0:32] = b"BOMStore" + struct.pack(">IIIIII", 1, len(blocks), index_offset, variables_offset - index_offset,
+                                          variables_offset, len(out) - variables_offset)
+    return bytes(out)
+
+
+APP_ICON_RENDITIONS = [
+    (100, 1, 1, 0, 0, 1010, "AppIcon"),
+    (100, 1, 2, 0, 120, 12, "Icon-App-60x60@2x.png"),
+    (100, 6, 1, 0, 1024, 12, "Icon-1024.png"),
+    (100, 2, 2, 1, 152, 1003, "Icon-76@2x.png"),
+]
+write("car", "app-icon.car", car_file(APP_ICON_RENDITIONS))
+write("car", "one-leaf.car", car_file(APP_ICON_RENDITIONS, leaf_size=10))
+write("car", "icon-composer.car", car_file([(100, 0, 1, 0, 0, 1019, "AppIcon"), (100, 0, 1, 0, 0, 1020, "Group")]))
+write("car", "xcode7-like.car", car_file(APP_ICON_RENDITIONS[1:3], appearances=False, metadata=False))
+write("car", "empty.car", car_file([]))
+write("car", "truncated.car", car_file(APP_ICON_RENDITIONS)[:400])
+
+
+# --- ipa: zip archives holding Payload/NAME.app ---------------------------------------------------
+
+import io
+import zipfile
+
+SEED_PLIST = plistlib.dumps({
+    "CFBundleIdentifier": "com.example.seed", "CFBundleDisplayName": "Seed",
+    "CFBundleIcons": {"CFBundlePrimaryIcon": {"CFBundleIconFiles": ["AppIcon60x60"], "CFBundleIconName": "AppIcon"},
+                      "CFBundleAlternateIcons": {"Blue": {"CFBundleIconFiles": ["Blue60x60"], "CFBundleIconName": "Blue"}}},
+}, fmt=plistlib.FMT_BINARY)
+
+
+def ipa(files, compression=zipfile.ZIP_DEFLATED):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression) as z:
+        for name, data in files:
+            z.writestr(name, data)
+    return buffer.getvalue()
+
+
+APP_FILES = [
+    ("Payload/Seed.app/Info.plist", SEED_PLIST),
+    ("Payload/Seed.app/AppIcon60x60@2x.png", cgbi_png(8, 8)),
+    ("Payload/Seed.app/Blue60x60@2x.png", cgbi_png(6, 6, channels=3)),
+]
+write("ipa", "app.ipa", ipa(APP_FILES))
+write("ipa", "stored.ipa", ipa(APP_FILES, zipfile.ZIP_STORED))
+write("ipa", "watch-app.ipa", ipa(APP_FILES + [("Payload/Seed.app/Watch/W.app/Info.plist", SEED_PLIST)]))
+write("ipa", "two-apps.ipa", ipa(APP_FILES + [("Payload/Other.app/Info.plist", SEED_PLIST)]))
+write("ipa", "zip-in-zip.ipa", ipa([("App.ipa", ipa(APP_FILES))]))
+write("ipa", "wrapped.ipa", ipa([("Build/" + name, data) for name, data in APP_FILES]))
+write("ipa", "climbs-out.ipa", ipa(APP_FILES + [("../evil.png", b"x")]))
+write("ipa", "xml-plist.ipa", ipa([("Payload/Seed.app/Info.plist", plistlib.dumps(plistlib.loads(SEED_PLIST)))]))

@@ -175,6 +175,51 @@ private func alternates(_ names: [String]) -> [String: Any] {
     #expect(try project.diagnose().map(\.id) == [.handWrittenAlternates])
   }
 
+  @Test func missingIPadDeclaration() throws {
+    let project = try ProjectFolder()
+    defer { project.remove() }
+    let text = try project.writeInfoPlist([
+      "CFBundleIcons": alternates(["Blue", "Red"]),
+      "CFBundleIcons~ipad": alternates(["Blue"]),
+    ])
+    for name in ["AppIcon", "Blue", "Red"] { try project.writeIconSet(name) }
+
+    let diagnostics = try project.diagnose()
+
+    #expect(diagnostics.map(\.id) == [.missingIPadDeclaration])
+    let diagnostic = try #require(diagnostics.first)
+    #expect(diagnostic.severity == .error)
+    #expect(diagnostic.file == project.path("Info.plist"))
+    // At Red's key under CFBundleIcons, where it is declared.
+    #expect(diagnostic.line == line(of: "<key>Red</key>", in: text))
+    #expect(diagnostic.line != nil)
+    #expect(diagnostic.message.contains("\"Red\""))
+  }
+
+  @Test func missingIPadDeclarationFromDeviceFamily() throws {
+    let project = try ProjectFolder()
+    defer { project.remove() }
+    try project.writeInfoPlist(["CFBundleIcons": alternates(["Blue"])])
+    try project.writeIconSet("AppIcon")
+    try project.writeIconSet("Blue")
+
+    // iPhone only: CFBundleIcons is all iOS reads.
+    try project.write("App.xcconfig", text: "TARGETED_DEVICE_FAMILY = 1\n")
+    #expect(try project.diagnose() == [])
+
+    // Nothing compiled: the built app has no CFBundleIcons~ipad, and iPad reads CFBundleIcons.
+    try project.write("App.xcconfig", text: "TARGETED_DEVICE_FAMILY = 1,2\n")
+    #expect(try project.diagnose() == [])
+
+    // A compiled primary: actool writes CFBundleIcons~ipad, without the hand-written Blue.
+    try project.write(
+      "App.xcconfig",
+      text: "TARGETED_DEVICE_FAMILY = 1,2\nASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
+    let diagnostics = try project.diagnose()
+    #expect(diagnostics.map(\.id) == [.missingIPadDeclaration])
+    #expect(diagnostics.first?.message.contains("\"Blue\"") == true)
+  }
+
   @Test func looseFileInCatalog() throws {
     let project = try ProjectFolder()
     defer { project.remove() }

@@ -67,14 +67,21 @@ final class IconBundleFixture {
     return "{\(keys.joined(separator: ", "))}"
   }
 
-  /// A group holding `layers` (JSON objects), with more keys in `extra`.
-  static func group(_ layers: [String], extra: String = "") -> String {
-    "{\(extra.isEmpty ? "" : extra + ", ")\"layers\": [\(layers.joined(separator: ", "))]}"
+  /// A group holding `layers` (JSON objects), with more keys in `extra`. Without `glass`, no
+  /// shadow and no specular highlight: the tests of placement and colour see the artwork alone.
+  static func group(_ layers: [String], extra: String = "", glass: Bool = false) -> String {
+    let keys = [glass ? "" : noGlass, extra].filter { !$0.isEmpty }.joined(separator: ", ")
+    return "{\(keys.isEmpty ? "" : keys + ", ")\"layers\": [\(layers.joined(separator: ", "))]}"
   }
 
-  /// A layer drawing `image`, with more keys in `extra`.
-  static func layer(_ image: String, extra: String = "") -> String {
-    "{\(extra.isEmpty ? "" : extra + ", ")\"image-name\": \"\(image)\"}"
+  /// Group keys that turn Liquid Glass's effects off: no shadow, no specular highlight.
+  static let noGlass = "\"shadow\": {\"kind\": \"none\", \"opacity\": 0}, \"specular\": false"
+
+  /// A layer drawing `image`, with more keys in `extra`; not glass unless `glass`.
+  static func layer(_ image: String, extra: String = "", glass: Bool = false) -> String {
+    let keys = [glass ? "" : "\"glass\": false", extra].filter { !$0.isEmpty }
+      .joined(separator: ", ")
+    return "{\(keys.isEmpty ? "" : keys + ", ")\"image-name\": \"\(image)\"}"
   }
 
   /// A position object.

@@ -31,9 +31,9 @@ import Testing
     // Past 70% down, the second colour alone.
     #expect(near(image.at(points: 512, 800), (0, 0, 255, 255), tolerance: 1))
     #expect(near(image.at(points: 512, 1020), (0, 0, 255, 255), tolerance: 1))
-    // Halfway to the stop, half of each.
+    // Halfway to the stop, half of each in linear light (sRGB 188), as Icon Composer mixes.
     let middle = image.at(points: 512, 358)
-    #expect(abs(Int(middle.r) - 128) < 16 && abs(Int(middle.b) - 128) < 16)
+    #expect(abs(Int(middle.r) - 188) < 16 && abs(Int(middle.b) - 188) < 16)
   }
 
   @Test func anOrientationTurnsTheGradient() throws {
@@ -292,27 +292,47 @@ import Testing
 
   // MARK: Tinted, and the shape
 
-  @Test func tintedIsTheTintAtTheImagesLuminance() throws {
+  @Test func tintedDarkMapsLuminanceOntoIconComposersIndigo() throws {
     let icon = try F(
       F.json(fill: F.solid(1, 0, 0), groups: [F.group([F.layer("green.svg")])]),
       svgs: ["green.svg": F.square(400, color: "#00ff00")])
     let image = try icon.render(.tinted)
-    let tint = IconComposerRenderer.tint
-    for offset in stride(from: 0, to: image.pixels.count, by: 4) {
-      let (r, g, b, a) = (
-        Double(image.pixels[offset]), Double(image.pixels[offset + 1]),
-        Double(image.pixels[offset + 2]), image.pixels[offset + 3]
-      )
-      #expect(a == 255)
-      // Every pixel is the tint, lighter or darker: its channels keep the tint's proportions.
-      #expect(abs(r / b - tint.red / tint.blue) < 0.03)
-      #expect(abs(g / b - tint.green / tint.blue) < 0.03)
+    guard let (dark, light) = LiquidGlass.ramp(.tintedDark) else {
+      Issue.record("tinted dark has no ramp")
+      return
     }
-    // The green layer is lighter than the red background: L 0.72 against 0.21.
+    for offset in stride(from: 0, to: image.pixels.count, by: 4) {
+      #expect(image.pixels[offset + 3] == 255)
+      // Every pixel lies on the line from the dark end to the light end: blue leads.
+      #expect(image.pixels[offset + 2] > image.pixels[offset])
+    }
+    // The green layer (L 0.72) is lighter than the red background (L 0.21).
     let layer = image.at(points: 512, 512)
     let background = image.at(points: 100, 100)
     #expect(Double(layer.b) > Double(background.b) * 1.5)
-    #expect(abs(Double(layer.b) - 255 * tint.blue * (0.35 + 0.65 * 0.7152)) < 3)
+    let expected = 255 * (dark.2 + (light.2 - dark.2) * 0.7152)
+    #expect(abs(Double(layer.b) - expected) < 3)
+  }
+
+  @Test func eachLookMapsOntoItsOwnColours() throws {
+    // Black in every look (dark and tinted draw the dark fill).
+    let icon = try F(
+      F.json(
+        fill: F.solid(0, 0, 0),
+        extra:
+          #""fill-specializations": [{"appearance": "dark", "value": {"solid": "srgb:0,0,0,1"}}]"#,
+        groups: []))
+    func centre(_ look: IconComposerLook) throws -> (UInt8, UInt8, UInt8, UInt8) {
+      let image = try IconComposerRenderer.render(bundle: icon.bundle, look: look, pixels: 64)
+      let pixel = image.pixel(x: 32, y: 32)
+      return (pixel.r, pixel.g, pixel.b, pixel.a)
+    }
+    // Black becomes each look's dark end, measured on Icon Composer's exports.
+    #expect(near(try centre(.light), (0, 0, 0, 255), tolerance: 0))
+    #expect(near(try centre(.tintedDark), (9, 5, 18, 255), tolerance: 1))
+    #expect(near(try centre(.tintedLight), (109, 90, 201, 255), tolerance: 1))
+    #expect(near(try centre(.clearLight), (128, 128, 128, 255), tolerance: 1))
+    #expect(near(try centre(.clearDark), (43, 43, 43, 255), tolerance: 1))
   }
 
   @Test func theMaskLeavesTheCornersTransparent() throws {

@@ -382,12 +382,18 @@ extension DecodedFixture {
     }
   }
 
-  @Test func anXcodeCrushedPNGIsNamedAsSuch() throws {
-    // A built app's PNGs carry a CgBI chunk before IHDR that libpng refuses.
+  @Test func aCutShortXcodeCrushedPNGIsNamedAsSuch() throws {
+    // A built app's PNGs carry a CgBI chunk before IHDR that libpng refuses; the fast path's
+    // CgBI mode reads them (CgBITests), and says what is wrong with a damaged one.
     let crushed: [UInt8] =
       [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 4] + Array("CgBI".utf8)
       + [0x50, 0, 0x20, 0x06, 0x5F, 0x59, 0x49, 0x6E]
-    #expect(throws: IconRenderError.notPNG(file: "AppIcon60x60@2x.png", format: .appleCgBI)) {
+    #expect(
+      throws: IconRenderError.corruptPNG(
+        file: "AppIcon60x60@2x.png",
+        reason: "an Xcode-optimized (CgBI) PNG: not a PNG file, or cut short before its header ends"
+      )
+    ) {
       try PNGDecoder.decode(data: crushed, source: "AppIcon60x60@2x.png")
     }
   }

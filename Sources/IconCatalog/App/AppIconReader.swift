@@ -188,6 +188,7 @@ public enum AppIconReader {
         ($0.file.pathComponents.count, $0.file.path) < ($1.file.pathComponents.count, $1.file.path)
       }
       .map(\.assignments)
+      + (location.loneIconBundle.map { [SingleIconBundle.settings(naming: $0)] } ?? [])
     let projectName =
       location.files.projects.count == 1
       ? location.files.projects.first?.deletingPathExtension().lastPathComponent : nil

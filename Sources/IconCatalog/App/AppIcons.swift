@@ -156,7 +156,8 @@ public struct AppIcon: Sendable, Equatable, Hashable {
   public var files: [URL] {
     var seen = Set<String>()
     return renditions.compactMap(\.file).filter {
-      seen.insert($0.path).inserted && FileManager.default.fileExists(atPath: $0.path)
+      seen.insert($0.path).inserted
+        && (FileManager.default.fileExists(atPath: $0.path) || ArchivedFiles.exists($0))
     }
   }
 }

@@ -11,6 +11,8 @@ struct AppLocation: Sendable {
   /// The application target of the Xcode project, when there is one: its settings and catalogs
   /// replace what the folder holds.
   var target: ProjectTarget?
+  /// Set when PATH was one `.icon` bundle, with no project: it is the app's primary icon.
+  var loneIconBundle: URL? = nil
 
   /// - PATH a folder: it is the root, unless an `.xcodeproj` is found in it (the shallowest), whose
   ///   folder is. A `.xcodeproj`: the folder holding it. A `.xcworkspace`: the folder holding it.
@@ -30,6 +32,9 @@ struct AppLocation: Sendable {
       guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
       let root = folderURL(path.deletingLastPathComponent())
       return AppLocation(root: root, files: ProjectFiles.scan(root), givenInfoPlist: path)
+    }
+    if SingleIconBundle.isBundlePath(path) {
+      return try SingleIconBundle.location(path, target: target, configuration: configuration)
     }
     let (root, files, project) = try Self.project(at: path)
     if let project,

@@ -12,6 +12,7 @@ enum BuiltApp {
   /// is read as a project.
   static func isBuiltApp(_ path: URL) -> Bool {
     let path = path.standardizedFileURL
+    if BuiltArtifact.isArtifact(path) { return true }
     guard path.pathExtension == "app", infoPlist(in: path) != nil else { return false }
     let items = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
     return !items.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
@@ -40,9 +41,32 @@ enum BuiltApp {
   static func readDeferringImages(at path: URL) throws(IconCatalogError) -> (
     icons: AppIcons, images: IconImages
   ) {
+    // An .ipa or .xcarchive: the one app inside it.
+    if BuiltArtifact.isArtifact(path.standardizedFileURL) {
+      return try BuiltArtifact.readDeferringImages(at: path.standardizedFileURL)
+    }
     let app = AssetCatalog.folderURL(path)
     guard let (plistFile, resources) = infoPlist(in: app) else { throw .noApp(path: app.path) }
-    let infoPlist = try InfoPlist.read(plistFile)
+    var read = try icons(
+      app: app, infoPlist: InfoPlist.read(plistFile),
+      looseFiles: { LooseIconFiles.searching(resources, recursive: false) })
+    read.icons.warnings += BuiltArtifact.notes(
+      nestedIn: app.path,
+      names: BuiltArtifact.nestedFolders.flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(
+          atPath: app.appendingPathComponent(folder).path))
+          ?? []).map { "\(folder)/\($0)" }
+      })
+    return read
+  }
+
+  /// The icons of a built app whose Info.plist is read: from a folder, or from an archive.
+  /// `app` is where it is (a folder, or a path inside an `.ipa`); `looseFiles` lists the PNGs
+  /// at its top.
+  static func icons(
+    app: URL, infoPlist: InfoPlist, looseFiles: @escaping @Sendable () -> LooseIconFiles
+  ) throws(IconCatalogError) -> (icons: AppIcons, images: IconImages) {
+    let plistFile = infoPlist.file
     let settings = BuildSettings()
     // The processed Info.plist says where the app runs (UIDeviceFamily).
     let platform = PlatformDecision.platform(settings, infoPlist: infoPlist).platform
@@ -55,7 +79,7 @@ enum BuiltApp {
     // iOS looks up CFBundleIconFiles at the top of the bundle only.
     let images = IconImages(
       names: names, catalogs: AssetCatalogs(catalogs: []),
-      searchLooseFiles: { LooseIconFiles.searching(resources, recursive: false) })
+      searchLooseFiles: looseFiles)
 
     let folderName = app.deletingPathExtension().lastPathComponent
     let candidates = [infoPlist.displayName, infoPlist.bundleName].compactMap { $0 }

@@ -9,6 +9,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case notFound(path: String)
   /// PATH exists but holds nothing that looks like an app.
   case noApp(path: String)
+  /// An `.ipa` or `.xcarchive` that cannot be read as one (`reason` says what is wrong).
+  case badArtifact(file: String, reason: String)
   /// The file exists but could not be read (permissions, not text, ...).
   case unreadableFile(file: String, reason: String)
   /// The file is not a property list in any format Foundation reads (XML, binary, old ASCII).
@@ -65,6 +67,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
     case .noApp(let path):
       return
         "\(path): no app found here: expected an Info.plist, an .xcassets folder or an .xcodeproj"
+    case .badArtifact(let file, let reason):
+      return "\(file): \(Self.oneLine(reason))"
     case .unreadableFile(let file, let reason):
       return
         "\(file): cannot be read (\(Self.oneLine(reason))): check that it exists and that you may read it"

@@ -11,12 +11,10 @@ enum JSONValue: Decodable, Equatable {
   case object([(key: String, value: JSONValue)])
 
   init(from decoder: any Decoder) throws {
-    if var array = try? decoder.unkeyedContainer() {
-      var items: [JSONValue] = []
-      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
-      self = .array(items)
-      return
-    }
+    // Decoder has no way to ask what a value is, so each kind is tried in turn, and each wrong
+    // guess is a thrown DecodingError that costs more than the value (the coding path and a
+    // type name are put into words). The order puts the kinds icon.json holds most first:
+    // objects, then strings, arrays, numbers and booleans.
     if let object = try? decoder.container(keyedBy: AnyKey.self) {
       // allKeys has no order; the file's order is not needed, so keys are sorted for stable output.
       self = .object(
@@ -28,12 +26,16 @@ enum JSONValue: Decodable, Equatable {
     let single = try decoder.singleValueContainer()
     if single.decodeNil() {
       self = .null
-    } else if let bool = try? single.decode(Bool.self) {
-      self = .bool(bool)
+    } else if let string = try? single.decode(String.self) {
+      self = .string(string)
+    } else if var array = try? decoder.unkeyedContainer() {
+      var items: [JSONValue] = []
+      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+      self = .array(items)
     } else if let number = try? single.decode(Double.self) {
       self = .number(number)
     } else {
-      self = .string(try single.decode(String.self))
+      self = .bool(try single.decode(Bool.self))
     }
   }
 

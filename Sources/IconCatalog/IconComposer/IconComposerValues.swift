@@ -68,13 +68,13 @@ public struct IconColor: Sendable, Equatable, Hashable {
       alpha: alpha)
   }
 
-  static func linear(_ value: Double) -> Double {
+  public static func linear(_ value: Double) -> Double {
     let magnitude = abs(value)
     let result = magnitude <= 0.04045 ? magnitude / 12.92 : pow((magnitude + 0.055) / 1.055, 2.4)
     return value < 0 ? -result : result
   }
 
-  static func encoded(_ value: Double) -> Double {
+  public static func encoded(_ value: Double) -> Double {
     let magnitude = abs(value)
     let result =
       magnitude <= 0.0031308 ? magnitude * 12.92 : 1.055 * pow(magnitude, 1 / 2.4) - 0.055

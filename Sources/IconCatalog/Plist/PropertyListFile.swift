@@ -10,7 +10,15 @@ import Foundation
 /// Foundation does the parsing; this only turns its failures into `IconCatalogError`.
 enum PropertyListFile {
   static func read(_ file: URL) throws(IconCatalogError) -> Any {
-    let data = try FileData.read(file)
+    try parse(try FileData.read(file), file: file)
+  }
+
+  /// Parses a property list's bytes; `file` names it in errors (also a file inside an `.ipa`).
+  static func parse(_ data: Data, file: URL) throws(IconCatalogError) -> Any {
+    if let problem = BinaryPlistLimits.problem(data) {
+      throw .unreadablePlist(
+        file: file.path, reason: "a binary plist with \(problem), which no real one has")
+    }
     if holdsSet(data) {
       throw .unreadablePlist(
         file: file.path,

@@ -13,6 +13,8 @@ enum DirectoryListing {
     var name: String
     /// A real folder; a symbolic link to one is not (walks do not follow links).
     var isDirectory: Bool
+    /// A symbolic link, to anything.
+    var isLink = false
   }
 
   /// The entries of the folder at `path`, without `.` and `..`, in no particular order; empty
@@ -26,17 +28,21 @@ enum DirectoryListing {
         String(cString: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
       }
       if name == "." || name == ".." { continue }
-      var isDirectory: Bool
+      var isDirectory = false
+      var isLink = false
       switch Int32(pointer.pointee.d_type) {
       case Int32(DT_DIR): isDirectory = true
+      case Int32(DT_LNK): isLink = true
       case Int32(DT_UNKNOWN):
         // Some file systems do not fill in the type: ask, without following a link.
         var info = stat()
-        isDirectory =
-          lstat(path + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-      default: isDirectory = false
+        if lstat(path + "/" + name, &info) == 0 {
+          isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+          isLink = (info.st_mode & S_IFMT) == S_IFLNK
+        }
+      default: break
       }
-      entries.append(Entry(name: name, isDirectory: isDirectory))
+      entries.append(Entry(name: name, isDirectory: isDirectory, isLink: isLink))
     }
     return entries
   }

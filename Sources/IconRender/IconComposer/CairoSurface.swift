@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A cairo ARGB32 image surface owned by Swift: 32-bit native-endian pixels, alpha in the top
 /// byte, colour premultiplied by alpha. `RGBAImage` is straight alpha in R, G, B, A byte order,
@@ -11,6 +11,7 @@ final class CairoSurface {
 
   /// A transparent surface; throws when cairo cannot make it (no memory, a size cairo refuses).
   init(width: Int, height: Int, file: String) throws(IconRenderError) {
+    try SVGStack.requireCairo(for: file)
     guard let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
     else {
       throw .drawingFailed(file: file, reason: "cairo could not make a \(width)×\(height) image")
@@ -122,5 +123,16 @@ final class CairoSurface {
 
   static func text(of status: cairo_status_t) -> String {
     cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo error \(status.rawValue)"
+  }
+}
+
+extension CairoSurface {
+  /// Runs `body` on the pixels as 32-bit words, `stride` words a row, then marks them changed.
+  func withPixels(_ body: (UnsafeMutablePointer<UInt32>, Int) -> Void) {
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+    data.withMemoryRebound(to: UInt32.self, capacity: stride * height) { body($0, stride) }
+    cairo_surface_mark_dirty(surface)
   }
 }

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 import IconCatalog
 
@@ -13,12 +13,13 @@ import IconCatalog
 ///   · S(gs) · T(lx, ly) · S(ls) · T(-w/2, -h/2), +y down;
 /// - a layer fill other than `none` (and `automatic`) replaces the artwork's colours through
 ///   its alpha; opacity and blend mode per layer and per group; hidden ones skipped;
-/// - tinted: composited as above, then each pixel's luminance L becomes
-///   `tint × (0.35 + 0.65·L)` over a near-black plate;
-/// - optionally the home-screen shape: a continuous-corner rounded square, r ≈ 0.2237 · side.
+/// - each group drawn alone, then put on the canvas with its Liquid Glass approximated
+///   (`LiquidGlass`: blur-material, translucency, specular highlights, the shadow);
+/// - masked: the bright rim along the edge, then the home-screen shape, a continuous-corner
+///   rounded square, r ≈ 0.2237 · side, corners transparent as Icon Composer exports it;
+/// - the tinted and clear looks: the result's luminance mapped onto each look's colours.
 ///
-/// Liquid Glass (translucency, specular, blur, shadow, lighting) is left out: the icons stay
-/// recognisable without it, and drawing translucency literally washes them out.
+/// `lighting` is not drawn. Gradients are interpolated in linear light, as Icon Composer's are.
 public enum IconComposerRenderer {
   /// The canvas side in points.
   public static let canvasPoints = 1024.0
@@ -33,10 +34,6 @@ public enum IconComposerRenderer {
   public static let maxTranslation = 16_384.0
   /// The corner radius of the home-screen shape, as a share of the side.
   public static let cornerRadiusRatio = 0.2237
-  /// The tinted look's tint: a soft grey-blue, close to the system's neutral tint.
-  public static let tint = IconColor(red: 0.62, green: 0.70, blue: 0.82, alpha: 1)
-  /// What a tinted icon sits on: near black.
-  public static let tintedPlate = IconColor(red: 0.05, green: 0.05, blue: 0.06, alpha: 1)
 
   /// The bundle's `icon.json`, read for drawing; refused when it is a symbolic link that
   /// leads out of the bundle.
@@ -76,6 +73,24 @@ public enum IconComposerRenderer {
     _ document: IconComposerDocument, bundle: URL, appearance: IconAppearance, pixels: Int,
     masked: Bool = true
   ) throws(IconRenderError) -> RGBAImage {
+    try render(
+      document, bundle: bundle, look: IconComposerLook(appearance), pixels: pixels,
+      masked: masked)
+  }
+
+  /// The bundle drawn in one of Icon Composer's six export looks.
+  public static func render(
+    bundle: URL, look: IconComposerLook, pixels: Int, masked: Bool = true
+  ) throws(IconRenderError) -> RGBAImage {
+    try render(document(of: bundle), bundle: bundle, look: look, pixels: pixels, masked: masked)
+  }
+
+  /// The same for a document already read from `bundle`.
+  public static func render(
+    _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
+    masked: Bool = true
+  ) throws(IconRenderError) -> RGBAImage {
+    let appearance = look.appearance
     guard pixels >= 1, pixels <= maxPixels else {
       throw .sizeOutOfRange(pixels: pixels, limit: maxPixels)
     }
@@ -100,31 +115,101 @@ public enum IconComposerRenderer {
     }
 
     var artworks: [String: LayerArtwork] = [:]
+    let pointScale = Double(pixels) / canvasPoints
     for group in document.groups.reversed() where !isHidden(group.hidden, appearance) {
+      if blendsWithWhatIsBehind(group, appearance) {
+        // A layer that multiplies (screens, ...) with what is behind it needs the canvas under
+        // it: the group is drawn straight onto it, without its glass and shadow.
+        try drawGroup(
+          group, appearance: appearance, context: context, bundle: bundle, artworks: &artworks,
+          isolated: true)
+        continue
+      }
+      // Each group alone first: its glass, shadow and blur need its pixels.
+      let drawn = try CairoSurface(width: pixels, height: pixels, file: file)
+      let groupContext = try drawn.context(file: file)
+      cairo_scale(groupContext, pointScale, pointScale)
+      defer { cairo_destroy(groupContext) }
       try drawGroup(
-        group, appearance: appearance, context: context, bundle: bundle, artworks: &artworks)
+        group, appearance: appearance, context: groupContext, bundle: bundle,
+        artworks: &artworks)
+      let status = cairo_status(groupContext)
+      guard status == CAIRO_STATUS_SUCCESS else {
+        throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
+      }
+      try composite(
+        group, drawn, appearance: appearance, onto: canvas, context: context,
+        pointScale: pointScale)
     }
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
       throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
     }
 
-    if appearance == .tinted { applyTint(to: canvas) }
+    if masked { LiquidGlass.drawRim(on: canvas, cornerRatio: cornerRadiusRatio) }
+    LiquidGlass.relook(canvas, look)
     guard masked else { return canvas.rgbaImage() }
     return try mask(canvas, file: file).rgbaImage()
   }
 
+  /// A group drawn alone (`drawn`) put on the canvas with its Liquid Glass: blur behind it,
+  /// its shadow, the glass itself, then its opacity and blend mode.
+  private static func composite(
+    _ group: IconComposerGroup, _ drawn: CairoSurface, appearance: IconAppearance,
+    onto canvas: CairoSurface, context: OpaquePointer, pointScale: Double
+  ) throws(IconRenderError) {
+    // A layer is glass unless it says otherwise (Icon Composer's default).
+    let glass = group.layers.contains { layer in
+      !isHidden(layer.hidden, appearance) && layer.glass.value(for: appearance) ?? true
+    }
+    if glass {
+      if let amount = group.blurMaterial.value(for: appearance) {
+        LiquidGlass.blurBehind(drawn, amount: amount, canvas: canvas, pointScale: pointScale)
+      }
+      let translucency = group.translucency.value(for: appearance)
+      LiquidGlass.glaze(
+        drawn, specular: group.specular.value(for: appearance) ?? true,
+        translucency: translucency?.enabled == true ? translucency?.value : nil,
+        pointScale: pointScale)
+    }
+    let shadow = group.shadow.value(for: appearance) ?? IconShadow(kind: .neutral, opacity: 0.5)
+    if shadow.kind != .none {
+      LiquidGlass.drawShadow(
+        of: drawn, kind: shadow.kind == .layerColor ? .layerColor : .neutral,
+        opacity: unit(shadow.opacity), onto: canvas, pointScale: pointScale)
+    }
+    let opacity = unit(group.opacity.value(for: appearance) ?? 1)
+    let blend = group.blendMode.value(for: appearance) ?? .normal
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    cairo_set_source_surface(context, drawn.surface, 0, 0)
+    cairo_set_operator(context, cairoOperator(blend))
+    cairo_paint_with_alpha(context, opacity)
+    cairo_restore(context)
+  }
+
   // MARK: Groups and layers
 
+  /// True when a drawn layer of `group` has a blend mode other than normal.
+  private static func blendsWithWhatIsBehind(
+    _ group: IconComposerGroup, _ appearance: IconAppearance
+  ) -> Bool {
+    group.layers.contains { layer in
+      !isHidden(layer.hidden, appearance)
+        && (layer.blendMode.value(for: appearance) ?? .normal) != .normal
+    }
+  }
+
+  /// The group's layers at its position; `isolated`, with its opacity and blend mode too.
   private static func drawGroup(
     _ group: IconComposerGroup, appearance: IconAppearance, context: OpaquePointer, bundle: URL,
-    artworks: inout [String: LayerArtwork]
+    artworks: inout [String: LayerArtwork], isolated: Bool = false
   ) throws(IconRenderError) {
     let position = group.position.value(for: appearance) ?? .identity
     guard let scale = clampedScale(position.scale) else { return }
     let opacity = unit(group.opacity.value(for: appearance) ?? 1)
     let blend = group.blendMode.value(for: appearance) ?? .normal
-    let isolated = opacity < 1 || blend != .normal
+    let pushed = isolated && (opacity < 1 || blend != .normal)
 
     cairo_save(context)
     defer { cairo_restore(context) }
@@ -132,7 +217,7 @@ public enum IconComposerRenderer {
       context, canvasPoints / 2 + clampedTranslation(position.translationX),
       canvasPoints / 2 + clampedTranslation(position.translationY))
     cairo_scale(context, scale, scale)
-    if isolated { cairo_push_group(context) }
+    if pushed { cairo_push_group(context) }
     for layer in group.layers.reversed() where !isHidden(layer.hidden, appearance) {
       guard let name = layer.imageName.value(for: appearance) else { continue }
       let artwork: LayerArtwork
@@ -144,7 +229,7 @@ public enum IconComposerRenderer {
       }
       try drawLayer(layer, artwork: artwork, appearance: appearance, context: context)
     }
-    if isolated {
+    if pushed {
       cairo_pop_group_to_source(context)
       cairo_set_operator(context, cairoOperator(blend))
       cairo_paint_with_alpha(context, opacity)
@@ -259,10 +344,16 @@ public enum IconComposerRenderer {
         orientation.stop.y * height)
     else { return }
     defer { cairo_pattern_destroy(pattern) }
-    for (offset, color) in [(0.0, start), (1.0, stop)] {
+    // cairo interpolates the encoded values; Icon Composer, light: stops every 1/16 follow it.
+    let steps = 16
+    for step in 0...steps {
+      let t = Double(step) / Double(steps)
+      func mixed(_ a: Double, _ b: Double) -> Double {
+        IconColor.encoded(IconColor.linear(clamp(a)) * (1 - t) + IconColor.linear(clamp(b)) * t)
+      }
       cairo_pattern_add_color_stop_rgba(
-        pattern, offset, clamp(color.red), clamp(color.green), clamp(color.blue),
-        clamp(color.alpha))
+        pattern, t, clamp(mixed(start.red, stop.red)), clamp(mixed(start.green, stop.green)),
+        clamp(mixed(start.blue, stop.blue)), clamp(start.alpha * (1 - t) + stop.alpha * t))
     }
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     cairo_set_source(context, pattern)
@@ -297,23 +388,6 @@ public enum IconComposerRenderer {
   }
 
   // MARK: Tinted, and the shape
-
-  /// Each pixel's luminance L (Rec. 709 weights) becomes `tint × (0.35 + 0.65·L)`, composited
-  /// over the near-black plate, so the result is opaque. In premultiplied terms, with a the
-  /// pixel's alpha and Lp the luminance of its premultiplied colour: plate·(1 − a) +
-  /// tint·(0.35·a + 0.65·Lp).
-  private static func applyTint(to canvas: CairoSurface) {
-    let tint = (clamp(Self.tint.red), clamp(Self.tint.green), clamp(Self.tint.blue))
-    let plate = (tintedPlate.red, tintedPlate.green, tintedPlate.blue)
-    canvas.mapPixels { red, green, blue, alpha in
-      let luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-      let level = 0.35 * alpha + 0.65 * luminance
-      return (
-        plate.0 * (1 - alpha) + tint.0 * level, plate.1 * (1 - alpha) + tint.1 * level,
-        plate.2 * (1 - alpha) + tint.2 * level, 1
-      )
-    }
-  }
 
   /// `canvas` cut to the home-screen shape on a new surface; outside it is transparent.
   private static func mask(_ canvas: CairoSurface, file: String) throws(IconRenderError)

@@ -1,5 +1,5 @@
-import CCairo
-import CRsvg
+internal import CCairo
+internal import CRsvg
 import Foundation
 
 /// A layer's image, read and checked, drawn at its intrinsic size in points with its top left
@@ -27,12 +27,17 @@ final class LayerArtwork {
   let height: Double
   /// The file, for errors.
   let file: String
+  /// What of the SVG librsvg cannot draw and was left out (`SVGFilterRewrite`), one line each.
+  let approximations: [String]
 
-  private init(content: Content, width: Double, height: Double, file: String) {
+  private init(
+    content: Content, width: Double, height: Double, file: String, approximations: [String] = []
+  ) {
     self.content = content
     self.width = width
     self.height = height
     self.file = file
+    self.approximations = approximations
   }
 
   deinit {
@@ -80,10 +85,13 @@ final class LayerArtwork {
   private static func svg(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
     -> LayerArtwork
   {
+    try SVGStack.require(for: layer.path)
     // The base file bounds what the SVG may load: files under its own folder, nothing else.
     let base = g_file_new_for_path(layer.path)
     defer { g_object_unref(UnsafeMutableRawPointer(base)) }
-    let bytes = layer.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    // feDropShadow spelled out, filters librsvg cannot draw dropped: the artwork stays.
+    let rewritten = SVGFilterRewrite.rewrite(layer.bytes)
+    let bytes = rewritten.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     defer { g_bytes_unref(bytes) }
     let stream = g_memory_input_stream_new_from_bytes(bytes)
     defer { g_object_unref(stream) }
@@ -120,7 +128,9 @@ final class LayerArtwork {
         file: layer.path,
         reason: "a size of \(width)×\(height), not between 0 and \(Int(maxPoints)) on a side")
     }
-    return LayerArtwork(content: .svg(handle), width: width, height: height, file: layer.path)
+    return LayerArtwork(
+      content: .svg(handle), width: width, height: height, file: layer.path,
+      approximations: rewritten.approximations)
   }
 
   // MARK: JPEG
@@ -128,6 +138,7 @@ final class LayerArtwork {
   private static func jpeg(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
     -> LayerArtwork
   {
+    try SVGStack.require(for: layer.path)
     // The size from the frame header first, so no huge image is ever allocated.
     guard let (width, height) = jpegSize(layer.bytes) else {
       throw .badImage(file: layer.path, reason: "a JPEG without a frame header")

@@ -13,17 +13,19 @@ struct ShowCommand {
   var environment: [String: String]
 
   func run() throws -> ExitStatus {
-    let context = try AppContext.load(options, environment: environment)
+    // Only the shown icon's images are read: the others' sets are not opened.
+    let context = try AppContext.load(options, environment: environment, deferringImages: true)
     let app = context.app
-    let icon: AppIcon
+    let named: AppIcon
     if let name = options.iconName {
       guard let found = app.allIcons.first(where: { $0.name == name }) else {
         throw context.unknownIcon(name)
       }
-      icon = found
+      named = found
     } else {
-      icon = try context.switcher.activeIcon()
+      named = try context.switcher.activeIcon()
     }
+    let icon = try context.images?.withRenditions(named) ?? named
     let appearance = options.appearance ?? .any
     if let output = options.output {
       return try export(icon, appearance: appearance, to: output)

@@ -1,0 +1,131 @@
+import CZip
+import Foundation
+import IconCatalog
+
+/// Zip archives (`.ipa` files) read in place with libzip: the central directory is listed once,
+/// entries are inflated into memory on request, each with a cap, and nothing is ever written to
+/// disk. Installed into IconCatalog with `IconArchive.install()`.
+public enum IconArchive {
+  /// Lets IconCatalog open `.ipa` files through this module.
+  public static func install() {
+    ArchivedFiles.install { url throws(ArchiveProblem) in try ZipArchive.open(url) }
+  }
+
+  /// More entries than any app has (a big one has tens of thousands): the listing is refused.
+  public static let maximumEntries = 500_000
+}
+
+/// One open archive. libzip's handle is not safe to share between threads, so every use goes
+/// through a lock; the handle lives as long as this object.
+final class ZipArchive: @unchecked Sendable {
+  private let library: LibZip
+  private let handle: OpaquePointer
+  private let lock = NSLock()
+
+  private init(library: LibZip, handle: OpaquePointer) {
+    self.library = library
+    self.handle = handle
+  }
+
+  deinit { library.discard(handle) }
+
+  /// `NSLock.withLock` without losing the error's type.
+  private func locked<T>(_ body: () throws(ArchiveProblem) -> T) throws(ArchiveProblem) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  static func open(_ url: URL) throws(ArchiveProblem) -> ArchiveAccess {
+    let library: LibZip
+    switch LibZip.shared {
+    case .success(let loaded): library = loaded
+    case .failure(let problem): throw ArchiveProblem(problem.text)
+    }
+    var code: Int32 = 0
+    // Read-only. Not ZIP_CHECKCONS: it refuses archives other tools read (a fixture whose
+    // folder entries were edited later), and every entry read here is capped anyway.
+    guard let handle = library.open(url.path, ZIP_RDONLY, &code) else {
+      switch code {
+      case ZIP_ER_NOZIP: throw ArchiveProblem("not a zip archive, which an .ipa is")
+      case ZIP_ER_INCONS:
+        throw ArchiveProblem("a damaged zip archive (libzip: \(library.message(code: code)))")
+      default:
+        throw ArchiveProblem(
+          "cannot be opened as a zip archive (libzip: \(library.message(code: code)))")
+      }
+    }
+    let archive = ZipArchive(library: library, handle: handle)
+    let entries = try archive.list()
+    return ArchiveAccess(entries: entries) { index, limit throws(ArchiveProblem) in
+      try archive.read(index, declared: entries[index].declaredSize, limit: limit)
+    }
+  }
+
+  private func list() throws(ArchiveProblem) -> [ArchiveEntry] {
+    try locked { () throws(ArchiveProblem) -> [ArchiveEntry] in
+      let count = library.entryCount(handle, 0)
+      guard count >= 0 else { throw ArchiveProblem("its entries cannot be counted") }
+      guard count <= IconArchive.maximumEntries else {
+        throw ArchiveProblem(
+          "\(count) entries, more than the \(IconArchive.maximumEntries) iconpick reads")
+      }
+      var entries: [ArchiveEntry] = []
+      entries.reserveCapacity(Int(count))
+      for index in 0..<UInt64(count) {
+        var status = zip_stat_t()
+        guard library.statIndex(handle, index, zip_flags_t(ZIP_FL_ENC_RAW), &status) == 0,
+          let name = status.name
+        else { throw ArchiveProblem("entry \(index) cannot be read") }
+        // Raw bytes: a name that is not UTF-8 is shown with replacement characters, and then
+        // matches nothing the reader looks for.
+        entries.append(
+          ArchiveEntry(
+            name: String(
+              decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self),
+            declaredSize: status.valid & UInt64(ZIP_STAT_SIZE) != 0
+              ? Int(clamping: status.size) : Int.max))
+      }
+      return entries
+    }
+  }
+
+  /// Inflates entry `index` into memory: refused when it declares more than `limit`, or yields
+  /// more than it declared (a zip bomb lies about its sizes), or its data is damaged.
+  private func read(_ index: Int, declared: Int, limit: Int) throws(ArchiveProblem) -> [UInt8] {
+    guard declared <= limit else {
+      throw ArchiveProblem("an entry declares \(declared) bytes, over the limit of \(limit)")
+    }
+    return try locked { () throws(ArchiveProblem) -> [UInt8] in
+      guard let file = library.fileOpenIndex(handle, UInt64(index), 0) else {
+        throw ArchiveProblem("an entry cannot be opened (encrypted, or an unknown compression)")
+      }
+      defer { _ = library.fileClose(file) }
+      // One byte more than declared, to catch an entry that inflates past its size.
+      var bytes = [UInt8](repeating: 0, count: declared + 1)
+      var filled = 0
+      while filled < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { buffer in
+          library.fileRead(file, buffer.baseAddress! + filled, UInt64(buffer.count - filled))
+        }
+        if count < 0 {
+          let text = library.fileError(file).flatMap { library.errorText($0) }.map {
+            String(cString: $0)
+          }
+          throw ArchiveProblem("an entry's data is damaged (libzip: \(text ?? "read error"))")
+        }
+        if count == 0 { break }
+        filled += Int(count)
+      }
+      guard filled <= declared else {
+        throw ArchiveProblem("an entry inflates to more than the \(declared) bytes it declares")
+      }
+      guard filled == declared else {
+        throw ArchiveProblem(
+          "an entry inflates to \(filled) bytes, not the \(declared) it declares")
+      }
+      bytes.removeLast(bytes.count - filled)
+      return bytes
+    }
+  }
+}
