@@ -39,6 +39,9 @@ func cairo_fill(_ cr: OpaquePointer!) {
 func cairo_get_source(_ cr: OpaquePointer!) -> OpaquePointer! {
   cairo("cairo_get_source", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self)(cr)
 }
+func cairo_identity_matrix(_ cr: OpaquePointer!) {
+  cairo("cairo_identity_matrix", as: (@convention(c) (OpaquePointer?) -> Void).self)(cr)
+}
 func cairo_image_surface_create(_ format: cairo_format_t, _ width: Int32, _ height: Int32)
   -> OpaquePointer!
 {
