@@ -81,6 +81,14 @@ public struct IconColor: Sendable, Equatable, Hashable {
     return value < 0 ? -result : result
   }
 
+  /// The colour `share` of the way to black, in linear light.
+  public func darkened(by share: Double) -> IconColor {
+    let keep = 1 - min(max(share, 0), 1)
+    return IconColor(
+      red: Self.encoded(Self.linear(red) * keep), green: Self.encoded(Self.linear(green) * keep),
+      blue: Self.encoded(Self.linear(blue) * keep), alpha: alpha)
+  }
+
   /// The light and dark system backgrounds Icon Composer paints behind an icon with
   /// `system-light` / `system-dark` (and `automatic`) fills.
   public static let systemLight = IconColor(red: 1, green: 1, blue: 1, alpha: 1)
