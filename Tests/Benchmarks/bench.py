@@ -204,6 +204,9 @@ def startup(binary, palette, scratch, runs):
             "iconpick show, a PNG, warm, 12x6", "chafa, the same PNG, 12x6"))
     else:
         print("chafa is not installed (make setup-bench): no comparison")
+    print()
+
+
 BUILT_CAR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                          "../../../shared/builtapps/unkle777__grandmaster-chess/Payload/Runner.app/Assets.car")
 
