@@ -51,7 +51,7 @@ _iconpick() {
             COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" 24x12 32x16 48x24)" -- "$cur"))
             return 0 ;;
         --appearance)
-            COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" light dark tinted)" -- "$cur"))
+            COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" light dark tinted tinted-light clear-light clear-dark)" -- "$cur"))
             return 0 ;;
         --pixels)
             COMPREPLY=($(compgen -P "$value_prefix" -W "$(printf "%s\n" 256 512 1024)" -- "$cur"))
@@ -104,7 +104,7 @@ _iconpick() {
             pick) options+=" --version" ;;
             list | get) options+=" --json" ;;
             set | reset | push) options+=" -q --quiet" ;;
-            show) options+=" --size --appearance -o --output --pixels" ;;
+            show) options+=" --size --appearance -o --output --pixels --square" ;;
             check) options+=" --format --json --rules --warnings-as-errors" ;;
         esac
         COMPREPLY=($(compgen -W "${options// /$'\n'}" -- "$cur"))

@@ -131,9 +131,10 @@ complete -c iconpick -n "contains -- (__iconpick_command) check" -l rules -d "Li
 complete -c iconpick -n "test (__iconpick_command) = check" -l format -x -a "gcc\t'Compiler style, for Xcode' json\tJSON github\t'GitHub Actions annotations' sarif\t'SARIF 2.1.0 for code scanning' junit\t'JUnit XML for GitLab and Jenkins'" -d "How to print the findings"
 complete -c iconpick -n "contains -- (__iconpick_command) set reset push" -s q -l quiet -d "Print no alert line"
 complete -c iconpick -n "test (__iconpick_command) = show" -l size -x -a "24x12 32x16 48x24" -d "The size in cells (COLSxROWS)"
-complete -c iconpick -n "test (__iconpick_command) = show" -l appearance -x -a "light dark tinted" -d "Home-screen appearance"
+complete -c iconpick -n "test (__iconpick_command) = show" -l appearance -x -a "light dark tinted tinted-light clear-light clear-dark" -d "Home-screen appearance"
 complete -c iconpick -n "test (__iconpick_command) = show" -s o -l output -r -F -d "Write the icon as a PNG"
 complete -c iconpick -n "test (__iconpick_command) = show" -l pixels -x -a "256 512 1024" -d "The PNG's side in pixels"
+complete -c iconpick -n "test (__iconpick_command) = show" -l square -d "A .icon as the uncut square"
 
 # Positionals: NAME, PAYLOAD and PATH.
 complete -c iconpick -n "__iconpick_at 0 set show" -a "(__iconpick_names)" -d "Icon"

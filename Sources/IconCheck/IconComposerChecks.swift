@@ -9,7 +9,8 @@ import IconRender
 /// Ids: `icon-json-invalid`, `icon-no-artwork`, `icon-layer-without-image`,
 /// `icon-layer-missing-image`, `icon-unsafe-image-name`, `icon-layer-wrong-format`,
 /// `icon-bad-color`, `icon-incomplete-object`, `icon-unknown-value`, `icon-wrong-type` (errors);
-/// `icon-crashes-actool`, `icon-no-ios`, `icon-all-hidden`, `icon-unused-asset`, `icon-svg-text`
+/// `icon-crashes-actool`, `icon-no-ios`, `icon-all-hidden`, `icon-unused-asset`, `icon-svg-text`,
+/// `icon-svg-unsupported`
 /// (warnings). `icon-and-appiconset-same-name` is `ProjectChecks`'.
 ///
 /// Like the other checks, nothing here throws or traps on a bad bundle: what cannot be read is
@@ -289,7 +290,8 @@ public enum IconComposerChecks {
       "is a symbolic link to \(escaped(target)), outside the bundle: actool copies only what is inside it"
   }
 
-  /// `icon-layer-wrong-format` and `icon-svg-text` for one layer image that exists.
+  /// `icon-layer-wrong-format`, `icon-svg-text` and `icon-svg-unsupported` for one layer image that
+  /// exists.
   static func layerFile(_ file: URL, name: String, isFolder: Bool, at place: Place)
     -> [Diagnostic]
   {
@@ -354,14 +356,28 @@ public enum IconComposerChecks {
           fix: "Export the layer again as a PNG file and replace it in Assets.")
       }
     }
-    guard let svg, let textLine = svg.textLine else { return [] }
-    return [
-      Diagnostic(
-        id: .iconSVGText, file: file.path, line: textLine,
-        message:
-          "\(escaped(name)), a layer image of \(place.owner), draws <text>: its font is whatever the machine that builds (or previews) the icon has, or none",
-        fix: "Convert the text to outlines (paths) in your drawing app and export the SVG again.")
-    ]
+    guard let svg else { return [] }
+    var found: [Diagnostic] = []
+    if let textLine = svg.textLine {
+      found.append(
+        Diagnostic(
+          id: .iconSVGText, file: file.path, line: textLine,
+          message:
+            "\(escaped(name)), a layer image of \(place.owner), draws <text>: its font is whatever the machine that builds (or previews) the icon has, or none",
+          fix: "Convert the text to outlines (paths) in your drawing app and export the SVG again."
+        ))
+    }
+    for approximation in svg.unsupported {
+      found.append(
+        Diagnostic(
+          id: .iconSVGUnsupported, file: file.path,
+          message:
+            "\(escaped(name)), a layer image of \(place.owner): its \(escaped(approximation)) in iconpick's previews and exports",
+          fix:
+            "Use the filter primitives of SVG 1.1 (feGaussianBlur, feOffset, feFlood, feComposite, feMerge, ...), or flatten the effect into the artwork."
+        ))
+    }
+    return found
   }
 
   /// What an SVG file's text says: whether it is SVG markup at all, and where a `<text>` is.
@@ -371,6 +387,8 @@ public enum IconComposerChecks {
 
     var isSVG = false
     var textLine: Int?
+    /// What librsvg cannot draw, even rewritten (`SVGFilterRewrite`), one line each.
+    var unsupported: [String] = []
 
     init(file: URL) {
       guard let handle = try? FileHandle(forReadingFrom: file) else { return }
@@ -383,6 +401,7 @@ public enum IconComposerChecks {
       let text = String(decoding: bytes, as: UTF8.self)
       isSVG = text.range(of: "<svg", options: .caseInsensitive) != nil
       guard isSVG else { return }
+      unsupported = SVGFilterRewrite.rewrite(Array(bytes)).approximations
       var number = 1 + data.prefix(data.count - bytes.count).filter { $0 == 0x0A }.count
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         if Self.opensText(line) {

@@ -15,6 +15,17 @@ public enum IconExport {
   public static func image(
     for icon: AppIcon, appearance: IconAppearance, pixels: Int, masked: Bool = false
   ) throws(IconRenderError) -> RGBAImage {
+    try export(for: icon, appearance: appearance, pixels: pixels, masked: masked).image
+  }
+
+  /// The image and what of it was approximated (`IconComposerRenderer.Drawing`).
+  /// `masked` nil: as the source is exported, an Icon Composer bundle cut to the rounded square
+  /// with transparent corners (as Icon Composer exports it), a PNG square. `look` picks one of
+  /// Icon Composer's six looks for a bundle (by default the appearance's).
+  public static func export(
+    for icon: AppIcon, appearance: IconAppearance, pixels: Int, masked: Bool? = nil,
+    look: IconComposerLook? = nil
+  ) throws(IconRenderError) -> IconComposerRenderer.Drawing {
     guard pixels >= 1, pixels <= IconComposerRenderer.maxPixels else {
       throw .sizeOutOfRange(pixels: pixels, limit: IconComposerRenderer.maxPixels)
     }
@@ -27,12 +38,15 @@ public enum IconExport {
         file: icon.name, reason: "the icon has no image file: add one to its icon set")
     }
     if rendition.kind == .iconComposer {
-      return try IconComposerRenderer.render(
-        bundle: file, appearance: rendition.appearance, pixels: pixels, masked: masked)
+      return try IconComposerRenderer.draw(
+        IconComposerRenderer.document(of: file), bundle: file,
+        look: look ?? IconComposerLook(rendition.appearance), pixels: pixels,
+        masked: masked ?? true)
     }
     let decoded = try PNGDecoder.decode(file: file)
     let resized = try resize(decoded, to: pixels, file: file.path)
-    return masked ? IconMask.apply(to: resized) : resized
+    return IconComposerRenderer.Drawing(
+      image: masked == true ? IconMask.apply(to: resized) : resized, approximations: [])
   }
 
   /// `image` at `side` × `side`: area averaging (linear light) when no side grows, bilinear

@@ -20,15 +20,21 @@ public struct Thumbnailer: Sendable {
     public var image: CellImage
     /// Nil when the icon itself is shown.
     public var problem: String?
+    /// What of the icon could not be drawn and was approximated (an SVG filter librsvg cannot
+    /// draw, dropped); the icon is still shown. Nil when nothing was.
+    public var note: String?
 
-    public init(image: CellImage, problem: String? = nil) {
+    public init(image: CellImage, problem: String? = nil, note: String? = nil) {
       self.image = image
       self.problem = problem
+      self.note = note
     }
   }
 
+  /// `look` picks one of Icon Composer's six looks for a bundle (by default the appearance's).
   public func thumbnail(
-    for icon: AppIcon, columns: Int, rows: Int, appearance: IconAppearance = .any
+    for icon: AppIcon, columns: Int, rows: Int, appearance: IconAppearance = .any,
+    look: IconComposerLook? = nil
   ) -> Result {
     let pixels = max(1, min(columns, rows * 2))
     guard
@@ -42,7 +48,8 @@ public struct Thumbnailer: Sendable {
     }
     if rendition.kind == .iconComposer {
       return iconComposerThumbnail(
-        bundle: file, appearance: rendition.appearance, columns: columns, rows: rows)
+        bundle: file, look: look ?? IconComposerLook(rendition.appearance), columns: columns,
+        rows: rows)
     }
     let key = ThumbnailCache.Key(
       source: file, parameters: "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) v1")
@@ -67,7 +74,7 @@ public struct Thumbnailer: Sendable {
   /// half-block pixels), then the same resize, shape, cells, quantizing and cache as a PNG.
   /// The cache key covers icon.json and every file in `Assets/`, so editing any changes it.
   private func iconComposerThumbnail(
-    bundle: URL, appearance: IconAppearance, columns: Int, rows: Int
+    bundle: URL, look: IconComposerLook, columns: Int, rows: Int
   ) -> Result {
     func placeholder(_ error: IconRenderError) -> Result {
       Result(
@@ -83,9 +90,16 @@ public struct Thumbnailer: Sendable {
     let key = ThumbnailCache.Key(
       sources: Self.sourceFiles(in: bundle),
       parameters:
-        "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) \(appearance.rawValue) icon-v2")
-    if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
-      return Result(image: image, problem: nil)
+        "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) \(look.rawValue) icon-v3")
+    // The entry: the note's length (UInt32, little-endian), the note, then the cells.
+    if let key, let bytes = cache?.load(key), bytes.count >= 4 {
+      let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+      if length <= bytes.count - 4,
+        let image = CellImageCoding.decode(Array(bytes[(4 + length)...]))
+      {
+        let note = String(decoding: bytes[4..<(4 + length)], as: UTF8.self)
+        return Result(image: image, problem: nil, note: note.isEmpty ? nil : note)
+      }
     }
     let document: IconComposerDocument
     do {
@@ -97,13 +111,18 @@ public struct Thumbnailer: Sendable {
       width: 1, height: 1, boxWidth: columns, boxHeight: rows * 2)
     do {
       // Unmasked: IconRenderer.render cuts the shape, as it does for a PNG.
-      let drawn = try IconComposerRenderer.render(
-        document, bundle: bundle, appearance: appearance,
+      let drawn = try IconComposerRenderer.draw(
+        document, bundle: bundle, look: look,
         pixels: min(side, IconComposerRenderer.maxPixels), masked: false)
       let image = IconRenderer.render(
-        drawn, columns: columns, rows: rows, mode: mode, ascii: ascii)
-      if let key { cache?.store(CellImageCoding.encode(image), for: key) }
-      return Result(image: image, problem: nil)
+        drawn.image, columns: columns, rows: rows, mode: mode, ascii: ascii)
+      let note = drawn.approximations.joined(separator: "; ")
+      if let key {
+        let length = UInt32(note.utf8.count)
+        let head = (0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
+        cache?.store(head + Array(note.utf8) + CellImageCoding.encode(image), for: key)
+      }
+      return Result(image: image, problem: nil, note: note.isEmpty ? nil : note)
     } catch {
       return placeholder(error)
     }

@@ -98,7 +98,9 @@ public struct PickerSession {
       if let signal = pendingSignal() { return .signalled(signal) }
       for (key, image) in inbox.take() {
         model.apply(.thumbnailReady(key, image.image))
-        if let problem = image.problem { model.apply(.thumbnailProblem(name: key.name, problem)) }
+        if let problem = image.problem ?? image.note {
+          model.apply(.thumbnailProblem(name: key.name, problem))
+        }
         needsDraw = true
       }
       if needsDraw {

@@ -280,6 +280,25 @@ import Testing
     #expect(icon.diagnose() == [])
   }
 
+  @Test func aFilterLibrsvgCannotDrawIsAWarningAndFeDropShadowIsNot() throws {
+    let icon = try IconBundle()
+    try icon.writeClean()
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
+        <filter id="soft"><feDropShadow dx="0" dy="8" stdDeviation="4"/></filter>
+        <filter id="odd"><feFancyGlow/></filter>
+        <rect width="1024" height="1024" fill="#fff" filter="url(#soft)"/>
+        <rect width="512" height="512" fill="#000" filter="url(#odd)"/>
+      </svg>
+      """
+    try Data(svg.utf8).write(to: icon.asset("glow.svg"))
+    let found = icon.diagnose()
+    #expect(found.map(\.id) == [.iconSVGUnsupported])
+    #expect(found.first?.severity == .warning)
+    #expect(found.first?.message.contains("#odd uses feFancyGlow") == true)
+    #expect(found.first?.message.contains("#soft") == false)
+  }
+
   @Test func svgTextIsAWarningAtItsLine() throws {
     let icon = try IconBundle()
     try icon.writeClean()

@@ -227,12 +227,36 @@ import Testing
     let key = try #require(
       ThumbnailCache.Key(
         sources: Thumbnailer.sourceFiles(in: icon.bundle),
-        parameters: "12x6 truecolor ascii=false any icon-v2"))
+        parameters: "12x6 truecolor ascii=false light icon-v3"))
     let stand = IconRenderer.placeholder(columns: 12, rows: 6, label: "C")
-    cache.store(CellImageCoding.encode(stand), for: key)
+    // The entry: the note's length (0: none), then the cells.
+    cache.store([0, 0, 0, 0] + CellImageCoding.encode(stand), for: key)
     let second = thumbnailer.thumbnail(for: icon.icon, columns: 12, rows: 6)
     #expect(second.image == stand)
     #expect(first.image != stand)
+  }
+
+  @Test func whatWasLeftOutIsSaidByTheFirstPreviewAndTheCachedOne() throws {
+    let icon = try F(
+      F.json(fill: F.solid(0, 0, 1), groups: [F.group([F.layer("odd.svg")])]),
+      svgs: [
+        "odd.svg": """
+        <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">\
+        <filter id="odd"><feFancyGlow/></filter>\
+        <rect width="1024" height="1024" fill="#00ff00" filter="url(#odd)"/></svg>
+        """
+      ])
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let thumbnailer = Thumbnailer(mode: .truecolor, cache: ThumbnailCache(directory: folder))
+    let first = thumbnailer.thumbnail(for: icon.icon, columns: 12, rows: 6)
+    let second = thumbnailer.thumbnail(for: icon.icon, columns: 12, rows: 6)
+    for result in [first, second] {
+      #expect(result.problem == nil)
+      #expect(result.note?.contains("odd.svg: filter #odd uses feFancyGlow") == true)
+      // Drawn, green, without the filter.
+      #expect(averageColor(result.image).green > 200)
+    }
   }
 
   @Test func aMissingLayerIsPartOfTheKeyAsMissing() throws {

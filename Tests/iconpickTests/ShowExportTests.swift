@@ -140,3 +140,70 @@ import Testing
     #expect(result.stderr.hasPrefix("iconpick: "))
   }
 }
+
+/// PATH as one `.icon` bundle, with no project around it; `--square`; the looks.
+@Suite struct LoneIconBundleTests {
+  let export = ShowExportTests()
+
+  var green: URL { paletteFolder().appendingPathComponent("AppIcons/AppIcon-Green.icon") }
+
+  @Test func aLoneIconIsExportedCutToTheRoundedSquare() throws {
+    let scratch = try Scratch()
+    let file = scratch.file("green.png")
+    let result = try export.show(
+      [green.path, "--output", file.path, "--pixels", "64"], in: scratch)
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try PNGDecoder.decode(file: file)
+    #expect(image.width == 64 && image.height == 64)
+    // As Icon Composer exports it: transparent corners, opaque inside.
+    #expect(image.pixel(x: 0, y: 0).a == 0)
+    #expect(image.pixel(x: 32, y: 32).a == 255)
+    let colour = export.background(image)
+    #expect(colour.g > colour.r + 40, "\(colour)")
+  }
+
+  @Test func squareWritesTheUncutSquare() throws {
+    let scratch = try Scratch()
+    let file = scratch.file("square.png")
+    let result = try export.show(
+      [green.path, "--output", file.path, "--pixels", "64", "--square"], in: scratch)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try PNGDecoder.decode(file: file).pixel(x: 0, y: 0).a == 255)
+  }
+
+  @Test func squareWithoutOutputIsAUsageError() throws {
+    let scratch = try Scratch()
+    let result = try export.show([green.path, "--square"], in: scratch)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--square"), "\(result.stderr)")
+  }
+
+  @Test func theClearAndTintedLightLooksAreDrawn() throws {
+    let scratch = try Scratch()
+    var centres: [String: (UInt8, UInt8, UInt8)] = [:]
+    for look in ["clear-light", "clear-dark", "tinted-light", "tinted"] {
+      let file = scratch.file("\(look).png")
+      let result = try export.show(
+        [green.path, "--output", file.path, "--pixels", "64", "--appearance", look], in: scratch)
+      #expect(result.status == 0, "\(look): \(result.stderr)")
+      let pixel = try PNGDecoder.decode(file: file).pixel(x: 12, y: 32)
+      centres[look] = (pixel.r, pixel.g, pixel.b)
+    }
+    // Clear looks are grey; the tinted ones lean blue; clear light is lighter than clear dark.
+    let clearLight = try #require(centres["clear-light"])
+    let clearDark = try #require(centres["clear-dark"])
+    #expect(clearLight.0 == clearLight.1 && clearLight.1 == clearLight.2)
+    #expect(clearLight.0 > clearDark.0)
+    let tintedLight = try #require(centres["tinted-light"])
+    #expect(tintedLight.2 > tintedLight.0)
+  }
+
+  @Test func aLoneIconIsChecked() throws {
+    let scratch = try Scratch()
+    let result = try runProcess(
+      iconpickBinary().path, ["check", green.path],
+      environment: ["LANG": "C.UTF-8", "HOME": scratch.url.path])
+    #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+    #expect(!result.stdout.contains("primary-not-found"), "\(result.stdout)")
+  }
+}

@@ -46,7 +46,16 @@ public struct IconComposerDocument: Sendable, Equatable, Hashable {
         }.first
     }
     switch written ?? .automatic {
-    case .automatic: return appearance == .any ? .systemLight : .systemDark
+    case .automatic:
+      // An automatic gradient written for every look stays one in the dark: the same colour,
+      // deep at the top to itself below, never the plain dark background.
+      if appearance != .any,
+        case .automaticGradient(let color)? = fill.value(for: .any, idiom: idiom)
+      {
+        return .linearGradient(
+          [color.darkened(by: 0.55), color.darkened(by: 0.15)], orientation: nil)
+      }
+      return appearance == .any ? .systemLight : .systemDark
     case let written: return written
     }
   }

@@ -26,7 +26,7 @@ public struct IconColor: Sendable, Equatable, Hashable {
       separator: ",", omittingEmptySubsequences: false)
     var numbers: [Double] = []
     for part in parts {
-      guard let number = Double(part.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+      guard let number = Double(part.trimmingWhitespace()), number.isFinite else {
         return .failure(.badColor(text, "\"\(part)\" is not a number"))
       }
       numbers.append(number)
@@ -79,6 +79,14 @@ public struct IconColor: Sendable, Equatable, Hashable {
     let result =
       magnitude <= 0.0031308 ? magnitude * 12.92 : 1.055 * pow(magnitude, 1 / 2.4) - 0.055
     return value < 0 ? -result : result
+  }
+
+  /// The colour `share` of the way to black, in linear light.
+  public func darkened(by share: Double) -> IconColor {
+    let keep = 1 - min(max(share, 0), 1)
+    return IconColor(
+      red: Self.encoded(Self.linear(red) * keep), green: Self.encoded(Self.linear(green) * keep),
+      blue: Self.encoded(Self.linear(blue) * keep), alpha: alpha)
   }
 
   /// The light and dark system backgrounds Icon Composer paints behind an icon with

@@ -32,8 +32,15 @@ public enum IconComposerRenderer {
   public static let maxScale = 64.0
   /// Translations are clamped to ±maxTranslation points.
   public static let maxTranslation = 16_384.0
-  /// The corner radius of the home-screen shape, as a share of the side.
+  /// The corner radius of the home-screen shape, as a share of the side (what a circular
+  /// corner would have; the shape drawn is `addShape`'s).
   public static let cornerRadiusRatio = 0.2237
+  /// Where a corner's curve leaves each edge, as a share of the side, and how far from the
+  /// corner its control points sit, as a share of that: measured on Icon Composer's exports.
+  static let cornerReach = 0.3086
+  static let cornerPull = 0.325
+  /// How much further than its stop a gradient runs (measured on Icon Composer's exports).
+  static let gradientReach = 1.25
 
   /// The bundle's `icon.json`, read for drawing; refused when it is a symbolic link that
   /// leads out of the bundle.
@@ -90,6 +97,21 @@ public enum IconComposerRenderer {
     _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
     masked: Bool = true
   ) throws(IconRenderError) -> RGBAImage {
+    try draw(document, bundle: bundle, look: look, pixels: pixels, masked: masked).image
+  }
+
+  /// A drawing, and what of its layers' SVG could not be drawn and was left out.
+  public struct Drawing: Sendable {
+    public var image: RGBAImage
+    /// "FILE: what was left out", one a line (`SVGFilterRewrite`); empty when nothing was.
+    public var approximations: [String]
+  }
+
+  /// The bundle drawn in `look`, with what was approximated.
+  public static func draw(
+    _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
+    masked: Bool = true
+  ) throws(IconRenderError) -> Drawing {
     let appearance = look.appearance
     guard pixels >= 1, pixels <= maxPixels else {
       throw .sizeOutOfRange(pixels: pixels, limit: maxPixels)
@@ -146,10 +168,14 @@ public enum IconComposerRenderer {
       throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
     }
 
-    if masked { LiquidGlass.drawRim(on: canvas, cornerRatio: cornerRadiusRatio) }
+    if masked { try LiquidGlass.drawRim(on: canvas, file: file) }
     LiquidGlass.relook(canvas, look)
-    guard masked else { return canvas.rgbaImage() }
-    return try mask(canvas, file: file).rgbaImage()
+    let approximations = artworks.keys.sorted().flatMap { name in
+      artworks[name]!.approximations.map { "\(artworks[name]!.file): \($0)" }
+    }
+    guard masked else { return Drawing(image: canvas.rgbaImage(), approximations: approximations) }
+    return Drawing(
+      image: try mask(canvas, file: file).rgbaImage(), approximations: approximations)
   }
 
   /// A group drawn alone (`drawn`) put on the canvas with its Liquid Glass: blur behind it,
@@ -338,10 +364,14 @@ public enum IconComposerRenderer {
     _ start: IconColor, _ stop: IconColor, _ orientation: IconGradientOrientation,
     in context: OpaquePointer, width: Double, height: Double
   ) {
+    // Icon Composer's exports run a gradient a quarter further than its stop: a grey one
+    // with a stop at 0.7 reaches its second colour at 0.875 of the side.
+    let stopX = orientation.start.x + (orientation.stop.x - orientation.start.x) * gradientReach
+    let stopY = orientation.start.y + (orientation.stop.y - orientation.start.y) * gradientReach
     guard
       let pattern = cairo_pattern_create_linear(
-        orientation.start.x * width, orientation.start.y * height, orientation.stop.x * width,
-        orientation.stop.y * height)
+        orientation.start.x * width, orientation.start.y * height, stopX * width,
+        stopY * height)
     else { return }
     defer { cairo_pattern_destroy(pattern) }
     // cairo interpolates the encoded values; Icon Composer, light: stops every 1/16 follow it.
@@ -403,13 +433,13 @@ public enum IconComposerRenderer {
     return result
   }
 
-  /// A continuous-corner rounded square of `side`: each corner a cubic from 1.528·r along one
-  /// edge to the same along the next (r = 0.2237·side), which eases into the straight edges
-  /// and passes where a circular corner of radius r would at 45°.
+  /// A continuous-corner rounded square of `side`, fitted to Icon Composer's exports: each
+  /// corner a cubic from `cornerReach`·side along one edge to the same along the next, its
+  /// control points `cornerPull` of that reach from the corner, so the curve crosses the
+  /// diagonal 7.6% of the side in from the corner, as Apple's does.
   static func addShape(to context: OpaquePointer, side: Double) {
-    let radius = cornerRadiusRatio * side
-    let reach = min(1.528 * radius, side / 2)
-    let pull = reach * 0.178  // the control points, measured from the corner
+    let reach = cornerReach * side
+    let pull = reach * cornerPull  // the control points, measured from the corner
     cairo_new_path(context)
     cairo_move_to(context, reach, 0)
     cairo_line_to(context, side - reach, 0)

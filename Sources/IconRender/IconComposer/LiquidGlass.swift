@@ -1,3 +1,4 @@
+internal import CCairo
 import Foundation
 
 /// Icon Composer's Liquid Glass, approximated with plain pixel operations on cairo surfaces and
@@ -9,18 +10,22 @@ enum LiquidGlass {
   // MARK: Tuned figures (`make fidelity`)
 
   /// Group shadow: blur radius, downward offset, and darkness at opacity 1.
-  static let shadowRadius = 14.0
+  static let shadowRadius = 22.0
   static let shadowOffset = 8.0
-  static let shadowStrength = 1.1
+  static let shadowStrength = 0.12
   /// Translucency `value` v keeps 1 − translucencyShare · v of the glass's opacity.
   static let translucencyShare = 0.31
   /// Specular highlight: how far the light comes from (up and left), its softness, its strength.
-  static let specularReach = 5.0
-  static let specularSoftness = 1.5
+  static let specularReach = 10.0
+  static let specularSoftness = 1.0
   static let specularStrength = 0.9
-  /// The glass's inner edge: how wide, and how far toward black it goes at the very edge.
-  static let edgeWidth = 5.0
-  static let edgeDarkening = 0.18
+  /// The glass's inner edge: how wide, and how far toward `edgeColour` it goes at the edge
+  /// (white glass darkens there, coloured glass lightens).
+  static let edgeWidth = 3.0
+  static let edgeDarkening = 0.8
+  static let edgeColour: (Float, Float, Float) = (0.75, 0.75, 0.78)
+  /// The glass's frost: white screened over it.
+  static let frost: Float = 0.18
   /// The icon's rim: width, and white's opacity at the edge, top and bottom.
   static let rimWidth = 22.0
   static let rimTop = 0.33
@@ -107,8 +112,10 @@ enum LiquidGlass {
 
   // MARK: Effects
 
-  /// The group's shadow on `canvas`: its alpha blurred and moved down, in black (`neutral`) or
-  /// in the group's own colours blurred (`layer-color`), at `opacity`.
+  /// The group's shadow on `canvas`: its alpha blurred and moved down, taken away from what is
+  /// behind (Icon Composer's shadow darkens a white and a near-black background by about the
+  /// same few levels, as plus-darker does, not in proportion). `layer-color` takes away less
+  /// where the group's own colour is light.
   static func drawShadow(
     of group: CairoSurface, kind: ShadowKind, opacity: Double, onto canvas: CairoSurface,
     pointScale: Double
@@ -123,21 +130,29 @@ enum LiquidGlass {
         Plane(channel: channel, of: group).blurred(radius: radius)
       }
     }
-    let strength = Float(min(1, opacity * shadowStrength))
+    let strength = Float(opacity * shadowStrength)
     canvas.withPixels { pixels, stride in
       for y in 0..<canvas.height {
         for x in 0..<canvas.width {
-          let a = min(1, alpha[x, y - offset] * strength)
-          guard a > 0.002 else { continue }
-          var shadow: (Float, Float, Float) = (0, 0, 0)
+          let covered = alpha[x, y - offset]
+          let amount = covered * strength
+          guard amount > 0.0005 else { continue }
+          var taken: (Float, Float, Float) = (amount, amount, amount)
           if kind == .layerColor {
-            let covered = max(alpha[x, y - offset], 0.001)
-            shadow = (
-              colour[0][x, y - offset] / covered * 0.6, colour[1][x, y - offset] / covered * 0.6,
-              colour[2][x, y - offset] / covered * 0.6
+            let share = max(covered, 0.001)
+            taken = (
+              amount * (1 - colour[0][x, y - offset] / share),
+              amount * (1 - colour[1][x, y - offset] / share),
+              amount * (1 - colour[2][x, y - offset] / share)
             )
           }
-          pixels[y * stride + x] = over(pixels[y * stride + x], shadow, a)
+          let pixel = pixels[y * stride + x]
+          func less(_ shift: UInt32, _ value: Float) -> UInt32 {
+            let channel = Float(pixel >> shift & 0xFF) - value * 255
+            return UInt32(max(0, channel).rounded()) << shift
+          }
+          pixels[y * stride + x] =
+            pixel & 0xFF00_0000 | less(16, taken.0) | less(8, taken.1) | less(0, taken.2)
         }
       }
     }
@@ -161,14 +176,17 @@ enum LiquidGlass {
           let a = alpha[x, y]
           guard a > 0 else { continue }
           var pixel = pixels[y * stride + x]
-          // Toward black near the edge: the glass thins and bends the light away.
-          let edge = max(0, 1 - inner[x, y]) * 2 * Float(edgeDarkening)
-          if edge > 0 { pixel = over(pixel, (0, 0, 0), min(1, edge) * a, keepAlpha: true) }
+          // Frosted, then see-through: the light on the glass is not.
+          pixel = screened(pixel, frost)
+          if keep < 1 { pixel = scaled(pixel, keep) }
+          // A band of light inside the edges that face the top left...
           if specular {
             let light = max(0, soft[x, y] - soft[x - reach, y - reach]) * Float(specularStrength)
-            if light > 0 { pixel = over(pixel, (1, 1, 1), min(1, light) * a, keepAlpha: true) }
+            if light > 0 { pixel = over(pixel, (1, 1, 1), min(1, light) * a) }
           }
-          if keep < 1 { pixel = scaled(pixel, keep) }
+          // ...and greyer at the very edge, where the glass thins and bends the light away.
+          let edge = max(0, 1 - inner[x, y]) * 2 * Float(edgeDarkening)
+          if edge > 0 { pixel = over(pixel, edgeColour, min(1, edge) * a, keepAlpha: true) }
           pixels[y * stride + x] = pixel
         }
       }
@@ -200,28 +218,29 @@ enum LiquidGlass {
     }
   }
 
-  /// The bright rim inside the icon's rounded square: white, fading over `rimWidth` points,
-  /// stronger at the top than at the bottom.
-  static func drawRim(on canvas: CairoSurface, cornerRatio: Double) {
+  /// The bright rim inside the icon's rounded square: white, fading over about `rimWidth`
+  /// points from the shape's edge (the shape blurred), stronger at the top than at the bottom.
+  static func drawRim(on canvas: CairoSurface, file: String) throws(IconRenderError) {
     let side = Double(canvas.width)
     let width = rimWidth * side / 1024
-    guard width >= 0.5 else { return }
-    let half = side / 2
-    let radius = cornerRatio * side * 1.25
+    guard width >= 1 else { return }
+    let shape = try CairoSurface(width: canvas.width, height: canvas.height, file: file)
+    let context = try shape.context(file: file)
+    IconComposerRenderer.addShape(to: context, side: side)
+    cairo_set_source_rgba(context, 1, 1, 1, 1)
+    cairo_fill(context)
+    cairo_destroy(context)
+    // Three box blurs of r spread an edge over about ±2.5 r: inside it, 1 − blurred falls
+    // from ½ at the edge to 0 about `width` in.
+    let inside = Plane(alphaOf: shape).blurred(radius: width / 1.6)
     canvas.withPixels { pixels, stride in
       for y in 0..<canvas.height {
-        let py = abs(Double(y) + 0.5 - half)
-        let strength = rimTop + (rimBottom - rimTop) * (Double(y) + 0.5) / side
+        let strength = Float(rimTop + (rimBottom - rimTop) * (Double(y) + 0.5) / side)
         for x in 0..<canvas.width {
-          let px = abs(Double(x) + 0.5 - half)
-          // Distance inside a rounded square with corners of `radius`.
-          let qx = px - (half - radius)
-          let qy = py - (half - radius)
-          let distance =
-            qx > 0 && qy > 0 ? radius - (qx * qx + qy * qy).squareRoot() : half - max(px, py)
-          guard distance < width else { continue }
-          let a = Float(strength * (1 - max(0, distance) / width))
-          pixels[y * stride + x] = over(pixels[y * stride + x], (1, 1, 1), a, keepAlpha: true)
+          let band = min(1, 2 * (1 - inside[x, y]))
+          guard band > 0.002 else { continue }
+          pixels[y * stride + x] = over(
+            pixels[y * stride + x], (1, 1, 1), strength * band, keepAlpha: true)
         }
       }
     }
@@ -286,6 +305,17 @@ enum LiquidGlass {
     return UInt32((coverage * 255).rounded()) << 24 | mix(16, colour.0) << 16 | mix(8, colour.1)
       << 8
       | mix(0, colour.2)
+  }
+
+  /// White at `amount` screened over `pixel`'s colour: 1 − (1 − c)(1 − amount), premultiplied.
+  static func screened(_ pixel: UInt32, _ amount: Float) -> UInt32 {
+    let alpha = pixel >> 24
+    func part(_ shift: UInt32) -> UInt32 {
+      let c = Float(pixel >> shift & 0xFF)
+      let limit = Float(alpha)
+      return UInt32(min(limit, c + (limit - c) * amount).rounded()) << shift
+    }
+    return alpha << 24 | part(16) | part(8) | part(0)
   }
 
   /// `pixel` with every premultiplied channel times `factor`.

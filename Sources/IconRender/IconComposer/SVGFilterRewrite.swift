@@ -10,7 +10,8 @@ public enum SVGFilterRewrite {
   /// The SVG, rewritten, and what was given up (one line per dropped filter).
   public struct Result: Sendable, Equatable {
     public var bytes: [UInt8]
-    /// "filter #glow: feFoo is not drawn (the artwork is drawn without the filter)".
+    /// "filter #glow uses feFoo, which librsvg cannot draw: the artwork is drawn without the
+    /// filter".
     public var approximations: [String]
     public var changed: Bool
   }
@@ -67,7 +68,7 @@ public enum SVGFilterRewrite {
         dropped.append(id)
         let names = Array(Set(unknown)).sorted().joined(separator: ", ")
         approximations.append(
-          "filter \(id.isEmpty ? "without an id" : "#" + id): \(names) cannot be drawn by librsvg, so the artwork is drawn without the filter"
+          "filter \(id.isEmpty ? "without an id" : "#" + id) uses \(names), which librsvg cannot draw: the artwork is drawn without the filter"
         )
       }
       text.replaceSubrange(text.index(after: headEnd)..<close.lowerBound, with: body)

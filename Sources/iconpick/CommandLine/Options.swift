@@ -26,8 +26,13 @@ struct Options {
   var quiet = false
   var color: String?
   var size: (columns: Int, rows: Int)?
-  /// `show --appearance light|dark|tinted`.
+  /// `show --appearance light|dark|tinted|tinted-light|clear-light|clear-dark`: the values
+  /// icon.json specializes for...
   var appearance: IconAppearance?
+  /// ...and which of Icon Composer's six looks an `.icon` is drawn in (`tinted` is TintedDark).
+  var look: IconComposerLook?
+  /// `show --output --square`: an `.icon` as the uncut square, not cut to the rounded square.
+  var square = false
   /// `show --output FILE.png`: write the icon as a PNG instead of printing its preview.
   var output: String?
   /// `show --pixels N`: the side of the PNG `--output` writes.
@@ -61,6 +66,20 @@ extension IconAppearance {
     case "dark": self = .dark
     case "tinted": self = .tinted
     default: return nil
+    }
+  }
+}
+
+extension IconComposerLook {
+  /// `--appearance`'s words: the three above (`tinted` is Icon Composer's TintedDark), and
+  /// `tinted-dark`, `tinted-light`, `clear-light`, `clear-dark`.
+  init?(flag: String) {
+    if let appearance = IconAppearance(flag: flag) {
+      self.init(appearance)
+    } else if let look = IconComposerLook(rawValue: flag.lowercased()) {
+      self = look
+    } else {
+      return nil
     }
   }
 }
@@ -155,10 +174,19 @@ extension Options {
           throw UsageError(message: "--appearance is an option of 'iconpick show'")
         }
         let text = try value(for: name, inline: inline)
-        guard let appearance = IconAppearance(flag: text) else {
-          throw UsageError(message: "--appearance \"\(text)\" is not one of light, dark, tinted")
+        guard let look = IconComposerLook(flag: text) else {
+          throw UsageError(
+            message:
+              "--appearance \"\(text)\" is not one of light, dark, tinted, tinted-light, clear-light, clear-dark"
+          )
         }
-        options.appearance = appearance
+        options.look = look
+        options.appearance = look.appearance
+      case "--square":
+        guard options.command == .show else {
+          throw UsageError(message: "--square is an option of 'iconpick show'")
+        }
+        options.square = true
       case "--output", "-o":
         guard options.command == .show else {
           throw UsageError(message: "\(name) is an option of 'iconpick show'")
@@ -234,6 +262,10 @@ extension Options {
         throw UsageError(
           message: "unexpected argument '\(word)': --rules lists the ids and reads no app")
       }
+    }
+    if options.square && options.output == nil {
+      throw UsageError(
+        message: "--square is for the PNG --output writes: give --output FILE.png too")
     }
     if options.pixels != nil && options.output == nil {
       throw UsageError(

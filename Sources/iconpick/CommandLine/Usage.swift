@@ -75,13 +75,14 @@ enum Usage {
     case .show:
       return """
         USAGE: iconpick show [NAME] [PATH] [--size COLSxROWS] [--appearance A] [OPTIONS]
-               iconpick show [NAME] [PATH] --output FILE.png [--pixels N] [--appearance A]
+               iconpick show [NAME] [PATH] --output FILE.png [--pixels N] [--square] [--appearance A]
 
         Print an icon's preview to stdout as escape sequences (no curses), for scripts and
         documentation: half-block cells, masked to the home-screen shape. With --output,
         write the icon as a PNG instead: an icon set's or loose file's image, or an Icon
         Composer bundle drawn from its layers (on Linux, the one way to see a .icon as an
-        image). NAME is the name setAlternateIconName takes; the default is the active
+        image, cut to the rounded square as Icon Composer exports it). PATH may be one .icon
+        bundle. NAME is the name setAlternateIconName takes; the default is the active
         icon. One word is taken as PATH when such a file exists, otherwise as NAME.
 
         \(pathArgument)
@@ -90,9 +91,14 @@ enum Usage {
           --size COLSxROWS      The size in cells (default 24x12; a cell is about twice as
                                 tall as wide, so 2:1 is square).
           --appearance A        light (the default), dark or tinted: the icon as iOS shows
-                                it in that home-screen appearance.
+                                it in that home-screen appearance. A .icon also takes
+                                tinted-light, clear-light and clear-dark (tinted is
+                                Icon Composer's TintedDark).
           -o, --output FILE.png Write the icon as an N x N PNG (replacing FILE.png).
           --pixels N            The PNG's side in pixels, 1 to 4096 (default 1024).
+          --square              A .icon as the uncut square (by default it is cut to the
+                                rounded square, corners transparent, as Icon Composer
+                                exports it).
 
         EXIT STATUS: 0 done · 1 failed (no such icon, or it could not be drawn: a
         placeholder is printed and the reason goes to stderr; no PNG is written) · 2 bad

@@ -36,8 +36,9 @@ struct ShowCommand {
       mode: mode, ascii: !LocaleGlyphs.isUTF8,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
     let result = thumbnailer.thumbnail(
-      for: icon, columns: size.columns, rows: size.rows, appearance: appearance)
+      for: icon, columns: size.columns, rows: size.rows, appearance: appearance, look: options.look)
     print(AnsiWriter.ansi(result.image, mode: mode), terminator: "")
+    if let note = result.note { IconpickCommand.printWarning(note) }
     if let problem = result.problem {
       IconpickCommand.printError(problem)
       return .failure
@@ -51,8 +52,11 @@ struct ShowCommand {
   {
     let pixels = options.pixels ?? 1024
     do {
-      let image = try IconExport.image(for: icon, appearance: appearance, pixels: pixels)
-      try PNGWriter.write(image, to: URL(fileURLWithPath: output))
+      let drawing = try IconExport.export(
+        for: icon, appearance: appearance, pixels: pixels, masked: options.square ? false : nil,
+        look: options.look)
+      for note in drawing.approximations { IconpickCommand.printWarning(note) }
+      try PNGWriter.write(drawing.image, to: URL(fileURLWithPath: output))
       return .success
     } catch {
       IconpickCommand.printError(error.description)
