@@ -293,7 +293,7 @@ import Testing
       """
     try Data(svg.utf8).write(to: icon.asset("glow.svg"))
     let found = icon.diagnose()
-    #expect(found.map(\.id) == ["icon-svg-unsupported"])
+    #expect(found.map(\.id) == [.iconSVGUnsupported])
     #expect(found.first?.severity == .warning)
     #expect(found.first?.message.contains("#odd uses feFancyGlow") == true)
     #expect(found.first?.message.contains("#soft") == false)
