@@ -60,7 +60,7 @@ let package = Package(
       providers: [.apt(["libzip-dev"])]
     ),
     .target(name: "IconCatalog"),
-    .target(name: "IconArchive", dependencies: ["IconCatalog", "CZip"]),
+    .target(name: "IconArchive", dependencies: ["IconCatalog", "SharedLibrary", "CZip"]),
     .target(
       name: "IconRender",
       dependencies: ["IconCatalog", "SharedLibrary", "CPNG", "CCairo", "CRsvg", "CDeflate"],

@@ -1,11 +1,12 @@
 import CZip
 import Foundation
+import SharedLibrary
 
 /// libzip, loaded with dlopen on first use: linking it would make every command pay at start-up
 /// for it and what it pulls in (gnutls, nettle, zstd, lzma, bz2), while only an `.ipa` needs it.
 /// The functions are looked up once; a missing library or symbol is an error naming the fix.
 ///
-/// Kept small and separate so it can join a shared loader of optional libraries later.
+/// Opened through `SharedLibrary`, the loader cairo and librsvg use too.
 struct LibZip: @unchecked Sendable {
   typealias Open =
     @convention(c) (UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<Int32>?) -> OpaquePointer?
@@ -39,48 +40,41 @@ struct LibZip: @unchecked Sendable {
   /// The sonames Debian and others ship, newest first.
   static let libraryNames = ["libzip.so.5", "libzip.so.4", "libzip.so"]
 
-  /// libzip, or why it cannot be loaded; worked out once.
+  /// The library, opened on first use by the project's loader of optional C libraries.
+  static let library = SharedLibrary(
+    name: "libzip", sonames: libraryNames, package: "libzip4",
+    requiredFunctions: [
+      "zip_open", "zip_discard", "zip_get_num_entries", "zip_stat_index", "zip_fopen_index",
+      "zip_fread", "zip_fclose", "zip_error_init_with_code", "zip_error_strerror",
+      "zip_error_fini", "zip_file_get_error",
+    ],
+    overrideVariable: "ICONPICK_LIBZIP_SONAME")
+
+  /// libzip's functions, or why they cannot be had; worked out once.
   static let shared: Result<LibZip, ArchiveProblemText> = load()
 
   struct ArchiveProblemText: Error { let text: String }
 
   private static func load() -> Result<LibZip, ArchiveProblemText> {
-    guard let handle = libraryNames.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first
-    else {
-      return .failure(
-        ArchiveProblemText(
-          text: "libzip is not installed (\(libraryNames.joined(separator: ", ")) not found): "
-            + "install it (Debian: apt-get install libzip4, or `make setup`)"))
+    do {
+      try library.load()
+    } catch {
+      return .failure(ArchiveProblemText(text: error.description))
     }
-    var missing: [String] = []
-    func symbol<T>(_ name: String, as type: T.Type) -> T? {
-      guard let pointer = dlsym(handle, name) else {
-        missing.append(name)
-        return nil
-      }
-      return unsafeBitCast(pointer, to: type)
-    }
-    let library = (
-      symbol("zip_open", as: Open.self), symbol("zip_discard", as: Discard.self),
-      symbol("zip_get_num_entries", as: EntryCount.self),
-      symbol("zip_stat_index", as: StatIndex.self),
-      symbol("zip_fopen_index", as: FileOpenIndex.self), symbol("zip_fread", as: FileRead.self),
-      symbol("zip_fclose", as: FileClose.self),
-      symbol("zip_error_init_with_code", as: ErrorInit.self),
-      symbol("zip_error_strerror", as: ErrorText.self),
-      symbol("zip_error_fini", as: ErrorFinish.self),
-      symbol("zip_file_get_error", as: FileError.self)
-    )
-    guard let open = library.0, let discard = library.1, let entryCount = library.2,
-      let statIndex = library.3, let fileOpenIndex = library.4, let fileRead = library.5,
-      let fileClose = library.6, let errorInit = library.7, let errorText = library.8,
-      let errorFinish = library.9, let fileError = library.10
+    // Every one is in requiredFunctions, which load() checked.
+    guard let open = library.function("zip_open", as: Open.self),
+      let discard = library.function("zip_discard", as: Discard.self),
+      let entryCount = library.function("zip_get_num_entries", as: EntryCount.self),
+      let statIndex = library.function("zip_stat_index", as: StatIndex.self),
+      let fileOpenIndex = library.function("zip_fopen_index", as: FileOpenIndex.self),
+      let fileRead = library.function("zip_fread", as: FileRead.self),
+      let fileClose = library.function("zip_fclose", as: FileClose.self),
+      let errorInit = library.function("zip_error_init_with_code", as: ErrorInit.self),
+      let errorText = library.function("zip_error_strerror", as: ErrorText.self),
+      let errorFinish = library.function("zip_error_fini", as: ErrorFinish.self),
+      let fileError = library.function("zip_file_get_error", as: FileError.self)
     else {
-      return .failure(
-        ArchiveProblemText(
-          text:
-            "the libzip found lacks \(missing.joined(separator: ", ")): install libzip 1.2 or later"
-        ))
+      return .failure(ArchiveProblemText(text: "libzip lacks a function iconpick calls"))
     }
     return .success(
       LibZip(

@@ -101,12 +101,15 @@ final class ZipArchive: @unchecked Sendable {
         throw ArchiveProblem("an entry cannot be opened (encrypted, or an unknown compression)")
       }
       defer { _ = library.fileClose(file) }
-      // One byte more than declared, to catch an entry that inflates past its size.
-      var bytes = [UInt8](repeating: 0, count: declared + 1)
-      var filled = 0
-      while filled < bytes.count {
-        let count = bytes.withUnsafeMutableBytes { buffer in
-          library.fileRead(file, buffer.baseAddress! + filled, UInt64(buffer.count - filled))
+      // Read in pieces up to one byte past the declared size, to catch an entry that inflates
+      // past it: a lie about the size costs only what is really inflated, never the claim.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(min(declared, 1 << 20))
+      var piece = [UInt8](repeating: 0, count: 1 << 16)
+      while bytes.count <= declared {
+        let wanted = min(piece.count, declared + 1 - bytes.count)
+        let count = piece.withUnsafeMutableBytes { buffer in
+          library.fileRead(file, buffer.baseAddress!, UInt64(wanted))
         }
         if count < 0 {
           let text = library.fileError(file).flatMap { library.errorText($0) }.map {
@@ -115,16 +118,15 @@ final class ZipArchive: @unchecked Sendable {
           throw ArchiveProblem("an entry's data is damaged (libzip: \(text ?? "read error"))")
         }
         if count == 0 { break }
-        filled += Int(count)
+        bytes += piece[0..<Int(count)]
       }
-      guard filled <= declared else {
+      guard bytes.count <= declared else {
         throw ArchiveProblem("an entry inflates to more than the \(declared) bytes it declares")
       }
-      guard filled == declared else {
+      guard bytes.count == declared else {
         throw ArchiveProblem(
-          "an entry inflates to \(filled) bytes, not the \(declared) it declares")
+          "an entry inflates to \(bytes.count) bytes, not the \(declared) it declares")
       }
-      bytes.removeLast(bytes.count - filled)
       return bytes
     }
   }

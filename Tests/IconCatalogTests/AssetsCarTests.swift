@@ -293,6 +293,27 @@ struct CarWriter {
     }
   }
 
+  /// A block may be named by any number of entries, so what one entry reads from it is capped:
+  /// a name or an attribute list past the caps is refused instead of read again and again.
+  @Test func namesAndAttributeListsAreCapped() throws {
+    var writer = CarWriter.appIconCar()
+    writer.tree(
+      "APPEARANCEKEYS",
+      [([UInt8](repeating: 0x41, count: AssetsCar.maximumNameLength + 1), CarWriter.le16(2))])
+    do {
+      _ = try Self.read(writer.bytes())
+      Issue.record("a 4 KB appearance name was read")
+    } catch {
+      #expect(error.description.contains("an appearance name of 4097 bytes"), "\(error)")
+    }
+    var format = CarWriter.appIconCar()
+    let keyFormat = format.variables.first { $0.0 == "KEYFORMAT" }!.1
+    format.blocks[keyFormat] =
+      Array("tmfk".utf8) + CarWriter.le32(0) + CarWriter.le32(300)
+      + [UInt8](repeating: 0, count: 1200)
+    #expect(throws: AssetsCarError.self) { try Self.read(format.bytes()) }
+  }
+
   /// Every prefix of a car, and the car with any one byte changed, is read or refused with an
   /// `AssetsCarError`: never a crash (the fuzz target `car` goes further).
   @Test func everyTruncationAndEveryByteFlipIsReadOrRefused() throws {

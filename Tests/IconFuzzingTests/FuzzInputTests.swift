@@ -73,6 +73,14 @@ import Testing
       "0 layer files, 3 renditions; check: [icon-layer-missing-image icon-unsafe-image-name]"
     ),
     (.iconjson, "not-an-object.json", "not an array"),
+    (.cgbi, "rgba-9x7-adam7.png", "read: memory 9×7, preview 9×7×4"),
+    (.cgbi, "rgb-5x5.png", "read: memory 5×5, preview 5×5×3"),
+    (.car, "app-icon.car", "read: 1 facets, 4 renditions, 1 multisize"),
+    (.car, "truncated.car", "a damaged Assets.car"),
+    (.ipa, "app.ipa", "read: app Seed: 2 icons"),
+    (.ipa, "watch-app.ipa", "1 notes"),
+    (.ipa, "zip-in-zip.ipa", "a zip inside the zip (App.ipa)"),
+    (.ipa, "climbs-out.ipa", "climbs out of the archive"),
   ])
   func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
     let text = try Self.outcome(target, "seeds", name)

@@ -84,9 +84,9 @@ enum BuiltApp {
     let folderName = app.deletingPathExtension().lastPathComponent
     let candidates = [infoPlist.displayName, infoPlist.bundleName].compactMap { $0 }
     let appName =
-      candidates.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? folderName
+      candidates.map { $0.trimmingWhitespace() }.first { !$0.isEmpty } ?? folderName
     guard
-      let identifier = infoPlist.bundleIdentifier?.trimmingCharacters(in: .whitespaces),
+      let identifier = infoPlist.bundleIdentifier?.trimmingWhitespace(),
       !identifier.isEmpty
     else {
       throw .unresolvedBundleIdentifier(file: plistFile.path, value: "")

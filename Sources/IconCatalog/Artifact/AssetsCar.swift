@@ -49,6 +49,10 @@ public struct AssetsCar: Equatable, Sendable {
 
   /// Files over this size are refused before they are read.
   public static let maximumSize = 256 << 20
+  /// Attributes in a key or a facet (real cars have about a dozen).
+  static let maximumAttributes = 256
+  /// Bytes in a facet's or an appearance's name.
+  static let maximumNameLength = 4096
 
   /// Reads the car at `file`.
   public static func read(_ file: URL) throws(AssetsCarError) -> AssetsCar {
@@ -114,6 +118,10 @@ public struct AssetsCar: Equatable, Sendable {
       throw .damaged(file: file, reason: "the KEYFORMAT is not one (no tmfk tag, or cut short)")
     }
     let attributeCount = reader.uint32(at: keyFormat.lowerBound + 8)!
+    guard attributeCount <= maximumAttributes else {
+      throw .tooLarge(
+        file: file, what: "a KEYFORMAT of \(attributeCount) attributes", limit: maximumAttributes)
+    }
     guard attributeCount <= (keyFormat.count - 12) / 4 else {
       throw .damaged(
         file: file, reason: "the KEYFORMAT claims \(attributeCount) attributes it cannot hold")
@@ -122,16 +130,25 @@ public struct AssetsCar: Equatable, Sendable {
       reader.uint32(at: keyFormat.lowerBound + 12 + $0 * 4)!
     }
 
+    // Blocks may be shared by any number of entries, so every name and attribute list read
+    // from one is capped: the work per entry stays small whatever the file claims.
+    func text(_ range: Range<Int>, _ what: String) throws(AssetsCarError) -> String {
+      guard range.count <= maximumNameLength else {
+        throw .tooLarge(
+          file: file, what: "\(what) of \(range.count) bytes", limit: maximumNameLength)
+      }
+      return String(decoding: bytes[range], as: UTF8.self)
+    }
     for entry in try store.tree("APPEARANCEKEYS") ?? [] {
       guard let value = reader.uint16(at: entry.value.lowerBound), entry.value.count >= 2 else {
         throw .damaged(file: file, reason: "an appearance has no number")
       }
-      car.appearances[value] = String(decoding: bytes[entry.key], as: UTF8.self)
+      car.appearances[value] = try text(entry.key, "an appearance name")
     }
 
     var facetsByIdentifier: [Int: String] = [:]
     for entry in try store.tree("FACETKEYS") ?? [] {
-      let name = String(decoding: bytes[entry.key], as: UTF8.self)
+      let name = try text(entry.key, "a facet name")
       let v = entry.value.lowerBound
       guard entry.value.count >= 6 else {
         throw .damaged(file: file, reason: "the facet \(name) is cut short")
@@ -140,6 +157,10 @@ public struct AssetsCar: Equatable, Sendable {
       guard count <= (entry.value.count - 6) / 4 else {
         throw .damaged(
           file: file, reason: "the facet \(name) claims \(count) attributes it cannot hold")
+      }
+      guard count <= maximumAttributes else {
+        throw .tooLarge(
+          file: file, what: "the facet \(name) with \(count) attributes", limit: maximumAttributes)
       }
       var attributes: [Int: Int] = [:]
       for index in 0..<count {

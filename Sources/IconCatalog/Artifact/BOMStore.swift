@@ -12,6 +12,9 @@ struct BOMStore {
   let blocks: [Range<Int>]
   /// Variable name → block number.
   let variables: [String: Int]
+  /// Entries of one tree (a car with every idiom and scale of thousands of images has tens of
+  /// thousands).
+  static let maximumEntries = 1_000_000
 
   init(bytes: [UInt8], file: String) throws(AssetsCarError) {
     self.bytes = bytes
@@ -138,6 +141,10 @@ struct BOMStore {
       guard path.count >= 12 + count * 8 else {
         throw .damaged(
           file: file, reason: "a leaf of the tree \(name) claims \(count) entries it cannot hold")
+      }
+      guard entries.count + count <= BOMStore.maximumEntries else {
+        throw .tooLarge(
+          file: file, what: "the tree \(name) with more entries", limit: BOMStore.maximumEntries)
       }
       for index in 0..<count {
         let entry = path.lowerBound + 12 + index * 8

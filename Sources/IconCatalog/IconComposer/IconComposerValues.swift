@@ -26,7 +26,7 @@ public struct IconColor: Sendable, Equatable, Hashable {
       separator: ",", omittingEmptySubsequences: false)
     var numbers: [Double] = []
     for part in parts {
-      guard let number = Double(part.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+      guard let number = Double(part.trimmingWhitespace()), number.isFinite else {
         return .failure(.badColor(text, "\"\(part)\" is not a number"))
       }
       numbers.append(number)
