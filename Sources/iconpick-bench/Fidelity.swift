@@ -33,10 +33,10 @@ enum Fidelity {
     }
     var rows: [(Pair, Double)] = []
     var tiles: [[RGBAImage]] = []
-    print(
-      String(
-        format: "| %-28@ | %-11@ | %6@ |", "icon" as NSString, "look" as NSString,
-        "error" as NSString))
+    func padded(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+    print("| \(padded("icon", 28)) | \(padded("look", 11)) |  error |")
     print(
       "| \(String(repeating: "-", count: 28)) | \(String(repeating: "-", count: 11)) | -----: |")
     for pair in pairs {
@@ -50,9 +50,8 @@ enum Fidelity {
         rows.append((pair, error))
         tiles.append([apple, ours, difference])
         print(
-          String(
-            format: "| %-28@ | %-11@ | %6.1f |", pair.folder as NSString,
-            pair.look.exportName as NSString, error))
+          "| \(padded(pair.folder, 28)) | \(padded(pair.look.exportName, 11)) | "
+            + String(format: "%6.1f", error) + " |")
       } catch {
         FileHandle.standardError.write(
           Data("fidelity: \(pair.folder) \(pair.look): \(error)\n".utf8))
