@@ -19,13 +19,10 @@ enum BrandAssetChecks {
   }
 
   static func diagnose(_ facts: ProjectFacts) -> [Diagnostic] {
-    let shipped = Set(
-      ([facts.primaryName] + facts.alternateNamesSetting + facts.declaredAssetNames).map {
-        $0.lowercased()
-      })
+    let shipped = facts.shippedSetNames
     var found: [Diagnostic] = []
     for set in facts.iconSets where set.folder.pathExtension == "brandassets" {
-      guard facts.includesAllAppIcons || shipped.contains(set.name.lowercased()) else { continue }
+      guard shipped.contains(set) else { continue }
       found += check(set)
     }
     return found

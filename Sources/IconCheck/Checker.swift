@@ -78,7 +78,7 @@ public enum Checker {
       "base configurations and includes",
       [.missingBaseConfiguration, .missingInclude, .includeCase]
     ) {
-      app, _ in ConfigurationChecks.diagnose(app)
+      app, facts in ConfigurationChecks.diagnose(app, facts: facts)
     },
     .sources(
       "build settings",
@@ -86,6 +86,7 @@ public enum Checker {
     ) { _, facts in
       ProjectChecks.setsNotShipped(facts) + ProjectChecks.handWrittenAlternates(facts)
         + ProjectChecks.settingNamesDifferingInCase(facts)
+        + ProjectChecks.settingNamesNotFound(facts)
     },
     .sources(
       "asset catalogs",

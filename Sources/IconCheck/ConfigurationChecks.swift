@@ -3,13 +3,14 @@ import IconCatalog
 
 /// Rules about the sources: the `.xcconfig` files the build settings come from (listed in
 /// `Checker`).
-/// - `missing-base-configuration` (error): a base configuration Xcode cannot open.
-///
-/// `missing-include` and `include-case` are reported here too once the reading reports the
-/// includes it could not find, or found only by ignoring case.
+/// - `missing-base-configuration` (error): a base configuration Xcode cannot open;
+/// - `missing-include` (error): a non-optional `#include` that finds no file;
+/// - `include-case` (warning): an `#include`, base configuration or other file the build finds
+///   only by ignoring case, as a Mac does.
 enum ConfigurationChecks {
-  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
-    app.missingBaseConfigurations.map(missingBaseConfiguration)
+  static func diagnose(_ app: AppIcons, facts: ProjectFacts) -> [Diagnostic] {
+    app.missingBaseConfigurations.map(missingBaseConfiguration) + missingIncludes(facts)
+      + pathsDifferingInCase(facts)
   }
 
   /// Xcode's error for a base `.xcconfig` it cannot open (swift-build's
@@ -20,5 +21,48 @@ enum ConfigurationChecks {
       message:
         "\(missing.xcodeMessage) (the base configuration of the \(missing.configuration) configuration of \(missing.owner)); its settings were left out",
       fix: missing.fix.prefix(1).uppercased() + missing.fix.dropFirst() + ".")
+  }
+
+  /// swift-build's "could not find included file": the build stops there. The settings were read
+  /// without the file, so what else is reported may change once it is there.
+  static func missingIncludes(_ facts: ProjectFacts) -> [Diagnostic] {
+    facts.missingIncludes.map { missing in
+      let including = URL(fileURLWithPath: missing.file)
+      let path = MessageText.escaped(missing.path)
+      return Diagnostic(
+        id: .missingInclude, file: missing.file, line: missing.line,
+        message:
+          "#include \"\(path)\" finds no file next to \(MessageText.escaped(including.lastPathComponent)) or in the project folder (Xcode: \"could not find included file '\(path)'\"); the settings were read without it",
+        fix: missing.fix)
+    }
+  }
+
+  /// A Mac's default volume ignores case, so the build works there; a case-sensitive volume or a
+  /// Linux checkout does not find the file.
+  static func pathsDifferingInCase(_ facts: ProjectFacts) -> [Diagnostic] {
+    facts.pathsDifferingInCase.map { path in
+      let spelled = spelling(path.written, as: path.found)
+      return Diagnostic(
+        id: .includeCase, file: path.file, line: path.line,
+        message:
+          "\(path.kind) \"\(MessageText.escaped(path.written))\" finds \"\(MessageText.escaped(spelled))\" only by ignoring case: Xcode on a Mac's default, case-insensitive volume builds, but a case-sensitive volume or a Linux checkout does not find it",
+        fix: "Spell it \"\(MessageText.escaped(spelled))\", as the file is named.")
+    }
+  }
+
+  /// `written` with as many trailing components taken from `found` as it has: the path as it
+  /// should be written (`config/shared.xcconfig` → `Config/Shared.xcconfig`).
+  static func spelling(_ written: String, as found: String) -> String {
+    let writtenParts = written.split(separator: "/", omittingEmptySubsequences: false)
+    let foundParts = found.split(separator: "/", omittingEmptySubsequences: false)
+    guard !written.hasPrefix("/"), writtenParts.count <= foundParts.count,
+      !writtenParts.contains(where: { $0 == ".." || $0 == "." })
+    else { return found }
+    var spelled = foundParts.suffix(writtenParts.count).joined(separator: "/")
+    // `#include "Shared"` finds `Shared.xcconfig`: keep the name as short as it was written.
+    if !written.lowercased().hasSuffix(".xcconfig"), spelled.hasSuffix(".xcconfig") {
+      spelled = String(spelled.dropLast(".xcconfig".count))
+    }
+    return spelled
   }
 }

@@ -10,9 +10,6 @@ import IconCatalog
 /// Not yet in the model: the `CFBundleIconFiles` arrays as written with their lines
 /// (`facts.iconFiles`), and which of their names find a file as written (`facts.iconFilesFound`).
 enum IconFileChecks {
-  /// Extensions iOS adds itself when it looks for a `CFBundleIconFiles` name.
-  static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
-
   /// `CFBundleIconFiles` names a base name: iOS adds `@2x`, `~ipad` and `.png` itself, so a name
   /// written with them matches no file. A name with a scale suffix but no extension that finds its
   /// file as written (`Icon60x60@2x` beside `Icon60x60@2x.png`) works: `icon-file-with-suffix`.
@@ -42,10 +39,12 @@ enum IconFileChecks {
     return found
   }
 
-  /// "an extension (.png)", "a scale suffix (@2x)", or nil when the name is a base name.
+  /// "an extension (.png)", "a scale suffix (@2x)", or nil when the name is a base name. A dot
+  /// alone is no extension (`AppIcon83.5x83.5@2x~ipad`).
   static func problem(inIconFile name: String) -> String? {
-    let ext = (name as NSString).pathExtension
-    if imageExtensions.contains(ext.lowercased()) { return "an extension (.\(ext))" }
+    if ProjectFacts.IconFiles.hasImageExtension(name) {
+      return "an extension (.\((name as NSString).pathExtension))"
+    }
     if let scale = scaleSuffix(of: name) { return "a scale suffix (\(scale))" }
     return nil
   }
@@ -65,7 +64,7 @@ enum IconFileChecks {
 
   private static func baseName(of name: String) -> String {
     var stem = name
-    if imageExtensions.contains((stem as NSString).pathExtension.lowercased()) {
+    if ProjectFacts.IconFiles.hasImageExtension(stem) {
       stem = (stem as NSString).deletingPathExtension
     }
     for suffix in ["~ipad", "~iphone"] where stem.hasSuffix(suffix) {

@@ -5,7 +5,8 @@ import IconCatalog
 /// `Checker`).
 ///
 /// Ids: `set-not-shipped`, `catalog-not-in-target` (errors); `empty-set`, `loose-file-in-catalog`,
-/// `hand-written-alternates`, `setting-name-case`, `icon-and-appiconset-same-name` (warnings).
+/// `hand-written-alternates`, `setting-name-case`, `setting-name-not-found`,
+/// `icon-and-appiconset-same-name` (warnings).
 enum ProjectChecks {
   // MARK: Errors
 
@@ -13,14 +14,10 @@ enum ProjectChecks {
   /// and, with include-all, every set; any other app icon set is left out of the app. Xcode's
   /// Debug builds often include all, so the icon works there and is missing from Release.
   static func setsNotShipped(_ facts: ProjectFacts) -> [Diagnostic] {
-    guard !facts.includesAllAppIcons else { return [] }
-    // actool finds a set whatever the case of the name (setting-name-case says when it differs).
-    let shipped = Set(
-      ([facts.primaryName] + facts.alternateNamesSetting + facts.declaredAssetNames
-        + facts.otherConfigurationPrimaries).map { $0.lowercased() })
+    let shipped = facts.shippedSetNames
     var reported = Set<String>()
     var found: [Diagnostic] = []
-    for set in facts.iconSets where !shipped.contains(set.name.lowercased()) {
+    for set in facts.iconSets where !shipped.contains(set) {
       // An .appiconset and a .icon of one name are one icon: reported once, at the first. An
       // empty set would ship no icon anyway: empty-set says so, not this.
       guard !set.isEmpty, reported.insert(set.name).inserted else { continue }
@@ -189,5 +186,27 @@ enum ProjectChecks {
     let path = url.standardizedFileURL.path
     guard path.hasPrefix(base + "/") else { return path }
     return String(path.dropFirst(base.count + 1))
+  }
+
+  /// actool makes alternates only from sets: a name with none is no icon. The app builds (real
+  /// apps ship so for years), so a warning; a name ending in a comma says how the setting is split.
+  static func settingNamesNotFound(_ facts: ProjectFacts) -> [Diagnostic] {
+    let setting = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+    return facts.settingNamesNotFound.map { notFound in
+      let name = MessageText.escaped(notFound.written)
+      let comma = notFound.written.hasSuffix(",") && notFound.written.count > 1
+      let bare = MessageText.escaped(String(notFound.written.dropLast(comma ? 1 : 0)))
+      return Diagnostic(
+        id: .settingNameNotFound,
+        file: notFound.location?.file.path ?? facts.fallbackFile.path,
+        line: notFound.location?.line,
+        message:
+          "\(setting) names \"\(name)\", but no app icon set or .icon has that name, even ignoring case: actool makes alternates only from sets, so the app has no alternate icon \"\(name)\""
+          + (comma ? " (names are separated by spaces: the comma is part of the name)" : ""),
+        fix: comma
+          ? "Write \"\(bare)\" without the comma (names are separated by spaces), then add an app icon set of that name, or remove it from \(setting)."
+          : "Add an app icon set named \"\(name)\" to a catalog the target builds, or remove \"\(name)\" from \(setting)."
+      )
+    }
   }
 }

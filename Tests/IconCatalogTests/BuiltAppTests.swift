@@ -165,6 +165,7 @@ struct BuiltAppTests {
     try fixture.write(
       "Awful.app/App.xcconfig", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Ghost\n")
     try fixture.write("Awful.app/Awful.xcworkspace/contents.xcworkspacedata", "<Workspace/>")
+    try fixture.writeSingleSizeIconSet("Ghost", catalog: "Awful.app/Assets.xcassets")
     let icons = try AppIconReader.read(at: fixture.url("Awful.app"))
     #expect(icons.alternates.map(\.name) == ["Ghost"])
   }

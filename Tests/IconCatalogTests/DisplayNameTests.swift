@@ -111,6 +111,8 @@ struct DistinctDisplayNameTests {
       "App.xcconfig",
       "ASSETCATALOG_COMPILER_APPICON_NAME = \(primary)\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \(alternates.joined(separator: " "))\n"
     )
+    // actool makes an alternate only of a set of that name.
+    for name in alternates { try fixture.writeSingleSizeIconSet(name) }
     let icons = try AppIconReader.read(at: fixture.root)
     return icons.allIcons.map(\.displayName)
   }

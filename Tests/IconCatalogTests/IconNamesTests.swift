@@ -51,6 +51,7 @@ struct IconNamesTests {
       "App.xcconfig",
       "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-Green AppIcon-Blue AppIcon-Green AppIcon\n"
     )
+    try fixture.writeSingleSizeIconSet("AppIcon-Green")
     let icons = try AppIconReader.read(at: fixture.root)
     // The primary is never repeated as an alternate.
     #expect(icons.alternates.map(\.name) == ["AppIcon-Green", "AppIcon-Blue", "AppIcon-Red"])

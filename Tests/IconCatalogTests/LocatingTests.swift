@@ -137,7 +137,6 @@ struct LocatingTests {
       .unreadablePlist(file: "/a", reason: "bad\n"),
       .invalidInfoPlist(file: "/a", reason: "CFBundleIcons is a string, expected a dictionary"),
       .invalidContentsJSON(file: "/a", reason: "images[0].size should be a string"),
-      .missingInclude(path: "x.xcconfig", includedFrom: "/a"),
       .includeCycle(file: "/b", includedFrom: "/a"),
       .infoPlistNotFound(file: "Info.plist", declaredIn: "/a"),
       .unresolvedBundleIdentifier(file: "/a", value: "$(X)"),

@@ -36,6 +36,24 @@ struct LooseIconFilesTests {
     #expect(parsed.idiom == idiom)
   }
 
+  @Test(
+    "a name has an extension only when it ends in an image one: 83.5x83.5 is a size, not an extension"
+  )
+  func imageExtensions() {
+    for name in ["Icon.png", "Icon.PNG", "Icon@2x.jpeg", "AppIcon83.5x83.5@2x~ipad.png"] {
+      #expect(ProjectFacts.IconFiles.hasImageExtension(name), "\(name)")
+    }
+    for name in ["AppIcon-Classic83.5x83.5@2x~ipad", "AppIcon83.5x83.5", "Icon", "Icon.5x", "v1.2"]
+    {
+      #expect(!ProjectFacts.IconFiles.hasImageExtension(name), "\(name)")
+    }
+    let dotted = LooseIconFiles.IconFileName("AppIcon-Classic83.5x83.5@2x~ipad")
+    #expect(dotted?.stem == "AppIcon-Classic")
+    #expect(dotted?.pointSize == 83.5)
+    #expect(dotted?.scale == 2)
+    #expect(dotted?.idiom == "ipad")
+  }
+
   @Test("a name that is all suffix has no stem")
   func noStem() {
     #expect(LooseIconFiles.IconFileName("@2x.png") == nil)

@@ -60,14 +60,18 @@ struct PaletteReadingTests {
     #expect(icons.alternates.count == 7)
   }
 
-  @Test("an alternate whose set is missing is still listed, with no renditions")
+  @Test(
+    "a build-setting alternate whose set is missing is no icon: actool makes alternates of sets only"
+  )
   func missingAlternateSet() throws {
     let palette = try Fixture.palette()
     try FileManager.default.removeItem(at: palette.url("Assets.xcassets/AppIcon-Teal.appiconset"))
-    let icons = try AppIconReader.read(at: palette.root)
-    let teal = try #require(icons.alternate(named: "AppIcon-Teal"))
-    #expect(teal.renditions.isEmpty)
-    #expect(icons.alternates.count == 7)
+    let (icons, facts) = try AppIconReader.readWithFacts(
+      at: palette.root, target: nil, configuration: nil)
+    #expect(icons.alternate(named: "AppIcon-Teal") == nil)
+    #expect(icons.alternates.count == 6)
+    #expect(facts.settingNamesNotFound.map(\.written) == ["AppIcon-Teal"])
+    #expect(facts.settingNamesNotFound.first?.location?.line != nil)
   }
 
   @Test("a primary with no set and no images at all is still returned, with no renditions")

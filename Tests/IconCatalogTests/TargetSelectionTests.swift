@@ -12,6 +12,12 @@ struct ProjectSketch {
     var settings: [String: String] = [:]
     /// A base `.xcconfig` of the target's Release configuration, relative to the project folder.
     var baseConfiguration: String?
+    /// The asset catalog its Resources phase copies, relative to the project folder.
+    var catalog: String?
+    /// More files (or folder references) of its Resources phase: paths relative to the project
+    /// folder, `../` included, each in the main group (`<group>`) or, with `SOURCE_ROOT: true`,
+    /// relative to SRCROOT.
+    var resources: [(path: String, sourceRoot: Bool)] = []
   }
 
   var name = "Lantern"
@@ -20,7 +26,7 @@ struct ProjectSketch {
 
   /// Writes `NAME.xcodeproj/project.pbxproj` and each target's catalog into `fixture`.
   func write(to fixture: Fixture) throws {
-    for target in targets {
+    for target in targets where target.catalog == nil {
       try fixture.writeSingleSizeIconSet("AppIcon", catalog: "\(target.name)/Assets.xcassets")
     }
     try fixture.write("\(name).xcodeproj/project.pbxproj", text)
@@ -68,11 +74,23 @@ struct ProjectSketch {
       let phase = id()
       let native = id()
       objects.append(
-        "\(catalog) = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = \(quoted(target.name + "/Assets.xcassets")); sourceTree = \"<group>\"; };"
+        "\(catalog) = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = \(quoted(target.catalog ?? target.name + "/Assets.xcassets")); sourceTree = \"<group>\"; };"
       )
       objects.append("\(buildFile) = {isa = PBXBuildFile; fileRef = \(catalog); };")
+      var buildFiles = [buildFile]
+      for resource in target.resources {
+        let file = id()
+        let build = id()
+        let tree = resource.sourceRoot ? "SOURCE_ROOT" : "\"<group>\""
+        objects.append(
+          "\(file) = {isa = PBXFileReference; path = \(quoted(resource.path)); sourceTree = \(tree); };"
+        )
+        objects.append("\(build) = {isa = PBXBuildFile; fileRef = \(file); };")
+        buildFiles.append(build)
+        groupChildren.append(file)
+      }
       objects.append(
-        "\(phase) = {isa = PBXResourcesBuildPhase; buildActionMask = 2147483647; files = (\(buildFile)); runOnlyForDeploymentPostprocessing = 0; };"
+        "\(phase) = {isa = PBXResourcesBuildPhase; buildActionMask = 2147483647; files = (\(buildFiles.joined(separator: ", "))); runOnlyForDeploymentPostprocessing = 0; };"
       )
       var values = [
         "PRODUCT_BUNDLE_IDENTIFIER": "dev.example.\(target.name)",

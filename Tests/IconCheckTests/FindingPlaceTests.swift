@@ -18,7 +18,7 @@ import Testing
     try lines(file).firstIndex { line in parts.allSatisfy { line.contains($0) } }.map { $0 + 1 }
   }
 
-  @Test func anAlternateWithoutImageIsAtItsSettingLine() throws {
+  @Test func aSettingNameWithoutSetIsAtItsSettingLine() throws {
     let app = try FixtureApp()
     let config = app.root.appendingPathComponent("Fixture.xcconfig")
     try """
@@ -32,7 +32,9 @@ import Testing
 
     let found = try check(app)
 
-    let gone = try #require(found.first { $0.id == .alternateWithoutImage })
+    // actool makes no alternate of a name without a set: said, and no icon.
+    #expect(!found.contains { $0.id == .alternateWithoutImage })
+    let gone = try #require(found.first { $0.id == .settingNameNotFound })
     #expect(gone.file == config.path)
     #expect(gone.line == 4)
     let primary = try #require(found.first { $0.id == .primaryNotFound })
@@ -84,7 +86,7 @@ import Testing
       .missingFile, .wrongPixelSize, .notSquare, .wrongFormat,
       .namesDifferOnlyByCase, .iconJSONInvalid, .iconNoArtwork, .noAppStoreIcon,
       .looseFileInCatalog, .handWrittenAlternates, .settingNameCase, .unusualName,
-      .iconAndAppIconSetSameName,
+      .iconAndAppIconSetSameName, .settingNameNotFound, .missingInclude, .includeCase,
     ]
     #expect(
       expected.subtracting(ids).isEmpty,
@@ -104,6 +106,7 @@ import Testing
     for id: DiagnosticID in [
       .alternateWithoutImage, .primaryNotFound, .namesDifferOnlyByCase, .unusualName,
       .settingNameCase, .iconFileWithExtension, .iconFileWithSuffix,
+      .settingNameNotFound, .missingInclude, .includeCase,
     ] {
       #expect(
         found.filter { $0.id == id }.allSatisfy { $0.line != nil }, "\(id) has no line")
@@ -112,7 +115,8 @@ import Testing
 
   // MARK: Fixtures
 
-  /// Build settings and Info.plist at fault: the primary and an alternate without image, a
+  /// Build settings and Info.plist at fault: an `#include` with no file and one that differs in
+  /// case, a setting name with no set, the primary and an alternate without image, a
   /// setting that differs from its set in case, hand-written alternates beside generated ones, one
   /// missing from `CFBundleIcons~ipad` in an iPad app, `CFBundleIconFiles` with `.png` and with a
   /// suffix, an unused set, an empty one, a loose image in the catalog, a set and a `.icon` of one
@@ -124,9 +128,13 @@ import Testing
     ASSETCATALOG_COMPILER_APPICON_NAME = Missing
     ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Gone Dark-icon
     TARGETED_DEVICE_FAMILY = 1,2
+    #include "Absent.xcconfig"
+    #include? "shared.xcconfig"
 
     """.write(
       to: app.root.appendingPathComponent("Fixture.xcconfig"), atomically: true, encoding: .utf8)
+    try "OTHER = 1\n".write(
+      to: app.root.appendingPathComponent("Shared.xcconfig"), atomically: true, encoding: .utf8)
     try app.singleSizeSet("Dark-Icon")
     try app.singleSizeSet("Unused")
     try app.singleSizeSet("Twin")
@@ -146,7 +154,8 @@ import Testing
           "CFBundleAlternateIcons": [
             "Hand": [
               "CFBundleIconName": "Hand", "CFBundleIconFiles": ["Hand.png", "Legacy60x60@2x"],
-            ]
+            ],
+            "Gone": ["CFBundleIconName": "Gone"],
           ]
         ]
       ])

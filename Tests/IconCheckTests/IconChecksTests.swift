@@ -37,7 +37,8 @@ import Testing
 
   @Test func alternateWithoutImage() throws {
     let app = try FixtureApp()
-    app.config(primary: "AppIcon", alternates: ["AppIcon-Blue"])
+    app.config(primary: "AppIcon", alternates: [])
+    try app.infoPlist(alternates: ["AppIcon-Blue": "AppIcon-Blue"])
     try app.singleSizeSet("AppIcon")
     #expect(
       try Checker.diagnose(app.read()) == [

@@ -8,10 +8,10 @@ import Testing
     try runProcess(iconpickBinary().path, ["check"] + arguments, environment: ["LANG": "C.UTF-8"])
   }
 
-  /// Palette's older layout (Tests/Fixtures/PaletteAppIconSets: `.appiconset`s of PNGs) with one
-  /// more alternate named in the build settings and, if asked, a stray image at the catalog's
-  /// top level.
-  func project(strayImage: Bool, missingAlternate: Bool) throws -> Scratch {
+  /// Palette's older layout (Tests/Fixtures/PaletteAppIconSets: `.appiconset`s of PNGs) with, if
+  /// asked, an `#include` of a file that is not there (an error) and one more alternate named in
+  /// the build settings that has no set (a warning), and a stray image at the catalog's top level.
+  func project(strayImage: Bool, missingInclude: Bool) throws -> Scratch {
     let project = try Scratch()
     let fileManager = FileManager.default
     let palette = paletteAppIconSetsFolder()
@@ -22,9 +22,10 @@ import Testing
       at: palette.appendingPathComponent("Info.plist"), to: project.file("Info.plist"))
     var config = try String(
       contentsOf: palette.appendingPathComponent("Palette.xcconfig"), encoding: .utf8)
-    if missingAlternate {
+    if missingInclude {
       config = config.replacingOccurrences(
         of: "AppIcon-Yellow", with: "AppIcon-Yellow AppIcon-Gone")
+      config += "#include \"Secrets.xcconfig\"\n"
     }
     try config.write(to: project.file("Palette.xcconfig"), atomically: true, encoding: .utf8)
     if strayImage {
@@ -44,32 +45,40 @@ import Testing
   }
 
   @Test func anErrorIsCompilerStyleWithTheFixAndExitsOne() throws {
-    let project = try project(strayImage: false, missingAlternate: true)
+    let project = try project(strayImage: false, missingInclude: true)
     let result = try check([project.url.path])
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    let error = try #require(lines.firstIndex { $0.hasSuffix("[alternate-without-image]") })
+    let error = try #require(lines.firstIndex { $0.hasSuffix("[missing-include]") })
     #expect(lines[error].contains(": error: "))
-    #expect(lines[error].contains("AppIcon-Gone"))
+    #expect(lines[error].contains("Secrets.xcconfig"))
     #expect(lines[error + 1].hasPrefix("    fix: "))
-    #expect(lines.last == "1 error, 0 warnings" || lines.last?.hasPrefix("1 error") == true)
+    // The setting's name with no set is no icon, and a warning.
+    let warning = try #require(lines.firstIndex { $0.hasSuffix("[setting-name-not-found]") })
+    #expect(lines[warning].contains("AppIcon-Gone"))
+    #expect(lines.last == "1 error, 1 warning")
+    #expect(result.stderr.isEmpty)
   }
 
   @Test func jsonListsTheDiagnosticsAndCounts() throws {
-    let project = try project(strayImage: false, missingAlternate: true)
+    let project = try project(strayImage: false, missingInclude: true)
     let result = try check([project.url.path, "--json"])
     #expect(result.status == 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["errors"] as? Int == 1)
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-    #expect(diagnostics.map { $0["id"] as? String } == ["alternate-without-image"])
-    #expect(diagnostics.first?["severity"] as? String == "error")
-    #expect(diagnostics.first?["fix"] is String)
+    #expect(
+      Set(diagnostics.compactMap { $0["id"] as? String })
+        == ["missing-include", "setting-name-not-found"])
+    let error = try #require(diagnostics.first { $0["id"] as? String == "missing-include" })
+    #expect(error["severity"] as? String == "error")
+    #expect(error["fix"] is String)
+    #expect(error["line"] is Int)
   }
 
   @Test func warningsFailOnlyWhenAsked() throws {
-    let project = try project(strayImage: true, missingAlternate: false)
+    let project = try project(strayImage: true, missingInclude: false)
     let relaxed = try check([project.url.path])
     #expect(relaxed.status == 0)
     #expect(relaxed.stdout.contains("warning: "))

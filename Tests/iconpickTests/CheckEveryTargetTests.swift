@@ -8,9 +8,10 @@ import Testing
     try runProcess(iconpickBinary().path, ["check"] + arguments, environment: ["LANG": "C.UTF-8"])
   }
 
-  /// `Two.xcodeproj`: app targets `Day` (clean) and `Night` (an alternate named in its settings
-  /// that has no set), a widget extension that is not checked, and each app's own catalog with
-  /// Palette's AppIcon (a real 1024×1024 PNG).
+  /// `Two.xcodeproj`: app targets `Day` (clean) and `Night` (its base configuration includes a
+  /// file that is not there, an error, and names an alternate that has no set, a warning), a
+  /// widget extension that is not checked, and each app's own catalog with Palette's AppIcon (a
+  /// real 1024×1024 PNG).
   static func project() throws -> Scratch {
     let scratch = try Scratch()
     let icon = paletteAppIconSetsFolder().appendingPathComponent(
@@ -23,6 +24,8 @@ import Testing
       try FileManager.default.copyItem(
         at: icon, to: catalog.appendingPathComponent("AppIcon.appiconset"))
     }
+    try "#include \"Secrets.xcconfig\"\n".write(
+      to: scratch.file("Night/Night.xcconfig"), atomically: true, encoding: .utf8)
     try FileManager.default.createDirectory(
       at: scratch.file("Two.xcodeproj"), withIntermediateDirectories: true)
     try projectText.write(
@@ -40,6 +43,7 @@ import Testing
     		A0000000000000000000C001 /* Day/Assets.xcassets */ = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Day/Assets.xcassets; sourceTree = "<group>"; };
     		A0000000000000000000C002 /* Night/Assets.xcassets */ = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Night/Assets.xcassets; sourceTree = "<group>"; };
     		A0000000000000000000C003 /* Widget/Assets.xcassets */ = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Widget/Assets.xcassets; sourceTree = "<group>"; };
+    		A0000000000000000000C004 /* Night.xcconfig */ = {isa = PBXFileReference; path = Night/Night.xcconfig; sourceTree = "<group>"; };
     		A0000000000000000000B001 = {isa = PBXBuildFile; fileRef = A0000000000000000000C001; };
     		A0000000000000000000B002 = {isa = PBXBuildFile; fileRef = A0000000000000000000C002; };
     		A0000000000000000000B003 = {isa = PBXBuildFile; fileRef = A0000000000000000000C003; };
@@ -56,6 +60,7 @@ import Testing
     		};
     		A0000000000000000000D002 /* Release */ = {
     			isa = XCBuildConfiguration;
+    			baseConfigurationReference = A0000000000000000000C004;
     			buildSettings = {
     				ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = "AppIcon-Moon";
     				ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;
@@ -104,17 +109,23 @@ import Testing
     let night = try #require(lines.firstIndex { $0.contains("target Night") })
     #expect(day < night)
     #expect(!result.stdout.contains("Widget"))
-    // Day's group: no finding; Night's: the alternate without image, at its setting's line.
+    // Day's group: no finding; Night's: the missing #include at its line, and the setting's name
+    // that has no set at the setting's.
     #expect(lines[day..<night].contains { $0.contains("no problems found") })
-    let error = try #require(lines.firstIndex { $0.hasSuffix("[alternate-without-image]") })
+    let error = try #require(lines.firstIndex { $0.hasSuffix("[missing-include]") })
     #expect(error > night)
+    let config = project.file("Night/Night.xcconfig").standardizedFileURL.path
+    #expect(lines[error].hasPrefix("\(config):1: error: "))
+    let warning = try #require(lines.firstIndex { $0.hasSuffix("[setting-name-not-found]") })
     let pbxproj = project.file("Two.xcodeproj/project.pbxproj").standardizedFileURL.path
     let settingLine = try #require(
       Self.projectText.components(separatedBy: "\n").firstIndex {
         $0.contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"AppIcon-Moon\";")
       })
-    #expect(lines[error].hasPrefix("\(pbxproj):\(settingLine + 1): error: "))
+    #expect(lines[warning].hasPrefix("\(pbxproj):\(settingLine + 1): warning: "))
     #expect(lines[night...].contains { $0.contains("1 error") && !$0.contains("total") })
+    // Reported as an error, the missing #include is not a warning on stderr as well.
+    #expect(!result.stderr.contains("Secrets.xcconfig"))
     #expect(lines.contains { $0.contains("total") && $0.contains("1 error") })
   }
 
@@ -127,8 +138,10 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-    #expect(diagnostics.map { $0["target"] as? String } == ["Night"])
-    #expect(diagnostics.map { $0["id"] as? String } == ["alternate-without-image"])
+    #expect(diagnostics.map { $0["target"] as? String } == ["Night", "Night"])
+    #expect(
+      Set(diagnostics.compactMap { $0["id"] as? String })
+        == ["missing-include", "setting-name-not-found"])
     #expect(diagnostics.allSatisfy { $0["file"] is String && $0["line"] is Int })
     #expect(object["errors"] as? Int == 1)
   }
@@ -143,7 +156,7 @@ import Testing
     let night = try check([project.url.path, "--target", "Night"])
     #expect(night.status == 1)
     #expect(!night.stdout.contains("target Day"))
-    #expect(night.stdout.contains("[alternate-without-image]"))
+    #expect(night.stdout.contains("[missing-include]"))
   }
 
   /// A target that cannot be read is said on stderr; the others are still checked, and check
@@ -161,6 +174,6 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("target \"Day\""))
     #expect(result.stderr.contains("Gone.plist"))
-    #expect(result.stdout.contains("[alternate-without-image]"))
+    #expect(result.stdout.contains("[missing-include]"))
   }
 }

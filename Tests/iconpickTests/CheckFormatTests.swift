@@ -9,8 +9,8 @@ import Testing
 /// it from the repository root, on an app with one error and one warning. Each format's full
 /// structure is tested in IconCheckTests; this is the command line's side.
 @Suite struct CheckFormatTests {
-  /// Palette's PNG form with an alternate named in the build settings that has no set (an
-  /// error) and a stray image at the catalog's top level (a warning).
+  /// Palette's PNG form whose xcconfig includes a file that is not there (an error: Xcode's
+  /// "could not find included file") and a stray image at the catalog's top level (a warning).
   func project() throws -> Scratch {
     let project = try Scratch()
     let fileManager = FileManager.default
@@ -22,7 +22,7 @@ import Testing
       at: palette.appendingPathComponent("Info.plist"), to: project.file("Info.plist"))
     let config = try String(
       contentsOf: palette.appendingPathComponent("Palette.xcconfig"), encoding: .utf8)
-    try config.replacingOccurrences(of: "AppIcon-Yellow", with: "AppIcon-Yellow AppIcon-Gone")
+    try (config + "#include \"Secrets.xcconfig\"\n")
       .write(to: project.file("Palette.xcconfig"), atomically: true, encoding: .utf8)
     try fileManager.copyItem(
       at: project.file("Assets.xcassets/AppIcon-Blue.appiconset/AppIcon-Blue.png"),
@@ -48,7 +48,7 @@ import Testing
     #expect(gcc.status == 1)
     #expect(gcc.stdout == plain.stdout)
     #expect(gcc.stdout.contains(": error: "))
-    #expect(gcc.stdout.contains("[alternate-without-image]"))
+    #expect(gcc.stdout.contains("[missing-include]"))
     #expect(gcc.stdout.contains("Stray.png: warning: "))
   }
 
@@ -60,7 +60,7 @@ import Testing
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-    #expect(diagnostics.contains { $0["id"] as? String == "alternate-without-image" })
+    #expect(diagnostics.contains { $0["id"] as? String == "missing-include" })
     #expect(diagnostics.contains { $0["id"] as? String == "loose-file-in-catalog" })
     #expect(diagnostics.allSatisfy { $0.keys.contains("target") })
     #expect(object["errors"] as? Int ?? 0 >= 1)
@@ -71,7 +71,7 @@ import Testing
     let result = try check(in: project, ["--format", "github"])
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    let error = try #require(lines.first { $0.contains("title=iconpick alternate-without-image") })
+    let error = try #require(lines.first { $0.contains("title=iconpick missing-include") })
     #expect(error.hasPrefix("::error "))
     #expect(error.contains("%0Afix: "))
     let warning = try #require(lines.first { $0.contains("loose-file-in-catalog") })
@@ -91,7 +91,7 @@ import Testing
     #expect(driver["name"] as? String == "iconpick")
     #expect(driver["version"] is String)
     let ruleIDs = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-    #expect(ruleIDs.contains("alternate-without-image"))
+    #expect(ruleIDs.contains("missing-include"))
     let results = try #require(run["results"] as? [[String: Any]])
     let warning = try #require(results.first { $0["ruleId"] as? String == "loose-file-in-catalog" })
     #expect(warning["level"] as? String == "warning")
@@ -120,7 +120,7 @@ import Testing
       #expect(warning.elements(forName: "failure").isEmpty == !strict)
       let error = try #require(
         cases.first {
-          $0.attribute(forName: "name")?.stringValue?.hasPrefix("alternate-without-image") == true
+          $0.attribute(forName: "name")?.stringValue?.hasPrefix("missing-include") == true
         })
       #expect(
         error.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "error"

@@ -90,6 +90,36 @@ import Testing
     #expect(result.stdout.contains(#""alternateIconName" : null"#))
   }
 
+  /// Every Flutter app from a fresh clone: `ios/Flutter/Release.xcconfig` includes
+  /// `Generated.xcconfig`, which `flutter` writes and nobody commits. Listed, with a warning.
+  @Test func aMissingIncludeIsAWarningAndTheJSONIsThere() throws {
+    let project = try Scratch()
+    try FileManager.default.createDirectory(
+      at: project.file("Assets.xcassets/AppIcon.appiconset"), withIntermediateDirectories: true)
+    try Data(
+      #"{"images":[{"filename":"a.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+        .utf8
+    ).write(to: project.file("Assets.xcassets/AppIcon.appiconset/Contents.json"))
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(
+      to: project.file("Assets.xcassets/AppIcon.appiconset/a.png"))
+    try FileManager.default.createDirectory(
+      at: project.file("Flutter"), withIntermediateDirectories: true)
+    try Data(
+      "#include \"Generated.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFIER = com.example.Flutter\n".utf8
+    )
+    .write(to: project.file("Flutter/Release.xcconfig"))
+    let result = try list([project.url.path, "--json"], state: project)
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect((object["icons"] as? [Any])?.count == 1)
+    let release = project.file("Flutter/Release.xcconfig").standardizedFileURL.path
+    #expect(
+      result.stderr
+        == "iconpick: warning: \(release):1: #include \"Generated.xcconfig\" not found next to it or in the project folder, so its settings are left out: run `flutter pub get` (or `flutter build ios`) in the Flutter project: it writes Generated.xcconfig, which is not committed\n"
+    )
+  }
+
   @Test func aNameWithoutFilesIsListedWithAWarning() throws {
     let project = try Scratch()
     let fileManager = FileManager.default
@@ -102,12 +132,13 @@ import Testing
     .write(to: project.file("Assets.xcassets/AppIcon.appiconset/Contents.json"))
     try Data([0x89, 0x50, 0x4E, 0x47]).write(
       to: project.file("Assets.xcassets/AppIcon.appiconset/a.png"))
-    try Data(
-      """
-      PRODUCT_BUNDLE_IDENTIFIER = com.example.Gone
-      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-Gone
-      """.utf8
-    ).write(to: project.file("App.xcconfig"))
+    // Declared in Info.plist: a name the build settings give with no set would be no icon.
+    try PropertyListSerialization.data(
+      fromPropertyList: [
+        "CFBundleIdentifier": "com.example.Gone",
+        "CFBundleIcons": ["CFBundleAlternateIcons": ["AppIcon-Gone": [String: Any]()]],
+      ], format: .xml, options: 0
+    ).write(to: project.file("Info.plist"))
     let result = try list([project.url.path], state: project)
     #expect(result.status == 0)
     #expect(result.stdout.contains("Gone     AppIcon-Gone  no files"))

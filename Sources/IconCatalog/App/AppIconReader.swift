@@ -47,10 +47,10 @@ public enum AppIconReader {
 
   /// Where a project's icon images are, read when asked (all at once for `read`).
   static func images(of project: ProjectReading) -> IconImages {
-    let root = project.location.root
+    let location = project.location
     return IconImages(
       names: project.names, catalogs: project.catalogs,
-      searchLooseFiles: { LooseIconFiles.searching(root) })
+      searchLooseFiles: { location.looseIconFiles() })
   }
 
   /// The app's icons from a project reading, without their images (see `images(of:)`).
@@ -85,7 +85,8 @@ public enum AppIconReader {
       bundleIdentifier: identifier,
       primary: icons.primary, alternates: icons.alternates, location: location.root)
     app.bundleIdentifierProblem = problem
-    app.warnings = target?.warnings ?? []
+    // A missing `#include` is left out, as a missing base configuration is: said, and read on.
+    app.warnings = (target?.warnings ?? []) + settings.missingIncludes.map(\.description)
     app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []
     app.platform = project.platform
     app.deviceFamilies = project.deviceFamilies
@@ -198,6 +199,14 @@ public enum AppIconReader {
         platform: "iphoneos", sourceRoot: location.root.path, projectName: projectName))
     // No project says which target or configuration is built: values made from them are unknown.
     settings.unknowable = ["TARGET_NAME", "CONFIGURATION", "PROJECT_NAME"]
+    for config in configs {
+      settings.missingIncludes += config.missingIncludes.filter {
+        !settings.missingIncludes.contains($0)
+      }
+      settings.pathsDifferingInCase += config.includesDifferingInCase.filter {
+        !settings.pathsDifferingInCase.contains($0)
+      }
+    }
     return settings
   }
 

@@ -97,36 +97,55 @@ struct AppLocation: Sendable {
   /// outside test folders; nil when there is none.
   func infoPlist(settings: BuildSettings) throws(IconCatalogError) -> URL? {
     if let givenInfoPlist { return givenInfoPlist }
-    if target != nil { return try targetInfoPlist(settings: settings) }
-    // Unset, or built from settings iconpick cannot resolve (TARGET_NAME...): fall back to looking.
-    if let named = settings.string("INFOPLIST_FILE") {
-      let declaredIn = settings.file(settingKey: "INFOPLIST_FILE")
-      // Xcode resolves it against the project folder; an xcconfig's own folder is the other usual intent.
-      let bases = [root] + (declaredIn.map { [$0.deletingLastPathComponent()] } ?? [])
-      let candidates =
-        named.hasPrefix("/")
-        ? [URL(fileURLWithPath: named)] : bases.map { $0.appendingPathComponent(named) }
-      if let found = candidates.map(\.standardizedFileURL).first(where: {
-        FileManager.default.fileExists(atPath: $0.path)
-      }) {
-        return found
-      }
-      throw .infoPlistNotFound(file: named, declaredIn: (declaredIn ?? root).path)
+    // Unset, or built from settings iconpick cannot resolve (TARGET_NAME...): fall back to looking,
+    // unless a project target says which (none: its Info.plist is generated, or it has none).
+    guard let named = namedInfoPlist(settings: settings) else {
+      return target == nil ? preferredInfoPlist() : nil
     }
-    return preferredInfoPlist()
+    guard let found = named.found else {
+      let declaredIn = named.declaredIn ?? target?.projectFile ?? root
+      throw .infoPlistNotFound(file: named.written, declaredIn: declaredIn.path)
+    }
+    return found.url
   }
 
-  /// A project target's `INFOPLIST_FILE`, relative to SRCROOT as Xcode resolves it; nil when the
-  /// target sets none (its Info.plist is generated, or it has none).
-  private func targetInfoPlist(settings: BuildSettings) throws(IconCatalogError) -> URL? {
+  /// `INFOPLIST_FILE` found only by ignoring case, as a Mac finds it; nil when it is not set, is
+  /// spelled as the file is, or finds nothing.
+  func infoPlistDifferingInCase(settings: BuildSettings) -> PathDifferingInCase? {
+    guard givenInfoPlist == nil, let named = namedInfoPlist(settings: settings),
+      let found = named.found, found.differsInCase
+    else { return nil }
+    let file = named.declaredIn ?? target?.projectFile ?? root
+    return PathDifferingInCase(
+      kind: "INFOPLIST_FILE", written: named.written, found: found.url.path, file: file.path,
+      line: ProjectFacts.settingLine(
+        "INFOPLIST_FILE", value: nil, in: file,
+        blocks: target.map(ProjectFacts.configurationIDs(of:)) ?? []))
+  }
+
+  /// The file `INFOPLIST_FILE` names, looked for as a Mac looks (`MacFileLookup`): relative to
+  /// SRCROOT, as Xcode resolves it; without a project, also relative to the xcconfig that sets it,
+  /// the other usual intent.
+  private func namedInfoPlist(settings: BuildSettings) -> (
+    written: String, declaredIn: URL?, found: MacFileLookup.Found?
+  )? {
     guard let named = settings.string("INFOPLIST_FILE") else { return nil }
-    let url =
-      named.hasPrefix("/") ? URL(fileURLWithPath: named) : root.appendingPathComponent(named)
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      let declaredIn = settings.file(settingKey: "INFOPLIST_FILE") ?? target?.projectFile ?? root
-      throw .infoPlistNotFound(file: named, declaredIn: declaredIn.path)
-    }
-    return url.standardizedFileURL
+    let declaredIn = settings.file(settingKey: "INFOPLIST_FILE")
+    let bases =
+      [root] + (target == nil ? declaredIn.map { [$0.deletingLastPathComponent()] } ?? [] : [])
+    let candidates =
+      named.hasPrefix("/")
+      ? [URL(fileURLWithPath: named)] : bases.map { $0.appendingPathComponent(named) }
+    let found = candidates.lazy.compactMap { MacFileLookup.find($0) }.first
+    return (named, declaredIn, found)
+  }
+
+  /// The loose PNGs of the built app, where `CFBundleIconFiles` names are looked for: with a
+  /// project target, only what it copies (`CopiedResources`), inside the project folder or not;
+  /// without one (a folder with an Info.plist), every PNG under the root.
+  func looseIconFiles() -> LooseIconFiles {
+    if let target { return LooseIconFiles(files: target.copiedResources.pngFiles()) }
+    return LooseIconFiles.searching(root)
   }
 
   /// The app's Info.plist as the build writes it: the file, and for a target with

@@ -23,8 +23,6 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case invalidGroupContentsJSON(file: String, reason: String)
   /// An Icon Composer `.icon/icon.json` that is not valid JSON or does not have the shape Icon Composer writes.
   case invalidIconJSON(file: String, reason: String)
-  /// A non-optional `#include "path"` in `includedFrom` names a file that does not exist.
-  case missingInclude(path: String, includedFrom: String)
   /// `file` is reached again while it is still being included: the includes loop.
   case includeCycle(file: String, includedFrom: String)
   /// The `INFOPLIST_FILE` build setting, set in `declaredIn`, names `file`, which does not exist.
@@ -86,9 +84,6 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
     case .invalidIconJSON(let file, let reason):
       return
         "\(file): invalid icon.json (\(Self.oneLine(reason))): fix it, or re-save the icon in Icon Composer"
-    case .missingInclude(let path, let includedFrom):
-      return
-        "\(includedFrom): #include \"\(path)\" not found next to it or in the app folder: fix the path, or write #include? if the file is optional"
     case .includeCycle(let file, let includedFrom):
       return
         "\(includedFrom): #include of \(file) loops back to itself: remove one of the #include lines"

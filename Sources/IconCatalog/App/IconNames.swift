@@ -42,6 +42,9 @@ struct IconNames: Equatable, Sendable {
 
   /// Names the build settings spell differently from their sets.
   private(set) var caseMismatches: [CaseMismatch] = []
+  /// Names in `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` that match no set, even ignoring
+  /// case: actool generates alternates only from sets, so these are no icons.
+  private(set) var settingNamesNotFound: [String] = []
   /// The built Info.plist's icon dictionaries, which say on which devices each icon works.
   private(set) var built = BuiltIconDictionaries()
   /// The idioms of the devices the app runs on (`iphone`, `ipad`, `tv`).
@@ -84,17 +87,16 @@ struct IconNames: Equatable, Sendable {
 
     var names = IconNames(primary: primary, primaryDeclaration: declaredPrimary, alternates: [])
     names.caseMismatches = generated.caseMismatches
+    names.settingNamesNotFound = generated.namesNotFound
     names.deviceIdioms = PlatformDecision.idioms(ofFamilies: deviceFamilies)
     names.built = generated.built(
       written: infoPlist?.writtenIconDictionaries() ?? [], settings: settings, merging: merging,
       deviceFamilies: deviceFamilies)
-    let compiledNames = Set(generated.alternates.filter(\.setExists).map(\.name))
+    let compiledNames = Set(generated.alternates.map(\.name))
     for alternate in generated.alternates {
       var compiled = DeclaredIcon()
-      if alternate.setExists {
-        compiled.iconName = alternate.name
-        compiled.idioms = generated.idioms
-      }
+      compiled.iconName = alternate.name
+      compiled.idioms = generated.idioms
       names.add(Alternate(name: alternate.name, assetName: alternate.name, declaration: compiled))
     }
     // Without the merge, actool's CFBundleAlternateIcons replaces the written one whole.
@@ -125,12 +127,13 @@ struct IconNames: Equatable, Sendable {
 
   /// What the asset catalog compiler (actool) generates from the build settings: the primary set,
   /// then the alternates `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` lists, then, with
-  /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`, every other set. A listed name with no set
-  /// stays, with no images, so `check` can say so (actool fails the build there).
+  /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`, every other set. A listed name with no
+  /// set, even ignoring case, becomes no alternate (`namesNotFound`): actool generates alternates
+  /// from sets only. (A real app sets `"og, joy"`, so `og,` with its comma, and has shipped so.)
   struct GeneratedIcons {
+    /// An alternate compiled from the set of this name.
     struct Alternate {
       var name: String
-      var setExists: Bool
     }
 
     var primary: String?
@@ -140,6 +143,7 @@ struct IconNames: Equatable, Sendable {
     /// compiled icons are there on both idioms.
     let idioms = ["iphone", "ipad"]
     var caseMismatches: [CaseMismatch] = []
+    var namesNotFound: [String] = []
 
     init(settings: BuildSettings, catalogs: AssetCatalogs) {
       var mismatches: [CaseMismatch] = []
@@ -155,14 +159,16 @@ struct IconNames: Equatable, Sendable {
       }
       var seen = Set(primary.map { [$0] } ?? [])
       for written in settings.list(alternateNamesSetting) {
-        let found = set(for: written, setting: alternateNamesSetting)
-        let name = found ?? written
+        guard let name = set(for: written, setting: alternateNamesSetting) else {
+          if !namesNotFound.contains(written) { namesNotFound.append(written) }
+          continue
+        }
         guard seen.insert(name).inserted else { continue }
-        alternates.append(Alternate(name: name, setExists: found != nil))
+        alternates.append(Alternate(name: name))
       }
       if settings.bool(includeAllSetting) {
         for iconSet in catalogs.iconSets where seen.insert(iconSet.name).inserted {
-          alternates.append(Alternate(name: iconSet.name, setExists: true))
+          alternates.append(Alternate(name: iconSet.name))
         }
       }
       caseMismatches = mismatches
@@ -192,7 +198,7 @@ struct IconNames: Equatable, Sendable {
         generatedPrimary: primary.map {
           .init(name: $0, origin: origin(primaryNameSetting, name: $0))
         },
-        generatedAlternates: alternates.filter(\.setExists).map {
+        generatedAlternates: alternates.map {
           .init(
             name: $0.name,
             origin: listed.contains($0.name.lowercased())

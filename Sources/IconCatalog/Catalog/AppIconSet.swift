@@ -4,9 +4,17 @@ import Foundation
 /// universal form, and `appearances` (dark, tinted).
 enum AppIconSet {
   static func renditions(in folder: URL) throws(IconCatalogError) -> [IconRendition] {
+    try read(folder).renditions
+  }
+
+  /// The renditions, and the filenames actool finds only by ignoring case (`MacFileLookup`): as
+  /// written, and as on disk.
+  static func read(_ folder: URL) throws(IconCatalogError) -> (
+    renditions: [IconRendition], differingInCase: [(written: String, found: String)]
+  ) {
     let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
     // A set without Contents.json has no images; `check` reports that, reading goes on.
-    guard let data = try FileData.readIfPresent(file) else { return [] }
+    guard let data = try FileData.readIfPresent(file) else { return ([], []) }
 
     let contents: Contents
     do {
@@ -16,10 +24,26 @@ enum AppIconSet {
     }
 
     var renditions: [IconRendition] = []
+    var differing: [(written: String, found: String)] = []
+    // actool runs on a Mac, whose default volume ignores case: a filename spelled otherwise than
+    // its file finds it when only one file matches. One listing of the set serves every name.
+    var listing: Set<String>?
     for (index, image) in (contents.images ?? []).enumerated() {
-      renditions.append(try rendition(image, in: folder, file: file, index: index))
+      var rendition = try rendition(image, in: folder, file: file, index: index)
+      if let written = image.filename, !written.isEmpty, !written.contains("/") {
+        let names =
+          listing ?? Set(DirectoryListing.entries(atPath: folder.path).map(\.name))
+        listing = names
+        if !names.contains(written), let found = MacFileLookup.match(written, among: names) {
+          rendition.file = folder.appendingPathComponent(found, isDirectory: false)
+          if !differing.contains(where: { $0.written == written }) {
+            differing.append((written, found))
+          }
+        }
+      }
+      renditions.append(rendition)
     }
-    return renditions
+    return (renditions, differing)
   }
 
   private static func rendition(_ image: Contents.Image, in folder: URL, file: URL, index: Int)

@@ -39,6 +39,16 @@ struct LooseIconFiles: Sendable {
       stem = String(rest)
     }
 
+    /// The extensions that make a `CFBundleIconFiles` entry one written with its extension.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+
+    /// True when `name` ends in an image extension (`Icon.png`, `Icon.PNG`), not merely when it
+    /// holds a dot: iPad Pro names say `83.5x83.5` (`AppIcon83.5x83.5@2x~ipad`).
+    static func hasImageExtension(_ name: String) -> Bool {
+      guard let dot = name.lastIndex(of: ".") else { return false }
+      return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
     private static func idiomSuffix(of text: Substring) -> (Substring, String)? {
       for idiom in ["ipad", "iphone"] where text.hasSuffix("~" + idiom) {
         return (text.dropLast(idiom.count + 1), idiom)
@@ -128,7 +138,9 @@ struct LooseIconFiles: Sendable {
     return LooseIconFiles(files: files)
   }
 
-  /// The renditions for `CFBundleIconFiles` names, in the order given, each file once.
+  /// The renditions for `CFBundleIconFiles` names, in the order given, each file once. Names are
+  /// matched with their case, as iOS's case-sensitive file system finds them in the bundle (the
+  /// build's own lookups on the Mac ignore case: `MacFileLookup`).
   /// A name with a size (`AppIcon60x60`) matches only files of that size; one without matches
   /// every size. An extension or `@2x` in the name is resolved as iOS does (stripped).
   func renditions(for names: [String]) -> [IconRendition] {

@@ -16,6 +16,11 @@ struct BuildSettings: Sendable {
   /// Settings Xcode always gives a value that this reading cannot know (TARGET_NAME when there is
   /// no project): a value built from one of these is unknown, not empty.
   var unknowable: Set<String> = []
+  /// Non-optional `#include`s of the settings' `.xcconfig` files that find no file: the settings
+  /// are made without them, as swift-build makes them ("could not find included file").
+  var missingIncludes: [MissingInclude] = []
+  /// `#include`s and base configurations found only by ignoring case, as a Mac finds them.
+  var pathsDifferingInCase: [PathDifferingInCase] = []
 
   init(_ settings: [String: Setting] = [:]) {
     self.settings = settings

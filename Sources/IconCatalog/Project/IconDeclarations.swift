@@ -102,6 +102,13 @@ extension ProjectFacts {
     if settings.isSet(IconNames.alternateNamesSetting) {
       alternateNamesLocation = location(of: IconNames.alternateNamesSetting)
     }
+    settingNamesNotFound = settingNamesNotFound.map { notFound in
+      var notFound = notFound
+      notFound.location =
+        location(of: IconNames.alternateNamesSetting, value: notFound.written)
+        ?? notFound.location
+      return notFound
+    }
     settingNamesDifferingInCase = settingNamesDifferingInCase.map { mismatch in
       var mismatch = mismatch
       if let found = location(of: mismatch.setting, value: mismatch.written) {
@@ -115,16 +122,21 @@ extension ProjectFacts {
 
   /// The names of `entries` that carry a scale or idiom suffix without an extension
   /// (`Icon60x60@2x`, `Icon~ipad`) and find a loose PNG as written: iOS adds `.png`, and, to a
-  /// name without a scale, `@2x` or `@3x`. Only such names are looked for (a walk of `root`).
-  static func iconFilesFound(_ entries: [IconFiles], root: URL) -> Set<String> {
+  /// name without a scale, `@2x` or `@3x`. Only such names are looked for, in the files the app
+  /// copies (`looseFiles`, asked for only then).
+  static func iconFilesFound(_ entries: [IconFiles], in looseFiles: () -> LooseIconFiles)
+    -> Set<String>
+  {
     let candidates = Set(
       entries.flatMap(\.files).filter { name in
-        guard (name as NSString).pathExtension.isEmpty || name.hasSuffix("x") else { return false }
+        // A dot is no extension (`AppIcon83.5x83.5@2x~ipad`); only an image extension is.
+        guard !LooseIconFiles.IconFileName.hasImageExtension(name) else { return false }
         guard let parsed = LooseIconFiles.IconFileName(name) else { return false }
         return parsed.scale != nil || parsed.idiom != nil
       })
     guard !candidates.isEmpty else { return [] }
-    let files = LooseIconFiles.searching(root).fileNames
+    // As on the device, names and files are compared with their case.
+    let files = looseFiles().fileNames
     return candidates.filter { name in
       files.contains(name + ".png")
         || (1...3).contains { files.contains(name + "@\($0)x.png") }

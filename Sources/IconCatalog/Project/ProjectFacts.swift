@@ -16,6 +16,12 @@ public struct ProjectFacts: Sendable {
     /// The 1-based line of each string in the Info.plist text (XML only), parallel to `files`.
     public var lines: [Int?]
 
+    /// True when a `CFBundleIconFiles` name is written with its extension: it ends in an image
+    /// extension (`.png`, any case), not merely holds a dot (`AppIcon83.5x83.5@2x~ipad`).
+    public static func hasImageExtension(_ name: String) -> Bool {
+      LooseIconFiles.IconFileName.hasImageExtension(name)
+    }
+
     public init(alternate: String?, dictionary: String, files: [String], lines: [Int?] = []) {
       self.alternate = alternate
       self.dictionary = dictionary
@@ -114,6 +120,27 @@ public struct ProjectFacts: Sendable {
       self.location = location
     }
   }
+  /// Names in `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` that match no set, even ignoring
+  /// case: actool makes no alternate of them, so they are no icons.
+  public var settingNamesNotFound: [SettingNameNotFound] = []
+
+  public struct SettingNameNotFound: Equatable, Sendable {
+    /// The name as the setting spells it (`og,` in `"og, joy"` keeps its comma).
+    public var written: String
+    /// Where the setting is, at the line that spells the name when there is one.
+    public var location: Location?
+
+    public init(written: String, location: Location? = nil) {
+      self.written = written
+      self.location = location
+    }
+  }
+
+  /// Non-optional `#include`s whose file is not there; the settings were read without them.
+  public var missingIncludes: [MissingInclude] = []
+  /// `#include`s, base configurations, `INFOPLIST_FILE` and file references that find their file
+  /// only by ignoring case, as a Mac's default volume does.
+  public var pathsDifferingInCase: [PathDifferingInCase] = []
   /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`.
   public var includesAllAppIcons = false
   /// The primary icon names (`ASSETCATALOG_COMPILER_APPICON_NAME`) of the target's other build
@@ -143,6 +170,33 @@ public struct ProjectFacts: Sendable {
     self.root = root
     self.infoPlist = infoPlist
     self.primaryName = primaryName
+  }
+}
+
+/// Which of the catalogs' sets the build ships: the one rule, which `set-not-shipped` and the
+/// tvOS brand-assets checks both read.
+public struct ShippedSetNames: Sendable {
+  /// Include-all: every set ships.
+  let all: Bool
+  /// Lowercased: actool finds a set whatever the case of the name (`setting-name-case` says when
+  /// it differs).
+  let names: Set<String>
+
+  public func contains(_ set: ProjectFacts.IconSet) -> Bool {
+    all || names.contains(set.name.lowercased())
+  }
+}
+
+extension ProjectFacts {
+  /// The sets the build ships: with `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS` every one;
+  /// otherwise the primary, the alternates the setting names, the assets the Info.plist names, and
+  /// the primaries of the target's other configurations (a Debug-only primary ships in Debug).
+  public var shippedSetNames: ShippedSetNames {
+    ShippedSetNames(
+      all: includesAllAppIcons,
+      names: Set(
+        ([primaryName] + alternateNamesSetting + declaredAssetNames + otherConfigurationPrimaries)
+          .map { $0.lowercased() }))
   }
 }
 
@@ -189,25 +243,48 @@ extension AppIconReader {
         setting: mismatch.setting, written: mismatch.written, setName: mismatch.setName,
         location: location)
     }
+    facts.settingNamesNotFound = names.settingNamesNotFound.map { written in
+      ProjectFacts.SettingNameNotFound(
+        written: written,
+        location: settings.file(settingKey: IconNames.alternateNamesSetting).map {
+          ProjectFacts.Location(
+            file: $0,
+            line: ProjectFacts.firstLine(in: $0, containing: IconNames.alternateNamesSetting))
+        })
+    }
+    facts.missingIncludes = settings.missingIncludes
+    facts.pathsDifferingInCase =
+      settings.pathsDifferingInCase + (location.target?.filesDifferingInCase ?? [])
+      + [location.infoPlistDifferingInCase(settings: settings)].compactMap { $0 }
     facts.deviceFamily = project.deviceFamilies
     if let target = location.target {
       facts.otherConfigurationPrimaries = otherConfigurationPrimaries(of: target)
     }
 
     facts.catalogs = location.files.catalogs
+    var filenamesDifferingInCase: [PathDifferingInCase] = []
     facts.iconSets = catalogs.iconSets.map {
       var set = ProjectFacts.IconSet(
         name: $0.name, folder: $0.folder, isIconComposer: $0.kind == .iconComposer)
-      if $0.kind == .appIconSet, let renditions = try? AppIconSet.renditions(in: $0.folder) {
-        set.slotCount = renditions.count
-        set.fileCount = renditions.count { $0.file != nil }
+      if $0.kind == .appIconSet, let read = try? AppIconSet.read($0.folder) {
+        set.slotCount = read.renditions.count
+        set.fileCount = read.renditions.count { $0.file != nil }
+        let contents = set.file
+        filenamesDifferingInCase += read.differingInCase.map {
+          PathDifferingInCase(
+            kind: "Contents.json filename", written: $0.written,
+            found: set.folder.appendingPathComponent($0.found).path, file: contents.path,
+            line: ProjectFacts.firstLine(in: contents, containing: "\"\($0.written)\""))
+        }
       }
       return set
     }
+    facts.pathsDifferingInCase += filenamesDifferingInCase
     facts.readDeclarations(
       settings: settings, infoPlistLines: infoPlistFile.flatMap { PlistLines.read($0) },
       target: location.target)
-    facts.iconFilesFound = ProjectFacts.iconFilesFound(facts.iconFiles, root: location.root)
+    facts.iconFilesFound = ProjectFacts.iconFilesFound(
+      facts.iconFiles, in: { location.looseIconFiles() })
     facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
     let setNames = Set(facts.iconSets.map(\.name))
     facts.readAppStoreFacts(

@@ -23,6 +23,12 @@ struct ProjectTarget: Sendable {
   /// Base `.xcconfig` files of the target's configuration (or the project's) that cannot be opened:
   /// Xcode stops there; iconpick reads on without them.
   var missingBaseConfigurations: [MissingBaseConfiguration] = []
+  /// What the target copies into the app as it is, not compiled: only these loose files are in
+  /// the built app, where `CFBundleIconFiles` can name them.
+  var copiedResources = CopiedResources()
+  /// File references of `project.pbxproj` (resources, synchronized folders) that find their file
+  /// only by ignoring case, as a Mac finds them.
+  var filesDifferingInCase: [PathDifferingInCase] = []
   /// The missing base configurations, each as the one line the commands print.
   var warnings: [String] { missingBaseConfigurations.map(\.description) }
 
@@ -107,13 +113,16 @@ struct ProjectTarget: Sendable {
     func shipped(_ url: URL) -> Bool {
       !development.contains { url.path == $0 || url.path.hasPrefix($0 + "/") }
     }
-    let (catalogs, iconBundles) = bundles(of: chosen, in: project)
-    return ProjectTarget(
+    let (catalogs, iconBundles, copied, differing) = bundles(of: chosen, in: project)
+    var resolved = ProjectTarget(
       project: project.bundle, projectFile: project.file, name: chosen.name,
       configuration: ready.configuration, platform: readFor, platforms: platforms,
       settings: settings,
       catalogs: catalogs.filter(shipped), iconBundles: iconBundles.filter(shipped),
       missingBaseConfigurations: ready.missing)
+    resolved.copiedResources = copied
+    resolved.filesDifferingInCase = differing
+    return resolved
   }
 
   /// The names of the project's targets that can have alternate icons (`exclusion(of:)`), in the
@@ -164,7 +173,7 @@ struct ProjectTarget: Sendable {
       $0.name == targetConfiguration.name
     }
 
-    let (layers, missing) = try layers(
+    let (layers, missing, files) = try layers(
       project: project, target: chosen, projectConfiguration: projectConfiguration,
       targetConfiguration: targetConfiguration)
     var builtIn = BuildSettings.builtIn(
@@ -180,6 +189,8 @@ struct ProjectTarget: Sendable {
       return try prepare(
         project: project, target: chosen, configuration: configuration, platform: .tvOS)
     }
+    settings.missingIncludes = files.missingIncludes
+    settings.pathsDifferingInCase = files.pathsDifferingInCase
     return Prepared(
       configuration: targetConfiguration.name, platform: platform, settings: settings,
       missing: missing)
@@ -222,10 +233,14 @@ struct ProjectTarget: Sendable {
     project: XcodeProject, target: XcodeProject.Target,
     projectConfiguration: XcodeProject.Configuration?,
     targetConfiguration: XcodeProject.Configuration
-  ) throws(IconCatalogError) -> (layers: [BuildSettings.Layer], missing: [MissingBaseConfiguration])
-  {
+  ) throws(IconCatalogError) -> (
+    layers: [BuildSettings.Layer], missing: [MissingBaseConfiguration],
+    files: (missingIncludes: [MissingInclude], pathsDifferingInCase: [PathDifferingInCase])
+  ) {
     var layers: [BuildSettings.Layer] = []
     var missing: [MissingBaseConfiguration] = []
+    var missingIncludes: [MissingInclude] = []
+    var differing: [PathDifferingInCase] = []
     let levels = [
       (projectConfiguration, "the project"), (targetConfiguration, "target \(target.name)"),
     ]
@@ -236,9 +251,20 @@ struct ProjectTarget: Sendable {
         // `.baseConfiguration`) adds an error, "Unable to open base configuration reference file",
         // and the settings are made without the file. Such files are often kept out of git (a
         // template beside them), or written by `pod install`.
-        if isFile(base) {
-          let config = try XCConfig.read(base, projectFolder: project.sourceRoot)
+        if let found = MacFileLookup.find(base, kind: .file) {
+          if found.differsInCase {
+            differing.append(
+              PathDifferingInCase(
+                kind: "base configuration", written: base.path, found: found.url.path,
+                file: project.file.path,
+                line: ProjectFacts.settingLine(
+                  "baseConfigurationReference", value: nil, in: project.file,
+                  blocks: [configuration.id])))
+          }
+          let config = try XCConfig.read(found.url, projectFolder: project.sourceRoot)
           layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
+          missingIncludes += config.missingIncludes.filter { !missingIncludes.contains($0) }
+          differing += config.includesDifferingInCase.filter { !differing.contains($0) }
         } else {
           var reference = MissingBaseConfiguration(
             file: base.path, project: project.file.path, configuration: configuration.name,
@@ -253,7 +279,7 @@ struct ProjectTarget: Sendable {
           assignments: assignments(configuration.buildSettings, file: project.file),
           isOrdered: false))
     }
-    return (layers, missing)
+    return (layers, missing, (missingIncludes, differing))
   }
 
   /// A `buildSettings` dictionary as assignments; keys carry conditions as in an xcconfig
@@ -288,14 +314,18 @@ struct ProjectTarget: Sendable {
 
   // MARK: Catalogs and .icon bundles
 
-  /// From the Copy Bundle Resources phase, then the synchronized folders (every `.xcassets` and
-  /// `.icon` under them that is not an exception), then files ticked for this target in folders
-  /// synchronized with another target.
+  /// What the target copies, found as a Mac finds it (`MacFileLookup`): the asset catalogs and
+  /// `.icon` bundles it compiles, and what it copies as it is. From the Copy Bundle Resources phase,
+  /// then the synchronized folders (every `.xcassets` and `.icon` under them that is not an
+  /// exception), then files ticked for this target in folders synchronized with another target.
   private static func bundles(of target: XcodeProject.Target, in project: XcodeProject) -> (
-    catalogs: [URL], iconBundles: [URL]
+    catalogs: [URL], iconBundles: [URL], copied: CopiedResources,
+    differing: [PathDifferingInCase]
   ) {
     var catalogs: [URL] = []
     var iconBundles: [URL] = []
+    var copied = CopiedResources()
+    var differing: [PathDifferingInCase] = []
     func add(_ url: URL) {
       let url = URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: true)
       switch url.pathExtension {
@@ -307,20 +337,52 @@ struct ProjectTarget: Sendable {
         break
       }
     }
-
-    for file in project.resources(of: target) { add(file) }
-    let synchronized = project.synchronizedFolders(of: target)
-    for folder in synchronized.folders {
-      for url in bundles(under: folder.folder, excluding: folder.excluded) { add(url) }
+    /// The file a reference means on a Mac; one found only by ignoring case is said.
+    func find(_ url: URL, kind: MacFileLookup.Kind = .any) -> URL? {
+      guard let found = MacFileLookup.find(url, kind: kind) else { return nil }
+      if found.differsInCase {
+        let written = url.standardizedFileURL.path
+        differing.append(
+          PathDifferingInCase(
+            kind: "file reference", written: written, found: found.url.path,
+            file: project.file.path,
+            line: ProjectFacts.firstLine(in: project.file, containing: url.lastPathComponent)))
+      }
+      return found.url
     }
-    for file in synchronized.extraFiles {
-      if ["xcassets", "icon"].contains(file.pathExtension) {
-        add(file)
+
+    for reference in project.resources(of: target) {
+      // A dangling reference is a red file in Xcode: nothing is copied.
+      guard let file = find(reference) else { continue }
+      add(file)
+      if isFolder(file) {
+        // A folder reference (no extension) is copied whole; a bundle or catalog is not loose.
+        if file.pathExtension.isEmpty {
+          copied.folders.append(XcodeProject.SynchronizedFolder(folder: file, excluded: []))
+        }
       } else {
-        for url in bundles(under: file, excluding: []) { add(url) }
+        copied.files.append(file)
       }
     }
-    return (catalogs, iconBundles)
+    let synchronized = project.synchronizedFolders(of: target)
+    for reference in synchronized.folders {
+      guard let folder = find(reference.folder, kind: .folder) else { continue }
+      for url in bundles(under: folder, excluding: reference.excluded) { add(url) }
+      copied.folders.append(
+        XcodeProject.SynchronizedFolder(folder: folder, excluded: reference.excluded))
+    }
+    for reference in synchronized.extraFiles {
+      guard let file = find(reference) else { continue }
+      if ["xcassets", "icon"].contains(file.pathExtension) {
+        add(file)
+      } else if isFolder(file) {
+        for url in bundles(under: file, excluding: []) { add(url) }
+        copied.folders.append(XcodeProject.SynchronizedFolder(folder: file, excluded: []))
+      } else {
+        copied.files.append(file)
+      }
+    }
+    return (catalogs, iconBundles, copied, differing)
   }
 
   /// Every `.xcassets` and `.icon` under `folder`, sorted by path, leaving out the `excluded`
@@ -377,15 +439,53 @@ struct ProjectTarget: Sendable {
 
   // MARK: Files
 
-  private static func isFile(_ url: URL) -> Bool {
-    var isFolder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-      && !isFolder.boolValue
-  }
-
   private static func isFolder(_ url: URL) -> Bool {
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
       && isFolder.boolValue
+  }
+}
+
+/// What a target copies into the app as it is (the Copy Bundle Resources phase's files and folder
+/// references, its synchronized folders): where a `CFBundleIconFiles` name can find a loose PNG.
+/// Files nothing copies are not in the built app, wherever they lie.
+struct CopiedResources: Sendable, Equatable {
+  /// Files of the Resources phase (and files ticked for the target in other targets' synchronized
+  /// folders), as spelled on disk.
+  var files: [URL] = []
+  /// Folders copied with what they hold: folder references, synchronized folders (their
+  /// membership exceptions left out).
+  var folders: [XcodeProject.SynchronizedFolder] = []
+
+  /// Every PNG copied: the files, and what lies in the folders outside asset catalogs, `.icon`
+  /// bundles and other folders with an extension (compiled, or copied as bundles of their own),
+  /// hidden folders and build outputs.
+  func pngFiles() -> [URL] {
+    var found = files.filter { $0.pathExtension.lowercased() == "png" }
+    let keys: [URLResourceKey] = [.isDirectoryKey]
+    for folder in folders {
+      // An unreadable subfolder hides only what is in it.
+      let walker = FileManager.default.enumerator(
+        at: folder.folder, includingPropertiesForKeys: keys, options: [],
+        errorHandler: { _, _ in true })
+      while let url = walker?.nextObject() as? URL {
+        let relative = ProjectFiles.relativeComponents(of: url, under: folder.folder)
+          .joined(separator: "/")
+        let isFolder = (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true
+        if folder.excluded.contains(relative) {
+          if isFolder { walker?.skipDescendants() }
+        } else if isFolder {
+          let name = url.lastPathComponent
+          if !url.pathExtension.isEmpty || name.hasPrefix(".")
+            || ProjectFiles.skippedFolders.contains(name)
+          {
+            walker?.skipDescendants()
+          }
+        } else if url.pathExtension.lowercased() == "png" {
+          found.append(URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: false))
+        }
+      }
+    }
+    return found
   }
 }

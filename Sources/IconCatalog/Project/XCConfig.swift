@@ -25,6 +25,10 @@ struct XCConfig: Sendable {
   var assignments: [XCConfigAssignment]
   /// Every file reached through `#include`, directly or not.
   var includedFiles: [URL]
+  /// Non-optional `#include`s that find no file: read on without them, as swift-build does.
+  var missingIncludes: [MissingInclude] = []
+  /// `#include`s that find their file only by ignoring case, as a Mac does (`MacFileLookup`).
+  var includesDifferingInCase: [PathDifferingInCase] = []
 
   /// - Parameter projectFolder: where an include is looked for when it is not next to the including
   ///   file; Xcode also resolves includes against the project folder.
@@ -38,15 +42,27 @@ struct XCConfig: Sendable {
     throws(IconCatalogError)
   {
     let text = try FileData.readText(file)
-    for line in Self.lines(of: text) {
+    for (index, line) in Self.lines(of: text).enumerated() {
       let trimmed = line.trimmingWhitespace()
       if trimmed.isEmpty { continue }
 
       if let include = Self.include(in: trimmed) {
-        guard let target = Self.locate(include.path, from: file, projectFolder: projectFolder)
+        guard let found = Self.locate(include.path, from: file, projectFolder: projectFolder)
         else {
-          if include.optional { continue }
-          throw .missingInclude(path: include.path, includedFrom: file.path)
+          // swift-build: "could not find included file", and the settings are made without it.
+          let missing = MissingInclude(path: include.path, file: file.path, line: index + 1)
+          // A file included twice says it once.
+          if !include.optional && !missingIncludes.contains(missing) {
+            missingIncludes.append(missing)
+          }
+          continue
+        }
+        let target = found.url
+        let differing = PathDifferingInCase(
+          kind: include.optional ? "#include?" : "#include", written: include.path,
+          found: target.path, file: file.path, line: index + 1)
+        if found.differsInCase && !includesDifferingInCase.contains(differing) {
+          includesDifferingInCase.append(differing)
         }
         if target.path == file.path || including.contains(where: { $0.path == target.path }) {
           throw .includeCycle(file: target.path, includedFrom: file.path)
@@ -67,7 +83,7 @@ struct XCConfig: Sendable {
 
   /// The text's lines, each cut at `//`: Xcode ends a line there even inside a value, which is why
   /// URLs in xcconfigs are written `/$()/`. Worked on bytes, since a single line can hold
-  /// thousands of icon names.
+  /// thousands of icon names. `\r\n` ends one line, so the index of a line is its number less one.
   static func lines(of text: String) -> [Substring] {
     var lines: [Substring] = []
     let bytes = text.utf8
@@ -77,11 +93,15 @@ struct XCConfig: Sendable {
     var index = start
     while index != bytes.endIndex {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+      if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") {
+        // The second half of `\r\n`: the line already ended at `\r`.
+        start = bytes.index(after: index)
+        previous = 0
+      } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
         lines.append(Substring(bytes[start..<(cut ?? index)]))
         start = bytes.index(after: index)
         cut = nil
-        previous = 0
+        previous = byte
       } else {
         if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") && cut == nil {
           cut = bytes.index(before: index)
@@ -111,8 +131,11 @@ struct XCConfig: Sendable {
   }
 
   /// Next to the including file first, then in the project folder; Xcode also accepts the name
-  /// without `.xcconfig` (`#include "Default"`).
-  private static func locate(_ path: String, from file: URL, projectFolder: URL?) -> URL? {
+  /// without `.xcconfig` (`#include "Default"`). Each place as a Mac looks in it (`MacFileLookup`),
+  /// ignoring case.
+  private static func locate(_ path: String, from file: URL, projectFolder: URL?)
+    -> MacFileLookup.Found?
+  {
     let spellings = path.hasSuffix(".xcconfig") ? [path] : [path, path + ".xcconfig"]
     var candidates: [URL] = []
     for spelling in spellings {
@@ -123,14 +146,7 @@ struct XCConfig: Sendable {
         if let projectFolder { candidates.append(projectFolder.appendingPathComponent(spelling)) }
       }
     }
-    return candidates.map { URL(fileURLWithPath: $0.standardizedFileURL.path, isDirectory: false) }
-      .first { isFile($0) }
-  }
-
-  private static func isFile(_ url: URL) -> Bool {
-    var isFolder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-      && !isFolder.boolValue
+    return candidates.lazy.compactMap { MacFileLookup.find($0, kind: .file) }.first
   }
 
   /// `KEY = value`, `KEY[sdk=iphoneos*][arch=*] = value`, with an optional `;` at the end.

@@ -74,8 +74,10 @@ struct CheckCommand {
     // One reading gives both the model and the raw facts; check needs no recorded choice.
     let (app, facts) = try AppIconReader.readWithFacts(
       at: path, target: target, configuration: options.configuration, platform: platform)
-    // A missing base configuration is an error in Xcode, so one here: not a warning as well.
-    let reported = Set(app.missingBaseConfigurations.map(\.description))
+    // A missing base configuration or #include is an error in Xcode, so one here: not a warning
+    // as well.
+    let reported = Set(
+      app.missingBaseConfigurations.map(\.description) + facts.missingIncludes.map(\.description))
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
