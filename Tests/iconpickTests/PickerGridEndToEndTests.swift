@@ -126,8 +126,10 @@ import Testing
     let tmux = try launch(scratch, locale: "C", noColor: "1")
     tmux.waitForScreen(containing: "App Icon - Palette")
     try tmux.send("v", "Right")
-    let screen = tmux.waitForScreen("the grid in ASCII") {
+    // Waits for the cursor to have moved too: Right may arrive after the grid is drawn.
+    let screen = tmux.waitForScreen("the grid in ASCII, the cursor on Blue") {
       self.inOneRow(["* Default", "Blue", "Green"], $0) && $0.contains("arrows move")
+        && $0.range(of: #">\s+Blue"#, options: .regularExpression) != nil
     }
     let line = try #require(lines(screen).first { $0.contains("* Default") })
     // The cursor's mark sits right before its name, Blue; its frame is drawn in ASCII.
