@@ -159,7 +159,7 @@ public enum IconChecks {
     // An Icon Composer bundle is a folder that exists; IconComposerChecks looks inside it.
     for rendition in icon.renditions where rendition.kind == .image {
       guard let file = rendition.file, seen.insert(file.path).inserted,
-        !FileManager.default.fileExists(atPath: file.path)
+        !ArchivedFiles.fileExists(file)
       else { continue }
       let name = file.lastPathComponent
       let document = namingDocument(of: file)
@@ -210,9 +210,7 @@ public enum IconChecks {
     var found: [Diagnostic] = []
     var headers: [String: PNGHeader?] = [:]
     for rendition in icon.renditions where rendition.kind == .image {
-      guard let file = rendition.file, FileManager.default.fileExists(atPath: file.path) else {
-        continue
-      }
+      guard let file = rendition.file, ArchivedFiles.fileExists(file) else { continue }
       let header: PNGHeader?
       if let known = headers[file.path] {
         header = known
@@ -257,15 +255,10 @@ public enum IconChecks {
       )
     }
     let format: ImageFormat
-    do {
-      let handle = try FileHandle(forReadingFrom: file)
-      defer { try? handle.close() }
-      let bytes = try handle.read(upToCount: ImageFormat.sniffLength) ?? Data()
-      format = ImageFormat.sniff(Array(bytes)[...])
-    } catch {
-      return wrongFormat(
-        "cannot be read: \(error.localizedDescription)",
-        fix: "Make the file a readable image file.")
+    switch sniffedBytes(of: file) {
+    case .read(let bytes): format = ImageFormat.sniff(bytes[...])
+    case .unreadable(let reason):
+      return wrongFormat("cannot be read: \(reason)", fix: "Make the file a readable image file.")
     }
     if format == .gitLFSPointer {
       return wrongFormat(
@@ -306,6 +299,30 @@ public enum IconChecks {
     }
     // Transparency is AlphaChecks', which decodes the pixels.
     return (header, found)
+  }
+
+  /// The first bytes of `file`, enough to tell its format: from the `.ipa` it lies in (read in
+  /// place, as the rest of iconpick reads it), else from disk.
+  static func sniffedBytes(of file: URL) -> SniffedBytes {
+    do {
+      if let archived = try ArchivedFiles.bytes(of: file) {
+        return .read(Array(archived.prefix(ImageFormat.sniffLength)))
+      }
+    } catch {
+      return .unreadable(error.reason)
+    }
+    do {
+      let handle = try FileHandle(forReadingFrom: file)
+      defer { try? handle.close() }
+      return .read(Array(try handle.read(upToCount: ImageFormat.sniffLength) ?? Data()))
+    } catch {
+      return .unreadable(error.localizedDescription)
+    }
+  }
+
+  enum SniffedBytes {
+    case read([UInt8])
+    case unreadable(String)
   }
 
   /// The formats a file extension promises, the first the one to name; nil for an extension

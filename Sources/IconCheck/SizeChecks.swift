@@ -52,7 +52,7 @@ enum SizeChecks {
   static func coversEverySize(_ icon: AppIcon) -> Bool {
     icon.renditions.contains { rendition in
       guard let file = rendition.file, rendition.appearance == .any,
-        FileManager.default.fileExists(atPath: file.path)
+        ArchivedFiles.fileExists(file)
       else { return false }
       if rendition.kind == .iconComposer { return true }
       return rendition.idiom == "universal" && (rendition.platform ?? "ios") == "ios"
@@ -72,7 +72,7 @@ enum SizeChecks {
         return [need.idiom, "universal"].contains(rendition.idiom)
           && rendition.pointSize == need.points && rendition.scale == 2
       }
-      guard FileManager.default.fileExists(atPath: file.path) else { return false }
+      guard ArchivedFiles.fileExists(file) else { return false }
       return header(file, &headers).map { $0.width == need.pixels && $0.height == need.pixels }
         ?? false
     }
