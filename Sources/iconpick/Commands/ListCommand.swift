@@ -81,6 +81,8 @@ struct ListCommand {
       var active: Bool
       var idioms: [String]
       var files: [String]
+      /// For a built app only (left out for a project): the car's renditions and loose files.
+      var renditions: [BuiltRendition]?
     }
     var app: App
     var supportsAlternateIcons: Bool
@@ -103,6 +105,14 @@ struct ListCommand {
 
   private func json(app: AppIcons, icons: [AppIcon], alternateIconName: String?) throws -> String {
     let activeName = alternateIconName ?? app.primary.name
+    var car: AssetsCar?
+    if app.isBuiltArtifact {
+      do {
+        car = try app.compiledAssetCatalog()
+      } catch {
+        IconpickCommand.printWarning("\(error.description); its renditions are left out")
+      }
+    }
     let document = ListJSON(
       app: .init(
         name: app.appName, bundleIdentifier: app.bundleIdentifier, path: app.location.path,
@@ -113,7 +123,8 @@ struct ListCommand {
         return .init(
           name: icon.name, displayName: icon.displayName, primary: icon.isPrimary,
           active: icon.name == activeName && icon.isPrimary == (alternateIconName == nil),
-          idioms: icon.idioms, files: icon.files.map(\.path))
+          idioms: icon.idioms, files: icon.files.map(\.path),
+          renditions: app.isBuiltArtifact ? app.builtRenditions(of: icon, car: car) : nil)
       })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
