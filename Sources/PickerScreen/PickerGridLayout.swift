@@ -111,7 +111,7 @@ extension PickerLayout {
     }
     let key = ThumbnailKey(
       name: item.name, columns: grid.previewColumns, rows: grid.previewRows,
-      appearance: model.appearance)
+      look: model.look)
     if let image = model.thumbnails[key] {
       drawCells(image, into: &frame, row: top + 1, column: inner)
     } else {
@@ -165,7 +165,7 @@ extension PickerLayout {
     func key(_ position: Int) -> ThumbnailKey {
       ThumbnailKey(
         name: model.items[model.rows[position]].name, columns: grid.previewColumns,
-        rows: grid.previewRows, appearance: model.appearance)
+        rows: grid.previewRows, look: model.look)
     }
     let range = visibleRange(model, size: size)
     var keys: [ThumbnailKey] = []

@@ -44,7 +44,7 @@ extension PickerModel {
     case .enter, .character("\r"), .character("\n"): return .choose
     case .escape: return canGoBack ? .back : .quit
     case .character("q"): return .quit
-    case .character("a") where appearances.count > 1: return .cycleAppearance
+    case .character("a") where looks.count > 1: return .cycleAppearance
     case .character("/"): return .openFilter
     case .wheelUp: return .moveBy(-gridColumns)
     case .wheelDown: return .moveBy(gridColumns)

@@ -144,7 +144,7 @@ public enum PickerLayout {
       if isCursor { frame.put(glyphs.cursor, row: row, column: 0, style: cursorMarkStyle) }
       if showThumbnail {
         let key = ThumbnailKey(
-          name: item.name, columns: thumbnailWidth, rows: itemHeight, appearance: model.appearance)
+          name: item.name, columns: thumbnailWidth, rows: itemHeight, look: model.look)
         if let image = model.thumbnails[key] {
           drawCells(image, into: &frame, row: row, column: 2)
         } else {
@@ -255,14 +255,14 @@ public enum PickerLayout {
       keys.append(
         ThumbnailKey(
           name: item.name, columns: preview.columns, rows: preview.rows,
-          appearance: model.appearance))
+          look: model.look))
     }
     if listColumns(for: size).list >= 30 {
       for position in visibleRange(model, size: size) {
         keys.append(
           ThumbnailKey(
             name: model.items[model.rows[position]].name, columns: thumbnailWidth,
-            rows: itemHeight, appearance: model.appearance))
+            rows: itemHeight, look: model.look))
       }
     }
     return keys
@@ -279,7 +279,7 @@ public enum PickerLayout {
     let inner = box.width - 2
     guard let item = model.cursorItem else { return }
     let key = ThumbnailKey(
-      name: item.name, columns: image.columns, rows: image.rows, appearance: model.appearance)
+      name: item.name, columns: image.columns, rows: image.rows, look: model.look)
     if let cells = model.thumbnails[key] {
       drawCells(cells, into: &frame, row: box.top + 1, column: box.column + 1)
     } else {
@@ -358,7 +358,7 @@ public enum PickerLayout {
       frame.put(text, row: rows - 1, column: 1, style: secondaryStyle)
     } else {
       let g = model.glyphs
-      let appearance = model.appearances.count > 1 ? "   a appearance" : ""
+      let appearance = model.looks.count > 1 ? "   a appearance" : ""
       let arrows = showsGrid(model, size: frame.size) ? g.arrows : g.arrowsUpDown
       let view = model.view == .grid ? "v list" : "v grid"
       let help =

@@ -78,11 +78,20 @@ public struct PickerModel: Equatable, Sendable {
   public internal(set) var thumbnails: [ThumbnailKey: CellImage] = [:]
   /// Why an icon shows a placeholder, by icon name; shown in the footer for the cursor icon.
   public internal(set) var previewProblems: [String: String] = [:]
-  /// The appearance previews are drawn in; `a` cycles through `appearances`.
-  public internal(set) var appearance: IconAppearance = .any
-  /// Any, plus Dark and Tinted when some icon has renditions for them. An app read without its
-  /// images starts with Any alone, until `appearancesFound` says what its icons have.
-  public internal(set) var appearances: [IconAppearance]
+  /// The look previews are drawn in; `a` cycles through `looks`.
+  public internal(set) var look: IconComposerLook = .light
+  /// Icon Composer's six looks when some icon is a `.icon` bundle; else Light (Any), plus Dark
+  /// and Tinted Dark (Tinted) when some icon has renditions for them. An app read without its
+  /// images starts with Light alone, until `appearancesFound` says what its icons have.
+  public internal(set) var looks: [IconComposerLook]
+  /// The appearance whose renditions `look` picks (a `.icon` bundle is drawn in `look` itself).
+  public var appearance: IconAppearance { look.appearance }
+  /// The appearances of `looks`, without repeats.
+  public var appearances: [IconAppearance] {
+    IconAppearance.allCases.filter { appearance in looks.contains { $0.appearance == appearance } }
+  }
+  /// True when `looks` are Icon Composer's six, which the title names as Icon Composer does.
+  var offersIconComposerLooks: Bool { looks.contains(.clearLight) }
   /// Opened from the target chooser: Esc goes back to it rather than quitting (q still quits).
   public var canGoBack = false
 
@@ -121,8 +130,10 @@ public struct PickerModel: Equatable, Sendable {
     self.view = view
     self.screenSize = size
     self.status = status
-    self.appearances = Self.appearances(
-      present: Set(app.allIcons.flatMap { $0.renditions.map(\.appearance) }))
+    let renditions = app.allIcons.flatMap(\.renditions)
+    self.looks = Self.looks(
+      present: Set(renditions.map(\.appearance)),
+      iconComposer: renditions.contains { $0.kind == .iconComposer })
     fit(size)
     scrollCursorIntoView()
   }
@@ -134,7 +145,9 @@ public struct PickerModel: Equatable, Sendable {
   public var cursorIndex: Int? { rows.indices.contains(cursor) ? rows[cursor] : nil }
   public var title: String {
     let base = "App Icon \(glyphs.dot) \(appName)"
-    return appearances.count > 1 ? "\(base) \(glyphs.dot) \(appearance.displayName)" : base
+    guard looks.count > 1 else { return base }
+    let name = offersIconComposerLooks ? look.displayName : appearance.displayName
+    return "\(base) \(glyphs.dot) \(name)"
   }
 }
 
@@ -164,7 +177,7 @@ public enum PickerAction: Equatable, Sendable {
   /// The switcher recorded the change that `choose` asked for.
   case iconChanged(alternateIconName: String?, notices: [String])
   case changeFailed(message: String)
-  /// `a`: the next appearance (Any, Dark, Tinted), when the icons have more than one.
+  /// `a`: the next look (Any, Dark, Tinted; or Icon Composer's six), when there is more than one.
   case cycleAppearance
   /// A preview finished rendering in the background.
   case thumbnailReady(ThumbnailKey, CellImage)
@@ -172,8 +185,9 @@ public enum PickerAction: Equatable, Sendable {
   case thumbnailProblem(name: String, String)
   /// Drops previews not in `keep` (those of sizes no longer on screen).
   case forgetThumbnails(keep: Set<ThumbnailKey>)
-  /// Every icon's images were read in the background: the appearances they have.
-  case appearancesFound(Set<IconAppearance>)
+  /// Every icon's images were read in the background: the appearances they have, and whether
+  /// some icon is an Icon Composer `.icon` bundle (then all six looks are offered).
+  case appearancesFound(Set<IconAppearance>, iconComposer: Bool = false)
   /// `v`: the list or the grid.
   case toggleView
   /// `/`: opens the filter line.
@@ -228,9 +242,9 @@ extension PickerModel {
     case .changeFailed(let message):
       status = message
       return .none
-    case .appearancesFound(let present):
-      appearances = Self.appearances(present: present)
-      if !appearances.contains(appearance) { appearance = .any }
+    case .appearancesFound(let present, let iconComposer):
+      looks = Self.looks(present: present, iconComposer: iconComposer)
+      if !looks.contains(look) { look = .light }
       return .none
     default:
       break
@@ -274,8 +288,8 @@ extension PickerModel {
       scrollCursorIntoView()
       return .saveView(view)
     case .cycleAppearance:
-      let index = appearances.firstIndex(of: appearance) ?? 0
-      appearance = appearances[(index + 1) % appearances.count]
+      let index = looks.firstIndex(of: look) ?? 0
+      look = looks[(index + 1) % looks.count]
     case .pick(let index):
       guard rows.indices.contains(index) else { return .none }
       cursor = index
@@ -337,9 +351,13 @@ extension PickerModel {
     return cursor % columns
   }
 
-  /// Any, then those of Dark and Tinted that are present, in that order.
-  private static func appearances(present: Set<IconAppearance>) -> [IconAppearance] {
-    IconAppearance.allCases.filter { $0 == .any || present.contains($0) }
+  /// Icon Composer's six looks when some icon is a `.icon` bundle (it is drawn in any of them).
+  /// Else the looks of the appearances present, which picks their renditions: Light (Any), then
+  /// Dark and Tinted Dark (Tinted) when present. The other looks would repeat one of these.
+  static func looks(present: Set<IconAppearance>, iconComposer: Bool) -> [IconComposerLook] {
+    if iconComposer { return IconComposerLook.allCases }
+    return IconAppearance.allCases.filter { $0 == .any || present.contains($0) }
+      .map(IconComposerLook.init)
   }
 
   /// Scrolls by whole rows (of the grid: `scrollTop` is then the first item of a row).
@@ -356,18 +374,40 @@ extension PickerModel {
   }
 }
 
-/// Which preview: an icon at a cell size in an appearance.
+/// Which preview: an icon at a cell size in a look.
 public struct ThumbnailKey: Hashable, Sendable {
   public var name: String
   public var columns: Int
   public var rows: Int
-  public var appearance: IconAppearance
+  public var look: IconComposerLook
+  /// The appearance whose renditions the look picks.
+  public var appearance: IconAppearance { look.appearance }
 
-  public init(name: String, columns: Int, rows: Int, appearance: IconAppearance) {
+  public init(name: String, columns: Int, rows: Int, look: IconComposerLook) {
     self.name = name
     self.columns = columns
     self.rows = rows
-    self.appearance = appearance
+    self.look = look
+  }
+
+  /// In the look of `appearance` (Any is Light, Tinted is Tinted Dark).
+  public init(name: String, columns: Int, rows: Int, appearance: IconAppearance) {
+    self.init(name: name, columns: columns, rows: rows, look: IconComposerLook(appearance))
+  }
+}
+
+extension IconComposerLook {
+  /// As the title shows it: Icon Composer's names, but Light for its Default (as `show
+  /// --appearance light` says), which pairs with Dark and is not read as an icon named Default.
+  public var displayName: String {
+    switch self {
+    case .light: "Light"
+    case .dark: "Dark"
+    case .tintedDark: "Tinted Dark"
+    case .tintedLight: "Tinted Light"
+    case .clearLight: "Clear Light"
+    case .clearDark: "Clear Dark"
+    }
   }
 }
 

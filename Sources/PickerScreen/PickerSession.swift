@@ -31,8 +31,10 @@ public struct PickerSession {
   public typealias SetIcon = (String?) throws -> [String]
   /// Renders one preview; called off the drawing thread.
   public typealias RenderThumbnail = @Sendable (ThumbnailKey) -> Thumbnailer.Result
-  /// Reads every icon's images for the appearances they have; called off the drawing thread.
-  public typealias FindAppearances = @Sendable () -> Set<IconAppearance>
+  /// Reads every icon's images for the appearances they have, and whether some icon is an Icon
+  /// Composer `.icon` bundle (drawn in all six looks); called off the drawing thread.
+  public typealias FindAppearances = @Sendable () -> FoundAppearances
+  public typealias FoundAppearances = (appearances: Set<IconAppearance>, iconComposer: Bool)
 
   /// How long a frame after a key waits at most for the previews it shows.
   var previewWait = Duration.milliseconds(20)
@@ -46,7 +48,7 @@ public struct PickerSession {
   private let preferences: PreferenceStore?
   /// Finished previews and the appearance search's finding, handed from background threads.
   private let inbox = Inbox<(ThumbnailKey, Thumbnailer.Result)>()
-  private let foundAppearances = Inbox<Set<IconAppearance>>()
+  private let foundAppearances = Inbox<FoundAppearances>()
   private var appearanceSearchStarted = false
   /// Started and not yet taken: the loop looks for the finding every 2 ms meanwhile.
   private var appearanceSearchPending = false
@@ -116,9 +118,9 @@ public struct PickerSession {
       }
       if let found = foundAppearances.take().last {
         appearanceSearchPending = false
-        let before = model.appearances
-        model.apply(.appearancesFound(found))
-        if model.appearances != before { needsDraw = true }
+        let before = model.looks
+        model.apply(.appearancesFound(found.appearances, iconComposer: found.iconComposer))
+        if model.looks != before { needsDraw = true }
       }
       // A short wait keeps signals noticed promptly; shorter while previews or the appearance
       // search are coming (its finding changes the title and footer), and shortest while a

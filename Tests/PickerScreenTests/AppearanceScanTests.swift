@@ -110,7 +110,7 @@ struct AppearanceSearchSessionTests {
       },
       findAppearances: {
         log.searched()
-        return [.tinted]
+        return ([.tinted], false)
       })
     #expect(session.run() == .quit(activeName: "AppIcon"))
     #expect(firstScreen > 1)

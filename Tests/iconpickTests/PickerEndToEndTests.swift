@@ -237,6 +237,41 @@ import Testing
     #expect(exitStatus(scratch) == "0")
   }
 
+  @Test func aCyclesIconComposersSixLooksAndRedrawsThePreviews() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch)
+    tmux.waitForScreen(containing: "App Icon · Palette · Light")
+    /// The Blue row's own preview, left of its name, once drawn.
+    func bluePreview() -> String {
+      let deadline = Date().addingTimeInterval(30)
+      var row = ""
+      while Date() < deadline {
+        row =
+          line(of: "AppIcon-Blue", in: tmux.captureWithColors())?
+          .components(separatedBy: "Blue").first ?? ""
+        if row.contains("▀") || row.contains("▄") { break }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return row
+    }
+    let light = bluePreview()
+    for name in ["Dark", "Tinted Dark", "Tinted Light", "Clear Light", "Clear Dark"] {
+      try tmux.send("a")
+      tmux.waitForScreen(containing: "App Icon · Palette · \(name)")
+    }
+    let deadline = Date().addingTimeInterval(30)
+    var clearDark = bluePreview()
+    while clearDark == light && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+      clearDark = bluePreview()
+    }
+    #expect(clearDark != light, "the Clear Dark preview is the Light one: \(light)")
+    try tmux.send("a")
+    tmux.waitForScreen(containing: "App Icon · Palette · Light")
+    try tmux.send("q")
+    #expect(exitStatus(scratch) == "0")
+  }
+
   @Test func aHundredResizesWhileKeysArriveLeaveItWorking() throws {
     let scratch = try Scratch()
     let tmux = try launch(scratch)

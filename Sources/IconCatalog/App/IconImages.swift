@@ -73,6 +73,14 @@ public struct IconImages: Sendable {
     return found.reduce(into: []) { $0.formUnion($1) }
   }
 
+  /// True when some icon of `app` is an Icon Composer `.icon` bundle. An icon whose images cannot
+  /// be read counts as not one.
+  public func hasIconComposerIcon(_ app: AppIcons) -> Bool {
+    app.allIcons.contains { icon in
+      ((try? renditions(of: icon)) ?? []).contains { $0.kind == .iconComposer }
+    }
+  }
+
   /// Every icon of `app` with its renditions, read on all cores.
   public func withRenditions(_ app: AppIcons) throws(IconCatalogError) -> AppIcons {
     let icons = app.allIcons

@@ -65,7 +65,12 @@ struct PickCommand {
     let icons = Dictionary(
       app.allIcons.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var findAppearances: PickerSession.FindAppearances?
-    if let images { findAppearances = { images.appearances(of: app) } }
+    if let images {
+      findAppearances = {
+        // The second scan reads no file: each icon's images were read once, by the first.
+        (images.appearances(of: app), images.hasIconComposerIcon(app))
+      }
+    }
     var session = PickerSession(
       model: model, terminal: terminal,
       setAlternateIconName: { name in try switcher.setAlternateIconName(name).map(\.description) },
@@ -86,7 +91,8 @@ struct PickCommand {
             problem: error.description)
         }
         return thumbnailer.thumbnail(
-          for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance)
+          for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance,
+          look: key.look)
       },
       findAppearances: findAppearances, preferences: preferences)
     return session.run()
