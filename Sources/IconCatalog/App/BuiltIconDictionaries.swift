@@ -48,15 +48,9 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
     self[Self.baseKey + "~" + idiom] ?? self[Self.baseKey]
   }
 
-  /// The idioms among `deviceIdioms` on which iOS accepts `setAlternateIconName(name)` (for an
-  /// alternate) or shows the icon (for the primary, always there).
-  public func idioms(of name: String, isPrimary: Bool, deviceIdioms: [String]) -> [String] {
-    if isPrimary { return deviceIdioms }
-    return deviceIdioms.filter { dictionary(forIdiom: $0)?.declares(alternate: name) == true }
-  }
-
-  /// `idioms(of:isPrimary:deviceIdioms:)` for many names: each device's dictionary is made a set
-  /// once, so thousands of alternates cost one look-up each, not a scan each.
+  /// The idioms among `deviceIdioms` on which iOS accepts `setAlternateIconName(name)`, for many
+  /// names: each device's dictionary is made a set once, so thousands of alternates cost one
+  /// look-up each, not a scan each. (The primary is on every device the app runs on.)
   func alternateIdioms(deviceIdioms: [String]) -> (String) -> [String] {
     let declared = deviceIdioms.map { idiom in
       (idiom, Set(dictionary(forIdiom: idiom)?.alternates.map(\.name) ?? []))
