@@ -153,16 +153,7 @@ enum CgBIWriter {
       raw = filtered(samples, width: image.width, height: image.height, channels: channels)
     }
     // Raw deflate: stored blocks, no zlib header, no Adler-32.
-    var stream: [UInt8] = []
-    var offset = 0
-    repeat {
-      let count = min(65535, raw.count - offset)
-      let last: UInt8 = offset + count == raw.count ? 1 : 0
-      stream += [last, UInt8(count & 0xFF), UInt8(count >> 8)]
-      stream += [UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-      stream += raw[offset..<offset + count]
-      offset += count
-    } while offset < raw.count
+    let stream = PNGFixtures.storedDeflate(raw)
 
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     png += FastPNGTests.chunk("CgBI", [0x50, 0x00, 0x20, 0x06])

@@ -27,16 +27,7 @@ import Testing
         raw.append(UInt8(truncatingIfNeeded: state >> 24))
       }
     }
-    var stream: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-      let count = min(65535, raw.count - offset)
-      let last: UInt8 = offset + count == raw.count ? 1 : 0
-      stream += [last, UInt8(count & 0xFF), UInt8(count >> 8)]
-      stream += [UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-      stream += raw[offset..<offset + count]
-      offset += count
-    } while offset < raw.count
+    var stream: [UInt8] = [0x78, 0x01] + PNGFixtures.storedDeflate(raw)
     var a: UInt32 = 1
     var b: UInt32 = 0
     for byte in raw {

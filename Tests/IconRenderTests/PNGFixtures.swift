@@ -7,6 +7,22 @@ import Testing
 /// PNG fixtures: files made once by Fixtures/make-fixtures.py for the forms libpng's
 /// simplified writer cannot produce, and PNGs the tests write themselves with it.
 enum PNGFixtures {
+  /// `raw` as a raw deflate stream of stored blocks (no zlib header, no Adler-32): what a CgBI
+  /// PNG holds, and with a zlib header and trailer, an ordinary PNG's IDAT.
+  static func storedDeflate(_ raw: [UInt8]) -> [UInt8] {
+    var stream: [UInt8] = []
+    var offset = 0
+    repeat {
+      let count = min(65535, raw.count - offset)
+      let last: UInt8 = offset + count == raw.count ? 1 : 0
+      stream += [last, UInt8(count & 0xFF), UInt8(count >> 8)]
+      stream += [UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+      stream += raw[offset..<offset + count]
+      offset += count
+    } while offset < raw.count
+    return stream
+  }
+
   /// Tests/IconRenderTests/Fixtures, found from this source file (no resources needed).
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
