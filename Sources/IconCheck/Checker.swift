@@ -120,9 +120,30 @@ public enum Checker {
     ) { _, facts in BrandAssetChecks.diagnose(facts) },
   ]
 
-  /// Ids no group reports: `built-differs` compares a prediction with a built artifact, which
-  /// `check` does not do yet.
-  public static let ungroupedIDs: [DiagnosticID] = [.builtDiffers]
+  /// Ids no group reports: they judge two apps, not one. `built-differs` is `compare`'s, which
+  /// `check --against` runs.
+  public static let comparisonIDs: [DiagnosticID] = [.builtDiffers]
+
+  /// What `--rules --json` names as the group of `comparisonIDs`.
+  public static let comparisonGroupName = "prediction against the built app (--against)"
+
+  /// `check PROJECT --against APP`: every difference between what iconpick predicts the build
+  /// makes of the project (`predicted`, read with `facts`) and what the built app holds (`built`,
+  /// with its compiled asset catalog `car`), each a `built-differs` error at the project's file
+  /// and line where known. Paths in messages are written relative to `root` when inside it.
+  public static func compare(
+    predicted: AppIcons, facts: ProjectFacts?, built: AppIcons, car: AssetsCar?,
+    root: URL? = nil
+  ) -> [Diagnostic] {
+    var found = BuiltComparison.diagnose(
+      predicted: predicted, facts: facts, built: built, car: car, root: root)
+    if let facts {
+      for index in found.indices where found[index].file == nil {
+        found[index].file = facts.fallbackFile.path
+      }
+    }
+    return found
+  }
 
   /// Every finding of every group on one app. A finding with no place of its own is put at the
   /// Info.plist, the project or the app's folder (`facts`' fallback file); a finding reported

@@ -27,15 +27,22 @@ public enum RuleList {
 
   /// One entry an id: `{"fix", "group", "id", "itms", "severity", "subject", "summary"}`, keys
   /// sorted; `group` and `subject` (`shipped app` or `sources`) are null for an id no group
-  /// reports yet.
+  /// reports; `built-differs`'s group is `--against`'s comparison.
   public static func json() throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    let group = { (id: DiagnosticID) in Checker.groups.first { $0.ids.contains(id) } }
+    let group = { (id: DiagnosticID) -> (name: String, subject: String)? in
+      if let group = Checker.groups.first(where: { $0.ids.contains(id) }) {
+        return (group.name, group.subject.rawValue)
+      }
+      // `--against`'s comparison judges what ships, on two apps.
+      return Checker.comparisonIDs.contains(id)
+        ? (Checker.comparisonGroupName, Checker.RuleGroup.Subject.shippedApp.rawValue) : nil
+    }
     let entries = DiagnosticID.allCases.map { id in
       Entry(
         id: id.rawValue, severity: id.severity.rawValue, summary: id.summary, fix: id.fix,
-        itms: id.itmsCodes, group: group(id)?.name, subject: group(id)?.subject.rawValue)
+        itms: id.itmsCodes, group: group(id)?.name, subject: group(id)?.subject)
     }
     return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
   }

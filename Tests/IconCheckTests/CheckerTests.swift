@@ -14,10 +14,10 @@ import Testing
         owner[id] = group.name
       }
     }
-    for id in DiagnosticID.allCases where !Checker.ungroupedIDs.contains(id) {
+    for id in DiagnosticID.allCases where !Checker.comparisonIDs.contains(id) {
       #expect(owner[id] != nil, "\(id) is in no group")
     }
-    for id in Checker.ungroupedIDs { #expect(owner[id] == nil, "\(id) is ungrouped and grouped") }
+    for id in Checker.comparisonIDs { #expect(owner[id] == nil, "\(id) is ungrouped and grouped") }
   }
 
   @Test func theShippedAppGroupsComeFirst() {

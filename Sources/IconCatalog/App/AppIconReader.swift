@@ -85,6 +85,9 @@ public enum AppIconReader {
       bundleIdentifier: identifier,
       primary: icons.primary, alternates: icons.alternates, location: location.root)
     app.bundleIdentifierProblem = problem
+    if target != nil {
+      app.productName = settings.expand("$(PRODUCT_NAME)")?.trimmingWhitespace()
+    }
     // A missing `#include` is left out, as a missing base configuration is: said, and read on.
     app.warnings = (target?.warnings ?? []) + settings.missingIncludes.map(\.description)
     app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []

@@ -10,6 +10,9 @@ public struct AppIcons: Sendable, Equatable {
   public var bundleIdentifier: String?
   /// When `bundleIdentifier` is nil, why: the file and what to set, in one line.
   public var bundleIdentifierProblem: String?
+  /// The built bundle's name without `.app` (`PRODUCT_NAME`; the folder's name for a built app),
+  /// when known: how `check --against` matches an artifact to a project's target.
+  public var productName: String?
   /// The primary icon; always present (App Review 4.6: the user can always go back to it).
   public var primary: AppIcon
   /// The alternates, in the order they were declared.

@@ -98,6 +98,7 @@ enum BuiltApp {
     appIcons.deviceFamilies = deviceFamilies
     appIcons.iconDictionaries = names.built
     appIcons.isBuiltArtifact = true
+    appIcons.productName = folderName
     return (appIcons, images)
   }
 }

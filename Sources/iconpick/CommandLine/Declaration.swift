@@ -128,6 +128,7 @@ extension Interface {
       forms: [
         SynopsisForm(options: [
           ("--format", false), ("--json", false), ("--warnings-as-errors", false),
+          ("--against", false),
         ]),
         SynopsisForm(
           options: [("--rules", true), ("--json", false)], withPositionals: false,
@@ -140,7 +141,9 @@ extension Interface {
         in catalogs, Icon Composer bundles. By default each finding prints compiler-style, \
         `path:line: error: message [id]`, with the fix on the next line, then a count. \
         Without --target, every app target of a project that can have alternate icons is \
-        checked, each under its name with its own count. With --rules, list the ids instead.
+        checked, each under its name with its own count. With --against, also compare what \
+        iconpick predicts the build makes of PATH with a built app, each difference a \
+        built-differs error. With --rules, list the ids instead.
         """,
       exitStatus: """
         0 no errors · 1 errors found (or warnings, with --warnings-as-errors), or the \
@@ -298,6 +301,21 @@ extension Interface {
       long: "--warnings-as-errors", commands: [.check], summary: "Fail on warnings too",
       manual: "Exit 1 on a warning as on an error; *junit* makes warnings failures.",
       apply: { options, _ throws(UsageError) in options.warningsAsErrors = true }),
+    OptionSpec(
+      long: "--against", value: .file("APP", pattern: "*.(app|ipa|xcarchive)"),
+      commands: [.check], summary: "Compare the prediction with a built app",
+      details:
+        "(.app, .ipa or .xcarchive): each difference in icon names, dictionaries, devices or sizes is a built-differs error.",
+      manual: """
+        Also compare what iconpick predicts the build makes of PATH with <APP>, an *.app*, \
+        *.ipa* or *.xcarchive* Xcode built from it: the *CFBundleIcons* and \
+        *CFBundleIcons~ipad* dictionaries, the icon names, the devices each icon works on, and \
+        each icon's sizes. Each difference is a *built-differs* error at the project's file and \
+        line, naming the artifact's file and key path or rendition. Of a project with several \
+        targets, the one whose bundle identifier (else product name) is the artifact's is \
+        compared, unless *--target* names one.
+        """,
+      apply: { options, value throws(UsageError) in options.against = value }),
     OptionSpec(
       long: "--rules", commands: [.check], summary: "List every id check can report",
       details: "(id, severity, ITMS codes, summary) and check nothing; with --json, every field.",

@@ -59,6 +59,8 @@ struct Options {
   var shell: Shell?
   /// `check --rules`: list every diagnostic id instead of checking an app.
   var listRules = false
+  /// `check --against APP`: the built app (.app, .ipa, .xcarchive) to compare the prediction with.
+  var against: String?
   var showHelp = false
   var showVersion = false
 }
@@ -179,6 +181,9 @@ extension Options {
       if let word = positionals.first {
         throw UsageError(
           message: "unexpected argument '\(word)': --rules lists the ids and reads no app")
+      }
+      guard options.against == nil else {
+        throw UsageError(message: "--rules lists the ids and checks nothing: drop --against")
       }
     }
     if options.square && options.output == nil {

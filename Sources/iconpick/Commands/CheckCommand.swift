@@ -17,6 +17,7 @@ struct CheckCommand {
       return .success
     }
     let path = try AppContext.appPath(options)
+    if let against = options.against { return try compare(path, against: against) }
     // Without --target, every app target that can have alternate icons, one group each.
     let targets =
       options.target == nil
@@ -36,6 +37,11 @@ struct CheckCommand {
     } else {
       groups = try diagnosePlatforms(path, target: options.target, named: false)
     }
+    return try report(groups, path: path, unreadable: unreadable)
+  }
+
+  /// Prints the findings in the chosen format; the exit status they make.
+  func report(_ groups: [CheckReport.Group], path: URL, unreadable: Bool) throws -> ExitStatus {
     // Paths in the CI formats are relative to the current folder, the repository root in CI.
     let report = try CheckReport.render(
       groups, format: options.format ?? .gcc,
@@ -71,6 +77,13 @@ struct CheckCommand {
   func diagnose(_ path: URL, target: String?, platform: AppPlatform?) throws -> (
     app: AppIcons, diagnostics: [Diagnostic]
   ) {
+    let (app, _, found) = try diagnoseWithFacts(path, target: target, platform: platform)
+    return (app, found)
+  }
+
+  func diagnoseWithFacts(_ path: URL, target: String?, platform: AppPlatform?) throws -> (
+    app: AppIcons, facts: ProjectFacts, diagnostics: [Diagnostic]
+  ) {
     // One reading gives both the model and the raw facts; check needs no recorded choice.
     let (app, facts) = try AppIconReader.readWithFacts(
       at: path, target: target, configuration: options.configuration, platform: platform)
@@ -81,6 +94,6 @@ struct CheckCommand {
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
-    return (app, Checker.diagnose(app, facts: facts))
+    return (app, facts, Checker.diagnose(app, facts: facts))
   }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+extension AppIcons {
+  /// The images the build would give `icon`, predicted from the sources, in the terms
+  /// `builtRenditions(of:car:)` gives a built app's: each image file of its set (a slot naming a
+  /// file that is there) and each loose PNG `CFBundleIconFiles` names, with its size in pixels (a
+  /// set's slot from its size and scale, a loose file from its header, as the built app's loose
+  /// files are measured). An Icon Composer `.icon` has no images of its own here: actool draws
+  /// every size from it, which `check --against` allows for.
+  public func predictedRenditions(of icon: AppIcon) -> [BuiltRendition] {
+    var seen = Set<String>()
+    return icon.renditions.compactMap { rendition -> BuiltRendition? in
+      guard rendition.kind == .image, let file = rendition.file,
+        seen.insert(file.path + "|\(rendition.idiom)|\(rendition.scale)").inserted,
+        ArchivedFiles.fileExists(file)
+      else { return nil }
+      let inSet = file.deletingLastPathComponent().pathExtension == "appiconset"
+      return BuiltRendition(
+        source: file.path, idiom: rendition.idiom, size: rendition.pointSize,
+        scale: rendition.scale, appearance: rendition.appearance.rawValue,
+        pixels: inSet ? rendition.pixelSize : Self.pngWidth(of: file))
+    }
+  }
+}

@@ -1,0 +1,432 @@
+import Foundation
+import IconCatalog
+
+/// `check PROJECT --against APP`: what iconpick predicts the build makes of the sources, compared
+/// with what a built `.app`, `.ipa` or `.xcarchive` holds. Both sides are the same model
+/// (`AppIcons`); every difference is a `built-differs` error naming both sides, put at the
+/// project's file and line where the predicted fact comes from, its message naming the artifact's
+/// file and key path or rendition. This is how iconpick's reading is checked against Xcode's.
+///
+/// What is compared, each at the level where a difference is real:
+/// - the platform and the device families (`UIDeviceFamily`);
+/// - the icon dictionaries (`CFBundleIcons`, `CFBundleIcons~ipad`, `CFBundleIcons~iphone`): which
+///   exist, each one's primary `CFBundleIconName`, and its alternates;
+/// - each icon: its name, its `CFBundleIconName`, the devices it works on;
+/// - each icon's sizes, as pixels per device (iPhone, iPad) and the 1024×1024 App Store image,
+///   in the `any` appearance: actool also stores a slot's image under other scales (a 60pt @3x
+///   image again as 90pt @2x), which a size in points would count as a difference. A single-size
+///   1024 set or an Icon Composer `.icon` is drawn at sizes of actool's choosing, so it asks
+///   only for images on each device and the App Store one.
+enum BuiltComparison {
+  /// The artifact's paths as messages write them: relative to `root` when inside it.
+  struct Names {
+    var root: URL?
+
+    func shown(_ path: String) -> String {
+      guard let root else { return path }
+      let base = root.standardizedFileURL.path
+      let prefix = base.hasSuffix("/") ? base : base + "/"
+      return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+  }
+
+  static func diagnose(
+    predicted: AppIcons, facts: ProjectFacts?, built: AppIcons, car: AssetsCar?, root: URL?
+  ) -> [Diagnostic] {
+    let names = Names(root: root)
+    let plist = names.shown(built.location.appendingPathComponent("Info.plist").path)
+    let builtPlist = "the built Info.plist (\(plist))"
+    guard predicted.platform == built.platform else {
+      return [
+        differs(
+          at: nil,
+          "predicted \(article(predicted.platform.rawValue)) \(predicted.platform.rawValue) app; \(builtPlist) is \(article(built.platform.rawValue)) \(built.platform.rawValue) app"
+        )
+      ]
+    }
+    var found: [Diagnostic] = []
+    if Set(predicted.deviceFamilies) != Set(built.deviceFamilies) {
+      found.append(
+        differs(
+          at: nil,
+          "predicted an app for \(devices(predicted.deviceFamilies)) (TARGETED_DEVICE_FAMILY \(predicted.deviceFamilies.map(String.init).joined(separator: ","))); \(builtPlist) has UIDeviceFamily \(built.deviceFamilies.map(String.init).joined(separator: ",")), \(devices(built.deviceFamilies))"
+        ))
+    }
+    var dictionaries = Dictionaries(
+      predicted: predicted, built: built, facts: facts, builtPlist: builtPlist)
+    found += dictionaries.diagnose()
+    found += icons(
+      predicted: predicted, built: built, facts: facts, builtPlist: builtPlist,
+      mentioned: dictionaries.mentioned, primaryReported: dictionaries.primaryReported)
+    if predicted.platform == .iOS {
+      found += sizes(predicted: predicted, built: built, car: car, facts: facts, names: names)
+    }
+    return found
+  }
+
+  static func differs(at location: (file: String?, line: Int?)?, _ message: String) -> Diagnostic {
+    Diagnostic(
+      id: .builtDiffers, file: location?.file, line: location?.line, message: message,
+      fix:
+        "Rebuild the artifact from these sources (it may be older than they are), or, if it is current, report the difference: iconpick read the sources differently from Xcode."
+    )
+  }
+
+  static func article(_ word: String) -> String {
+    word.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
+  }
+
+  static func devices(_ families: [Int]) -> String {
+    let words = families.map { family in
+      switch family {
+      case 1: return "iPhone"
+      case 2: return "iPad"
+      case 3: return "Apple TV"
+      default: return "device family \(family)"
+      }
+    }
+    return list(words)
+  }
+
+  /// "a", "a and b", "a, b and c".
+  static func list(_ words: [String]) -> String {
+    guard let last = words.last else { return "none" }
+    return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  static func quoted(_ name: String) -> String { "\"\(IconChecks.escaped(name))\"" }
+
+  static func idiomName(_ idiom: String) -> String {
+    switch idiom {
+    case "iphone": return "iPhone"
+    case "ipad": return "iPad"
+    case "tv": return "Apple TV"
+    default: return idiom
+    }
+  }
+
+  // MARK: The icon dictionaries
+
+  struct Dictionaries {
+    let predicted: AppIcons
+    let built: AppIcons
+    let facts: ProjectFacts?
+    let builtPlist: String
+    /// The icons a finding here already names: the icon-level comparison says no more of them.
+    var mentioned = Set<String>()
+    var primaryReported = false
+
+    init(predicted: AppIcons, built: AppIcons, facts: ProjectFacts?, builtPlist: String) {
+      self.predicted = predicted
+      self.built = built
+      self.facts = facts
+      self.builtPlist = builtPlist
+    }
+
+    mutating func diagnose() -> [Diagnostic] {
+      let ours = predicted.iconDictionaries
+      let theirs = built.iconDictionaries
+      var found: [Diagnostic] = []
+      for dictionary in ours.dictionaries where theirs[dictionary.key] == nil {
+        let origin = dictionary.primary?.origin ?? dictionary.alternates.first?.origin
+        found.append(
+          differs(
+            at: origin.map(location) ?? fallback,
+            "predicted \(dictionary.key)\(origin.map { " (\(describe($0)))" } ?? ""); \(builtPlist) has no \(dictionary.key)"
+          ))
+      }
+      for dictionary in theirs.dictionaries where ours[dictionary.key] == nil {
+        found.append(
+          differs(
+            at: fallback,
+            "\(builtPlist) has \(dictionary.key); predicted no \(dictionary.key) from the sources"
+          ))
+      }
+      let common = ours.dictionaries.map(\.key).filter { theirs[$0] != nil }
+      found += primaries(common)
+      found += alternates(common)
+      return found
+    }
+
+    /// The project's Info.plist, else what `check` falls back on.
+    var fallback: (file: String?, line: Int?)? { facts?.infoPlist.map { ($0.path, nil) } }
+
+    func location(_ origin: BuiltIconDictionaries.Origin) -> (file: String?, line: Int?)? {
+      switch origin {
+      case .infoPlist(let file, let line, _): return (file, line)
+      case .buildSetting(_, let file, let line): return file.map { ($0, line) } ?? fallback
+      case .compiledSet(let name):
+        if let set = facts?.iconSets.first(where: { $0.name == name }) {
+          return (set.file.path, nil)
+        }
+        return fallback
+      }
+    }
+
+    func describe(_ origin: BuiltIconDictionaries.Origin) -> String {
+      switch origin {
+      case .infoPlist: return "written in the Info.plist"
+      case .buildSetting(let setting, _, _): return "generated from \(setting)"
+      case .compiledSet(let name): return "generated from the set \(quoted(name))"
+      }
+    }
+
+    /// How a dictionary's primary reads in a message.
+    static func primaryText(_ entry: BuiltIconDictionaries.Entry?) -> String {
+      guard let entry else { return "no CFBundlePrimaryIcon" }
+      return entry.name.isEmpty ? "no CFBundleIconName" : quoted(entry.name)
+    }
+
+    mutating func primaries(_ keys: [String]) -> [Diagnostic] {
+      // Keys whose primaries differ the same way are one finding.
+      var groups: [(ours: String, theirs: String, keys: [String], at: (String?, Int?)?)] = []
+      for key in keys {
+        let mine = predicted.iconDictionaries[key]?.primary
+        let other = built.iconDictionaries[key]?.primary
+        guard mine?.name != other?.name else { continue }
+        let (ours, theirs) = (Self.primaryText(mine), Self.primaryText(other))
+        if let index = groups.firstIndex(where: { $0.ours == ours && $0.theirs == theirs }) {
+          groups[index].keys.append(key)
+        } else {
+          groups.append((ours, theirs, [key], mine.map { location($0.origin) } ?? fallback))
+        }
+      }
+      primaryReported = !groups.isEmpty
+      return groups.map { group in
+        differs(
+          at: group.at,
+          "predicted \(list(group.keys)) → CFBundlePrimaryIcon → CFBundleIconName \(group.ours); \(builtPlist) has \(group.theirs) there"
+        )
+      }
+    }
+
+    mutating func alternates(_ keys: [String]) -> [Diagnostic] {
+      var order: [String] = []
+      var seen = Set<String>()
+      for key in keys {
+        for entry in (predicted.iconDictionaries[key]?.alternates ?? [])
+          + (built.iconDictionaries[key]?.alternates ?? [])
+        where seen.insert(entry.name).inserted {
+          order.append(entry.name)
+        }
+      }
+      var found: [Diagnostic] = []
+      for name in order {
+        let ours = keys.filter { predicted.iconDictionaries[$0]?.declares(alternate: name) == true }
+        let theirs = keys.filter { built.iconDictionaries[$0]?.declares(alternate: name) == true }
+        let onlyOurs = ours.filter { !theirs.contains($0) }
+        let onlyTheirs = theirs.filter { !ours.contains($0) }
+        if !onlyOurs.isEmpty {
+          let origin = predicted.iconDictionaries[onlyOurs[0]]?.alternates.first {
+            $0.name == name
+          }?.origin
+          let there = theirs.isEmpty ? "" : " there"
+          found.append(
+            differs(
+              at: origin.map(location) ?? fallback,
+              "predicted \(list(onlyOurs)) → CFBundleAlternateIcons has \(quoted(name)); \(builtPlist) has no \(quoted(name))\(there)"
+            ))
+        }
+        if !onlyTheirs.isEmpty {
+          let there = ours.isEmpty ? "" : " there"
+          found.append(
+            differs(
+              at: declaration(of: name),
+              "\(builtPlist) has \(quoted(name)) in \(list(onlyTheirs)) → CFBundleAlternateIcons; predicted no \(quoted(name))\(there)"
+            ))
+        }
+        if !onlyOurs.isEmpty || !onlyTheirs.isEmpty { mentioned.insert(name) }
+      }
+      return found
+    }
+
+    /// Where the sources declare an alternate, else where they would.
+    func declaration(of name: String) -> (file: String?, line: Int?)? {
+      guard let facts else { return nil }
+      if let icon = predicted.alternate(named: name) {
+        let place = facts.declaration(ofIcon: name, assetName: icon.assetName, isPrimary: false)
+        return (place.file.path, place.line)
+      }
+      if let setting = facts.alternateNamesLocation {
+        return (setting.file.path, setting.line)
+      }
+      return fallback
+    }
+  }
+
+  // MARK: The icons
+
+  /// `mentioned`: the alternates a dictionary finding already names; `primaryReported`: whether
+  /// one already names the primary.
+  static func icons(
+    predicted: AppIcons, built: AppIcons, facts: ProjectFacts?, builtPlist: String,
+    mentioned: Set<String>, primaryReported: Bool
+  ) -> [Diagnostic] {
+    func place(_ icon: AppIcon) -> (file: String?, line: Int?)? {
+      guard let facts else { return nil }
+      let found = facts.declaration(
+        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+      return (found.file.path, found.line)
+    }
+    var found: [Diagnostic] = []
+    if predicted.primary.name != built.primary.name, !primaryReported {
+      found.append(
+        differs(
+          at: place(predicted.primary),
+          "predicted the primary icon \(quoted(predicted.primary.name)); \(builtPlist) makes it \(quoted(built.primary.name))"
+        ))
+    }
+    let theirs = Dictionary(built.alternates.map { ($0.name, $0) }) { first, _ in first }
+    let ours = Set(predicted.alternates.map(\.name))
+    for icon in predicted.alternates where !mentioned.contains(icon.name) {
+      guard let other = theirs[icon.name] else {
+        found.append(
+          differs(
+            at: place(icon),
+            "predicted the alternate icon \(quoted(icon.name)); \(builtPlist) declares no \(quoted(icon.name))"
+          ))
+        continue
+      }
+      if icon.assetName != other.assetName {
+        found.append(
+          differs(
+            at: place(icon),
+            "predicted the alternate \(quoted(icon.name)) → CFBundleIconName \(iconName(icon)); \(builtPlist) has \(iconName(other)) for it"
+          ))
+      }
+      let devices = Set(predicted.deviceIdioms).intersection(built.deviceIdioms)
+      let mine = icon.idioms.filter(devices.contains)
+      let offered = other.idioms.filter(devices.contains)
+      if Set(mine) != Set(offered) {
+        found.append(
+          differs(
+            at: place(icon),
+            "predicted the alternate \(quoted(icon.name)) to work on \(list(mine.map(idiomName))); in the built app (\(builtPlist)) it works on \(list(offered.map(idiomName)))"
+          ))
+      }
+    }
+    for icon in built.alternates where !ours.contains(icon.name) && !mentioned.contains(icon.name) {
+      found.append(
+        differs(
+          at: facts?.infoPlist.map { ($0.path, nil) },
+          "\(builtPlist) declares the alternate icon \(quoted(icon.name)); predicted no such icon"))
+    }
+    return found
+  }
+
+  static func iconName(_ icon: AppIcon) -> String {
+    icon.assetName.map(quoted) ?? "none (loose files only)"
+  }
+
+  // MARK: Sizes
+
+  /// One image size on one device: `iphone` 120, or the App Store image (`ios-marketing` 1024).
+  struct SizeKey: Hashable, Comparable {
+    var idiom: String
+    var pixels: Int
+
+    static func < (lhs: SizeKey, rhs: SizeKey) -> Bool {
+      (lhs.idiom, lhs.pixels) < (rhs.idiom, rhs.pixels)
+    }
+
+    var text: String {
+      idiom == "ios-marketing"
+        ? "\(pixels)×\(pixels) App Store" : "\(pixels)×\(pixels) \(idiomName(idiom))"
+    }
+  }
+
+  /// Each rendition's sizes, by the devices it serves among `devices`: a 1024×1024 image is the
+  /// App Store one whatever its idiom; a universal image serves every device; other idioms
+  /// (Mac, watch, CarPlay) and the dark and tinted appearances are left out.
+  static func keys(_ renditions: [BuiltRendition], devices: [String]) -> [SizeKey: [BuiltRendition]]
+  {
+    var keyed: [SizeKey: [BuiltRendition]] = [:]
+    for rendition in renditions where rendition.appearance == IconAppearance.any.rawValue {
+      guard let pixels = rendition.pixels, pixels > 0 else { continue }
+      let idioms: [String]
+      if pixels == 1024,
+        ["ios-marketing", "universal", "iphone", "ipad"].contains(rendition.idiom)
+      {
+        idioms = ["ios-marketing"]
+      } else if rendition.idiom == "universal" {
+        idioms = devices
+      } else if devices.contains(rendition.idiom) {
+        idioms = [rendition.idiom]
+      } else {
+        idioms = []
+      }
+      for idiom in idioms {
+        keyed[SizeKey(idiom: idiom, pixels: pixels), default: []].append(rendition)
+      }
+    }
+    return keyed
+  }
+
+  static func sizes(
+    predicted: AppIcons, built: AppIcons, car: AssetsCar?, facts: ProjectFacts?, names: Names
+  ) -> [Diagnostic] {
+    let devices = predicted.deviceIdioms.filter(built.deviceIdioms.contains)
+    let app = names.shown(built.location.path)
+    let theirs = Dictionary(built.allIcons.map { ($0.name, $0) }) { first, _ in first }
+    var found: [Diagnostic] = []
+    for icon in predicted.allIcons {
+      guard let other = theirs[icon.name] else { continue }
+      let ours = keys(predicted.predictedRenditions(of: icon), devices: devices)
+      let builtRenditions = built.builtRenditions(of: other, car: car)
+      let held = keys(builtRenditions, devices: devices)
+      let place = SizeChecks.location(icon, facts: facts)
+      let owner = icon.isPrimary ? "the primary icon" : "the alternate"
+      if SizeChecks.coversEverySize(icon) {
+        // actool draws the sizes from one image: each device needs some, and the App Store one.
+        let wanted = devices + ["ios-marketing"]
+        let missing = wanted.filter { idiom in !held.keys.contains { $0.idiom == idiom } }
+        guard !missing.isEmpty else { continue }
+        let what = missing.map { $0 == "ios-marketing" ? "App Store (1024×1024)" : idiomName($0) }
+        found.append(
+          differs(
+            at: place,
+            "predicted \(owner) \(quoted(icon.name)) to have every size, drawn by actool from one image; the built app (\(app)) has no \(list(what)) image of it"
+          ))
+        continue
+      }
+      let missing = ours.keys.filter { held[$0] == nil }.sorted()
+      if !missing.isEmpty {
+        found.append(
+          differs(
+            at: place,
+            "predicted \(owner) \(quoted(icon.name)) to have \(list(missing.map(\.text))) \(missing.count == 1 ? "image" : "images") (\(sourceText(missing, ours, names))); the built app (\(app): Assets.car and its loose PNGs) has none"
+          ))
+      }
+      let extra = held.keys.filter { ours[$0] == nil }.sorted()
+      if !extra.isEmpty {
+        found.append(
+          differs(
+            at: place,
+            "the built app (\(app)) has \(list(extra.map(\.text))) \(extra.count == 1 ? "image" : "images") of \(owner) \(quoted(icon.name)) (\(sourceText(extra, held, names))); predicted none from the sources"
+          ))
+      }
+    }
+    return found
+  }
+
+  /// Where the first image of each size comes from: `Icon-60@2x.png`, `Assets.car: iphone 60pt
+  /// @3x`.
+  static func sourceText(
+    _ sizes: [SizeKey], _ keyed: [SizeKey: [BuiltRendition]], _ names: Names
+  ) -> String {
+    var texts: [String] = []
+    for size in sizes {
+      guard let rendition = keyed[size]?.first else { continue }
+      let text: String
+      if rendition.source == "Assets.car" {
+        let points = rendition.size.map { $0.rounded() == $0 ? String(Int($0)) : String($0) }
+        text =
+          "Assets.car: \(rendition.idiom)\(points.map { " \($0)pt" } ?? "") @\(rendition.scale)x"
+      } else {
+        text = URL(fileURLWithPath: rendition.source).lastPathComponent
+      }
+      if !texts.contains(text) { texts.append(text) }
+    }
+    return texts.joined(separator: ", ")
+  }
+}

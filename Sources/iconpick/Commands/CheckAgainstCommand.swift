@@ -1,0 +1,80 @@
+import Foundation
+import IconCatalog
+import IconCheck
+
+extension CheckCommand {
+  /// `check PATH --against APP`: PATH's findings, and every difference between what iconpick
+  /// predicts the build makes of PATH and the built app APP (`built-differs`). The project side is
+  /// the target APP was built from (`--target`, else the one whose bundle identifier or product
+  /// name is APP's) on APP's platform (`--platform`, else APP's when the target builds for it).
+  func compare(_ path: URL, against argument: String) throws -> ExitStatus {
+    let currentDirectory = URL(
+      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    let artifact = URL(fileURLWithPath: argument, relativeTo: currentDirectory).standardizedFileURL
+    guard FileManager.default.fileExists(atPath: artifact.path) else {
+      throw CommandFailure(
+        description:
+          "--against \(artifact.path): no such file or folder; give the .app, .ipa or .xcarchive Xcode built"
+      )
+    }
+    guard AppIconReader.isBuiltApp(artifact) else {
+      throw CommandFailure(
+        description:
+          "--against \(artifact.path): not a built app; give the .app, .ipa or .xcarchive Xcode built from \(path.lastPathComponent) (a project is PATH)"
+      )
+    }
+    let built = try AppIconReader.read(at: artifact)
+    for warning in built.warnings { IconpickCommand.printNote(warning) }
+    let car = try built.compiledAssetCatalog()
+
+    var target = options.target
+    var named = false
+    if target == nil {
+      let targets = try AppIconReader.appTargets(at: path, configuration: options.configuration)
+      if targets.count > 1 {
+        guard
+          let match = AppIconReader.target(
+            building: built, among: targets, at: path, configuration: options.configuration)
+        else {
+          let what = [
+            built.bundleIdentifier.map { "bundle identifier \($0)" },
+            built.productName.map { "product \($0).app" },
+          ].compactMap { $0 }.joined(separator: ", ")
+          throw CommandFailure(
+            description:
+              "--against \(artifact.path): its app (\(what)) matches none or several of the targets of \(path.path) (\(targets.joined(separator: ", "))) by bundle identifier or product name; name one with --target"
+          )
+        }
+        target = match.target
+        named = true
+        let how =
+          switch match {
+          case .bundleIdentifier: "its bundle identifier"
+          case .productName: "its product name"
+          }
+        IconpickCommand.printNote(
+          "comparing target \"\(match.target)\" with \(artifact.lastPathComponent): \(how) is the built app's"
+        )
+      }
+    }
+    var (app, facts, found) = try diagnoseWithFacts(
+      path, target: target, platform: options.platform)
+    // The built app is one platform's: a target that builds for several is read on that one.
+    if options.platform == nil, app.platform != built.platform,
+      app.otherPlatforms.contains(built.platform)
+    {
+      (app, facts, found) = try diagnoseWithFacts(path, target: target, platform: built.platform)
+    }
+    if let ours = app.bundleIdentifier, let theirs = built.bundleIdentifier, ours != theirs {
+      IconpickCommand.printWarning(
+        "\(artifact.lastPathComponent) is the app \(theirs), and \(named ? "target \"\(target ?? "")\"" : path.lastPathComponent) builds \(ours): is it built from these sources?"
+      )
+    }
+    found += Checker.compare(
+      predicted: app, facts: facts, built: built, car: car, root: currentDirectory)
+    let name = named || options.target != nil && !(target ?? "").isEmpty ? target : nil
+    return try report(
+      [(target: name == nil || !named ? nil : name, diagnostics: found)], path: path,
+      unreadable: false)
+  }
+}
