@@ -174,7 +174,7 @@ enum BuiltComparison {
     /// How a dictionary's primary reads in a message.
     static func primaryText(_ entry: BuiltIconDictionaries.Entry?) -> String {
       guard let entry else { return "no CFBundlePrimaryIcon" }
-      return entry.name.isEmpty ? "no CFBundleIconName" : quoted(entry.name)
+      return entry.name.isEmpty ? "no CFBundleIconName" : "CFBundleIconName \(quoted(entry.name))"
     }
 
     mutating func primaries(_ keys: [String]) -> [Diagnostic] {
@@ -195,7 +195,7 @@ enum BuiltComparison {
       return groups.map { group in
         differs(
           at: group.at,
-          "predicted \(list(group.keys)) → CFBundlePrimaryIcon → CFBundleIconName \(group.ours); \(builtPlist) has \(group.theirs) there"
+          "predicted \(list(group.keys)) → CFBundlePrimaryIcon with \(group.ours); \(builtPlist) has \(group.theirs) there"
         )
       }
     }
@@ -367,10 +367,13 @@ enum BuiltComparison {
   ) -> [Diagnostic] {
     let devices = predicted.deviceIdioms.filter(built.deviceIdioms.contains)
     let app = names.shown(built.location.path)
-    let theirs = Dictionary(built.allIcons.map { ($0.name, $0) }) { first, _ in first }
+    let theirs = Dictionary(built.alternates.map { ($0.name, $0) }) { first, _ in first }
     var found: [Diagnostic] = []
     for icon in predicted.allIcons {
-      guard let other = theirs[icon.name] else { continue }
+      // The primaries are compared whatever their names (a name that differs is a finding of
+      // its own).
+      guard let other = icon.isPrimary ? built.primary : theirs[icon.name]
+      else { continue }
       let ours = keys(predicted.predictedRenditions(of: icon), devices: devices)
       let builtRenditions = built.builtRenditions(of: other, car: car)
       let held = keys(builtRenditions, devices: devices)
@@ -394,7 +397,7 @@ enum BuiltComparison {
         found.append(
           differs(
             at: place,
-            "predicted \(owner) \(quoted(icon.name)) to have \(list(missing.map(\.text))) \(missing.count == 1 ? "image" : "images") (\(sourceText(missing, ours, names))); the built app (\(app): Assets.car and its loose PNGs) has none"
+            "predicted \(owner) \(quoted(icon.name)) to have \(images(missing)) (\(sourceText(missing, ours, names))); the built app (\(app): Assets.car and its loose PNGs) has none"
           ))
       }
       let extra = held.keys.filter { ours[$0] == nil }.sorted()
@@ -402,11 +405,16 @@ enum BuiltComparison {
         found.append(
           differs(
             at: place,
-            "the built app (\(app)) has \(list(extra.map(\.text))) \(extra.count == 1 ? "image" : "images") of \(owner) \(quoted(icon.name)) (\(sourceText(extra, held, names))); predicted none from the sources"
+            "the built app (\(app)) has \(images(extra)) of \(owner) \(quoted(icon.name)) (\(sourceText(extra, held, names))); predicted none from the sources"
           ))
       }
     }
     return found
+  }
+
+  /// "a 180×180 iPhone image", "152×152 and 167×167 iPad images".
+  static func images(_ sizes: [SizeKey]) -> String {
+    sizes.count == 1 ? "a \(sizes[0].text) image" : "\(list(sizes.map(\.text))) images"
   }
 
   /// Where the first image of each size comes from: `Icon-60@2x.png`, `Assets.car: iphone 60pt

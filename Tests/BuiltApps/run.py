@@ -4,7 +4,8 @@ not part of the repository; see its README).
 
 - CgBI: the an3park pairs decode to their expected PNGs; the chess device build's loose icons
   decode to exactly its source set's PNGs, read from the .app, from an .ipa made of it, and
-  written by `show --output`.
+  written by `show --output`; `check ios --against` the .app, the .ipa and the .xcarchive finds
+  no built-differs.
 - Every Assets.car lists its renditions (the app cars: a multisize AppIcon set).
 - Every .ipa, .app and .xcarchive is listed, or refused with a one-line message naming the file.
 
@@ -98,6 +99,13 @@ def main():
                                    for i in listed["icons"]]
             check(from_app is not None and shape(from_app) == shape(from_ipa) == shape(from_archive),
                   "chess: the .app, the .ipa and the .xcarchive list the same icons and files")
+            # The prediction from ios/ against what Xcode built of it: no built-differs.
+            for given in (app, ipa, os.path.dirname(os.path.dirname(archive))):
+                code, out, err = run([ICONPICK, "check", f"{chess}/ios", "--against", given, "--json"], state)
+                found = json.loads(out)["diagnostics"] if out.startswith("{") else None
+                differs = [d["message"] for d in found or [] if d["id"] == "built-differs"]
+                check(found is not None and not differs,
+                      f"chess: check ios --against the {os.path.splitext(given)[1]} finds no built-differs {differs or err.strip()}")
             for given in (app, ipa):
                 written = os.path.join(work, "show.png")
                 code, _, err = run([ICONPICK, "show", "AppIcon", given, "--output", written, "--pixels", "120"], state)
