@@ -123,4 +123,60 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stderr.contains("drop --against"), "\(result.stderr)")
   }
+
+  /// A built app of the target `product` of `Two.xcodeproj`, with `identifier`: its primary's
+  /// one loose PNG, no Assets.car.
+  static func builtApp(_ product: String, identifier: String, in scratch: Scratch) throws -> URL {
+    let app = scratch.file("Build/\(product).app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    let plist: [String: Any] = [
+      "CFBundleIdentifier": identifier, "UIDeviceFamily": [1],
+      "CFBundleIcons": [
+        "CFBundlePrimaryIcon": [
+          "CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60"],
+        ]
+      ],
+    ]
+    try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+      .write(to: app.appendingPathComponent("Info.plist"))
+    try Data(try IPACheckTests.png(120, in: scratch)).write(
+      to: app.appendingPathComponent("AppIcon60x60@2x.png"))
+    return app
+  }
+
+  @Test func ofSeveralTargetsTheOneWithTheBuiltAppsIdentifierIsCompared() throws {
+    let project = try CheckEveryTargetTests.project()
+    let app = try Self.builtApp("Day", identifier: "dev.iconpick.Day", in: project)
+    let result = try runProcess(
+      iconpickBinary().path, ["check", project.url.path, "--against", app.path],
+      environment: ["LANG": "C.UTF-8", "HOME": project.url.path])
+    #expect(
+      result.stderr.contains(
+        "comparing target \"Day\" with Day.app: its bundle identifier is the built app's"),
+      "\(result.stderr)")
+    // Only Day: Night's missing #include is not reported.
+    #expect(result.stdout.contains("target Day"), "\(result.stdout)")
+    #expect(!result.stdout.contains("Night"), "\(result.stdout)")
+    // Day's set is single-size: the built app needs an image on iPhone, which it has, and the
+    // App Store one, which (without an Assets.car) it has not.
+    let differs = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[built-differs]") }
+    #expect(differs.count == 1, "\(result.stdout)")
+    #expect(
+      differs.first?.contains(
+        "predicted the primary icon \"AppIcon\" to have every size, drawn by actool from one image; the built app (\(app.path)) has no App Store (1024×1024) image of it"
+      ) == true, "\(result.stdout)")
+    #expect(result.status == 1)
+
+    let stranger = try Self.builtApp("Other", identifier: "com.example.other", in: project)
+    let unmatched = try runProcess(
+      iconpickBinary().path, ["check", project.url.path, "--against", stranger.path],
+      environment: ["LANG": "C.UTF-8", "HOME": project.url.path])
+    #expect(unmatched.status == 1)
+    #expect(unmatched.stdout.isEmpty)
+    #expect(
+      unmatched.stderr.contains(
+        "its app (bundle identifier com.example.other, product Other.app) matches none or several of the targets"
+      ), "\(unmatched.stderr)")
+    #expect(unmatched.stderr.contains("(Day, Night)"), "\(unmatched.stderr)")
+  }
 }

@@ -72,9 +72,8 @@ extension CheckCommand {
     }
     found += Checker.compare(
       predicted: app, facts: facts, built: built, car: car, root: currentDirectory)
-    let name = named || options.target != nil && !(target ?? "").isEmpty ? target : nil
+    // A target chosen here is named, as `check` names each of several.
     return try report(
-      [(target: name == nil || !named ? nil : name, diagnostics: found)], path: path,
-      unreadable: false)
+      [(target: named ? target : nil, diagnostics: found)], path: path, unreadable: false)
   }
 }
