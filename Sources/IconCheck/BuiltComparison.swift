@@ -16,7 +16,8 @@ import IconCatalog
 ///   in the `any` appearance: actool also stores a slot's image under other scales (a 60pt @3x
 ///   image again as 90pt @2x), which a size in points would count as a difference. A single-size
 ///   1024 set or an Icon Composer `.icon` is drawn at sizes of actool's choosing, so it asks
-///   only for images on each device and the App Store one.
+///   only for images on each device and the App Store one; a `.icon` the car holds as an Icon
+///   Composer stack (layout 1019/1020) asks for nothing more.
 enum BuiltComparison {
   /// The artifact's paths as messages write them: relative to `root` when inside it.
   struct Names {
@@ -379,6 +380,13 @@ enum BuiltComparison {
       let held = keys(builtRenditions, devices: devices)
       let place = SizeChecks.location(icon, facts: facts)
       let owner = icon.isPrimary ? "the primary icon" : "the alternate"
+      if icon.renditions.contains(where: { $0.kind == .iconComposer }),
+        car?.renditions(of: other.assetName ?? other.name).contains(where: \.isIconComposer)
+          == true
+      {
+        // An Icon Composer icon compiled as one: its stack is drawn at whatever size is shown.
+        continue
+      }
       if SizeChecks.coversEverySize(icon) {
         // actool draws the sizes from one image: each device needs some, and the App Store one.
         let wanted = devices + ["ios-marketing"]
