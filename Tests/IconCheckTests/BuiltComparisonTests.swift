@@ -194,4 +194,94 @@ import Testing
         == "the built Info.plist (Store.app/Info.plist) has \"Green\" in CFBundleIcons and CFBundleIcons~ipad → CFBundleAlternateIcons; predicted no \"Green\""
     )
   }
+
+  // MARK: Against Assets.car
+
+  /// A car of the fuzz seeds (Tests/Fuzz/make-seeds.py writes them as actool lays one out):
+  /// `app-icon.car`'s `AppIcon` holds an iPhone 120×120 @2x, the 1024×1024 App Store image and a
+  /// dark iPad 152×152; `icon-composer.car`'s is an Icon Composer stack and group.
+  static func seedCar(_ name: String) throws -> Data {
+    try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/car/seeds/\(name)"))
+  }
+
+  /// An iPhone app whose primary set `AppIcon` has these slots.
+  static func setProject(_ slots: [StoreFixture.Slot]) throws -> StoreFixture {
+    let project = try StoreFixture()
+    try project.config(family: "1")
+    try project.set("AppIcon", slots)
+    return project
+  }
+
+  /// What actool builds of `AppIcon` for an iPhone app: the Info.plist entry, the loose 120×120
+  /// PNG, and `car`.
+  static func compiled(car: String?, in folder: StoreFixture) throws -> URL {
+    let entry: [String: Any] = [
+      "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60"]]
+    ]
+    let app = try built(
+      ["CFBundleIcons": entry, "UIDeviceFamily": [1]],
+      leaving: Set(files.map(\.0).filter { $0 != "AppIcon60x60@2x.png" }), in: folder)
+    if let car { try seedCar(car).write(to: app.appendingPathComponent("Assets.car")) }
+    return app
+  }
+
+  static let iPhone120 = StoreFixture.Slot(
+    file: "Icon-App-60x60@2x.png", idiom: "iphone", size: "60x60", scale: "2x")
+  static let marketing = StoreFixture.Slot(
+    file: "Icon-1024.png", idiom: "ios-marketing", size: "1024x1024", scale: "1x")
+
+  @Test func aSetAndTheCarsRenditionsOfItAgree() throws {
+    let project = try Self.setProject([Self.iPhone120, Self.marketing])
+    let folder = try StoreFixture()
+    let found = try Self.compare(project, try Self.compiled(car: "app-icon.car", in: folder))
+    #expect(found.isEmpty, "\(found.map(\.message))")
+  }
+
+  @Test func aSlotTheCarLacksIsOneFindingAtTheSet() throws {
+    let iPhone180 = StoreFixture.Slot(
+      file: "Icon-App-60x60@3x.png", idiom: "iphone", size: "60x60", scale: "3x")
+    let project = try Self.setProject([Self.iPhone120, iPhone180, Self.marketing])
+    let folder = try StoreFixture()
+    let found = try Self.compare(project, try Self.compiled(car: "app-icon.car", in: folder))
+    try #require(found.count == 1, "\(found.map(\.message))")
+    #expect(
+      found[0].message
+        == "predicted the primary icon \"AppIcon\" to have a 180×180 iPhone image (Icon-App-60x60@3x.png); the built app (Store.app: Assets.car and its loose PNGs) has none"
+    )
+    #expect(found[0].file == project.path("Assets.xcassets/AppIcon.appiconset/Contents.json"))
+  }
+
+  @Test func anImageOnlyTheCarHasNamesItsRendition() throws {
+    let project = try Self.setProject([Self.iPhone120])
+    let folder = try StoreFixture()
+    let found = try Self.compare(project, try Self.compiled(car: "app-icon.car", in: folder))
+    try #require(found.count == 1, "\(found.map(\.message))")
+    #expect(
+      found[0].message
+        == "the built app (Store.app) has a 1024×1024 App Store image of the primary icon \"AppIcon\" (Assets.car: ios-marketing 1024pt @1x); predicted none from the sources"
+    )
+  }
+
+  @Test func anIconComposerIconCompiledAsAStackAsksForNoSizes() throws {
+    let project = try StoreFixture()
+    try project.config(family: "1")
+    try project.write(
+      "Assets.xcassets/AppIcon.icon/icon.json",
+      #"{ "groups" : [ { "layers" : [ { "image-name" : "wave.png", "name" : "wave" } ] } ] }"#)
+    try png(project.url("Assets.xcassets/AppIcon.icon/Assets/wave.png"), width: 64, height: 64)
+    let folder = try StoreFixture()
+    let stacked = try Self.compare(
+      project, try Self.compiled(car: "icon-composer.car", in: folder))
+    #expect(stacked.isEmpty, "\(stacked.map(\.message))")
+    // Without a car there is neither a stack nor an App Store image.
+    let bare = try StoreFixture()
+    let found = try Self.compare(project, try Self.compiled(car: nil, in: bare))
+    try #require(found.count == 1, "\(found.map(\.message))")
+    #expect(
+      found[0].message
+        == "predicted the primary icon \"AppIcon\" to have every size, drawn by actool from one image; the built app (Store.app) has no App Store (1024×1024) image of it"
+    )
+  }
 }
