@@ -92,6 +92,15 @@ import Testing
       JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
     #expect(diagnostics.filter { $0["id"] as? String == "built-differs" }.count == 1)
+
+    // And as a GitHub annotation, at the project's Info.plist.
+    let github = try check(["--against", app.path, "--format", "github"], in: scratch)
+    #expect(github.status == 1)
+    #expect(
+      github.stdout.split(separator: "\n").contains {
+        $0.hasPrefix("::error file=") && $0.contains("Info.plist,line=")
+          && $0.contains("title=iconpick built-differs::predicted CFBundleIcons")
+      }, "\(github.stdout)")
   }
 
   @Test func aPathThatIsNoBuiltAppIsOneLineNamingIt() throws {
