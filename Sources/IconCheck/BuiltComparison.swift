@@ -443,6 +443,8 @@ enum BuiltComparison {
       }
       if !texts.contains(text) { texts.append(text) }
     }
-    return texts.joined(separator: ", ")
+    // A whole set missing names its first few files: the sizes say the rest.
+    let shown = texts.prefix(3).joined(separator: ", ")
+    return texts.count > 3 ? shown + " and \(texts.count - 3) more" : shown
   }
 }

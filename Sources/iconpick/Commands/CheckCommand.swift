@@ -16,8 +16,19 @@ struct CheckCommand {
       print(options.format == .json ? try RuleList.json() : RuleList.text(), terminator: "")
       return .success
     }
+    if let against = options.against {
+      // The demo app is no project an artifact was built from: without PATH, the current folder.
+      let currentDirectory = URL(
+        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+      guard options.path != nil || AppIconReader.containsApp(currentDirectory) else {
+        throw CommandFailure(
+          description:
+            "--against compares a project with the app built from it: give the project as PATH (\(currentDirectory.path) holds none)"
+        )
+      }
+      return try compare(try AppContext.appPath(options), against: against)
+    }
     let path = try AppContext.appPath(options)
-    if let against = options.against { return try compare(path, against: against) }
     // Without --target, every app target that can have alternate icons, one group each.
     let targets =
       options.target == nil
