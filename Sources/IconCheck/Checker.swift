@@ -11,6 +11,9 @@ import IconCatalog
 ///   naming the fact, so it can move into the model;
 /// - rules about **the sources** judge what the build reads: Contents.json, `.icon` bundles,
 ///   `.xcconfig`, `project.pbxproj` and the Info.plist as written. They need `ProjectFacts`.
+///
+/// `compare` is the other entry point: `check --against` judges two apps, the prediction from the
+/// sources and a built app, with `BuiltComparison`.
 public enum Checker {
   /// A set of rules that run together, and the ids they can report.
   public struct RuleGroup: Sendable {
