@@ -116,12 +116,24 @@ import Testing
       #expect(result.stderr.hasPrefix("iconpick: --against \(path): \(words)"), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
-    // An .ipa that is not a zip: the reader's one line, naming it.
+    // An .ipa that is not a zip, an app whose Assets.car is damaged: the reader's one line,
+    // naming the file.
     let broken = scratch.file("Broken.ipa")
     try Data("not a zip".utf8).write(to: broken)
-    let result = try check(["--against", broken.path], in: scratch)
-    #expect(result.status == 1)
-    #expect(result.stderr.contains(broken.path), "\(result.stderr)")
+    let damaged = scratch.file("Damaged.app")
+    try FileManager.default.createDirectory(at: damaged, withIntermediateDirectories: true)
+    try Data(Self.plist(alternates: ["Blue"], built: true).utf8).write(
+      to: damaged.appendingPathComponent("Info.plist"))
+    try Data("BOMStore".utf8).write(to: damaged.appendingPathComponent("Assets.car"))
+    for (path, named) in [
+      (broken.path, broken.path), (damaged.path, damaged.appendingPathComponent("Assets.car").path),
+    ] {
+      let result = try check(["--against", path], in: scratch)
+      #expect(result.status == 1)
+      #expect(result.stdout.isEmpty, "\(result.stdout)")
+      #expect(result.stderr.contains(named), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
   }
 
   @Test func againstWithRulesIsAWrongCommandLine() throws {
