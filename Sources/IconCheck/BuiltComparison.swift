@@ -302,7 +302,7 @@ enum BuiltComparison {
         found.append(
           differs(
             at: place(icon),
-            "predicted the alternate \(quoted(icon.name)) to work on \(list(mine.map(idiomName))); in the built app (\(builtPlist)) it works on \(list(offered.map(idiomName)))"
+            "predicted the alternate \(quoted(icon.name)) to work on \(list(mine.map(idiomName))); \(builtPlist) offers it on \(list(offered.map(idiomName)))"
           ))
       }
     }

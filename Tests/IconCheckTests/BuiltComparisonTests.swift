@@ -195,6 +195,22 @@ import Testing
     )
   }
 
+  @Test func anAlternatesOtherCFBundleIconNameIsOneFinding() throws {
+    let project = try Self.project()
+    let folder = try StoreFixture()
+    var icons = Self.icons(primaryName: "AppIcon")
+    icons["CFBundleAlternateIcons"] = [
+      "Blue": ["CFBundleIconName": "Blue-Set", "CFBundleIconFiles": ["Blue60x60"]]
+    ]
+    let app = try Self.built(["CFBundleIcons": icons, "CFBundleIcons~ipad": icons], in: folder)
+    let found = try Self.compare(project, app)
+    try #require(found.count == 1, "\(found.map(\.message))")
+    #expect(
+      found[0].message
+        == "predicted the alternate \"Blue\" → CFBundleIconName none (loose files only); the built Info.plist (Store.app/Info.plist) has \"Blue-Set\" for it"
+    )
+  }
+
   // MARK: Against Assets.car
 
   /// A car of the fuzz seeds (Tests/Fuzz/make-seeds.py writes them as actool lays one out):
