@@ -56,7 +56,10 @@ public enum Checker {
       ], IconChecks.diagnose),
     .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize], SizeChecks.diagnose),
     .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app, _ in
+      // A built app's App Store image is in Assets.car, not decoded: a note says it was not
+      // checked.
       AlphaChecks.diagnose(app)
+        + (app.isBuiltArtifact ? BuiltAppChecks.marketingIconNotVerified(app) : [])
     },
     .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) { _, facts in
       facts.map {
@@ -68,8 +71,11 @@ public enum Checker {
       IPadChecks.diagnose(app)
     },
     .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
-      _, facts in
-      facts.map {
+      app, facts in
+      if app.isBuiltArtifact {
+        return BuiltAppChecks.iconNameNotSet(app) + BuiltAppChecks.plistNamesNotInCatalog(app)
+      }
+      return facts.map {
         DeclarationChecks.iconNameNotSet($0) + DeclarationChecks.plistNamesNotInCatalog($0)
       } ?? []
     },

@@ -121,10 +121,11 @@ struct InfoPlist {
       let primaryPath = [key, "CFBundlePrimaryIcon"]
       switch icons["CFBundlePrimaryIcon"] {
       case let name as String:
-        dictionary.primary = .init(name: name, origin: origin(primaryPath))
+        dictionary.primary = .init(name: name, origin: origin(primaryPath), iconName: name)
       case let entry as [String: Any]:
+        let iconName = entry["CFBundleIconName"] as? String
         dictionary.primary = .init(
-          name: entry["CFBundleIconName"] as? String ?? "", origin: origin(primaryPath))
+          name: iconName ?? "", origin: origin(primaryPath), iconName: iconName)
       default:
         break
       }
@@ -137,8 +138,12 @@ struct InfoPlist {
             .init(name: name, origin: origin(alternatesPath + [String(index)])))
         }
       case let entries as [String: Any]:
-        for name in entries.keys.sorted() where !name.isEmpty && entries[name] is [String: Any] {
-          dictionary.alternates.append(.init(name: name, origin: origin(alternatesPath + [name])))
+        for name in entries.keys.sorted() where !name.isEmpty {
+          guard let entry = entries[name] as? [String: Any] else { continue }
+          dictionary.alternates.append(
+            .init(
+              name: name, origin: origin(alternatesPath + [name]),
+              iconName: entry["CFBundleIconName"] as? String))
         }
       default:
         break
