@@ -65,6 +65,15 @@ enum BuiltAppChecks {
     app.compiledAppIcons?.set(named: icon.assetName ?? icon.name)
   }
 
+  /// True when the car holds an image for `icon`: its app icon, or on tvOS (whose app icons are
+  /// brand assets' image stacks, not multisize sets) any asset of its name.
+  static func hasCompiledImage(_ icon: AppIcon, in app: AppIcons) -> Bool {
+    if compiledSet(of: icon, in: app) != nil { return true }
+    guard app.platform != .iOS, let facets = app.compiledAppIcons?.facets else { return false }
+    let name = (icon.assetName ?? icon.name).lowercased()
+    return facets.contains { $0.lowercased() == name }
+  }
+
   /// Where a finding about a compiled icon points: `Assets.car`, at the asset (and the image).
   static func carPlace(_ set: CompiledAppIcons.IconSet, in app: AppIcons, image: String? = nil)
     -> FindingPlace
@@ -113,8 +122,9 @@ enum BuiltAppChecks {
   /// or alternate, in every dictionary) that no app icon in `Assets.car` holds: no multisize set
   /// and no Icon Composer icon of that name, or no car at all.
   static func plistNamesNotInCatalog(_ app: AppIcons) -> [Diagnostic] {
-    // A car that cannot be read is said on its own (a warning), not judged.
-    guard app.compiledAppIconsProblem == nil else { return [] }
+    // A car that cannot be read is said on its own (a warning), not judged. tvOS names brand
+    // assets' icons, which are image stacks, not app icon sets.
+    guard app.compiledAppIconsProblem == nil, app.platform == .iOS else { return [] }
     var found: [Diagnostic] = []
     for dictionary in app.iconDictionaries.dictionaries {
       for entry in [dictionary.primary].compactMap({ $0 }) + dictionary.alternates {

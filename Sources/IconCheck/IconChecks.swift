@@ -59,7 +59,7 @@ public enum IconChecks {
   static func builtImage(_ icon: AppIcon, in app: AppIcons, at place: FindingPlace?)
     -> [Diagnostic]
   {
-    guard icon.files.isEmpty, BuiltAppChecks.compiledSet(of: icon, in: app) == nil,
+    guard icon.files.isEmpty, !BuiltAppChecks.hasCompiledImage(icon, in: app),
       app.compiledAppIconsProblem == nil
     else { return [] }
     let asset = escaped(icon.assetName ?? icon.name)

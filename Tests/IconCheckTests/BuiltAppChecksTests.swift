@@ -147,6 +147,25 @@ import Testing
     #expect(found.map(\.id) == [.marketingIconAlpha])
   }
 
+  /// A tvOS app's icon is a brand assets' image stack, not a multisize set: an asset of its name
+  /// in the car is its image, and the iOS rules on names and sizes do not apply.
+  @Test func aTVOSBuildsIconIsAnyAssetOfItsName() throws {
+    let car = CarWriter.car(
+      facets: [("App Icon", 100)],
+      renditions: [
+        Rendition(identifier: 100, idiom: 3, scale: 1, pixels: 400, name: "Front.png")
+      ])
+    let fixture = try BuiltFixture(
+      plist: [
+        "UIDeviceFamily": [3], "DTPlatformName": "appletvos",
+        "CFBundleIcons": ["CFBundlePrimaryIcon": "App Icon"],
+      ], car: car)
+    let (icons, _) = try AppIconReader.readWithFacts(
+      at: fixture.app, target: nil, configuration: nil)
+    #expect(icons.platform == .tvOS)
+    #expect(try fixture.diagnose() == [])
+  }
+
   // MARK: Each rule fires
 
   @Test func missingIPadDeclarationIsAtTheKeyPathOfTheIPhoneEntry() throws {

@@ -143,7 +143,9 @@ import Testing
       try ipa(["Blue": ["CFBundleIconName": "Blue"]], named: "Clean.ipa"), in: scratch)
     #expect(clean.status == 0, "\(clean.stdout)")
     #expect(clean.stdout.hasSuffix("0 errors, 0 warnings, 1 note\n"), "\(clean.stdout)")
-    #expect(clean.stdout.contains("/Payload/Seed.app/Assets.car: AppIcon, ios-marketing 1024×1024 @1x: note: "))
+    #expect(
+      clean.stdout.contains(
+        "/Payload/Seed.app/Assets.car: AppIcon, ios-marketing 1024×1024 @1x: note: "))
 
     let broken = try check(
       try ipa(
