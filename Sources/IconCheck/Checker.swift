@@ -61,8 +61,10 @@ public enum Checker {
       AlphaChecks.diagnose(app)
         + (app.isBuiltArtifact ? BuiltAppChecks.marketingIconNotVerified(app) : [])
     },
-    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) { _, facts in
-      facts.map {
+    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) {
+      app, facts in
+      if app.isBuiltArtifact { return IconFileChecks.builtApp(app) }
+      return facts.map {
         IconFileChecks.iconFilesWithExtension($0) + IconFileChecks.iconFilesWithSuffix($0)
       }
         ?? []

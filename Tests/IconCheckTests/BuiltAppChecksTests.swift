@@ -308,6 +308,41 @@ import Testing
     #expect(!found.contains { $0.id == .marketingIconAlpha })
   }
 
+  /// `CFBundleIconFiles` of the built plist: a name with `.png` is an error at its item's key
+  /// path; names with a scale suffix that find their file are one warning.
+  @Test func iconFilesAsTheBuiltPlistWritesThem() throws {
+    let plist = Self.icons(
+      primary: ["CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60", "Old.png"]],
+      alternates: [
+        "Blue": [
+          "CFBundleIconName": "Blue", "CFBundleIconFiles": ["Blue60x60@2x", "Blue60x60@3x"],
+        ]
+      ])
+    let fixture = try BuiltFixture(
+      plist: plist, car: Self.cleanCar,
+      loose: Self.cleanLoose.merging(["Blue60x60@3x.png": 180]) { $1 })
+    let found = try fixture.diagnose()
+    let extensions = found.filter { $0.id == .iconFileWithExtension }
+    #expect(
+      extensions.map(\.within) == [
+        "CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconFiles → 1",
+        "CFBundleIcons~ipad → CFBundlePrimaryIcon → CFBundleIconFiles → 1",
+      ])
+    #expect(extensions.first?.message.contains("\"Old.png\"") == true)
+    let suffixes = found.filter { $0.id == .iconFileWithSuffix }
+    #expect(suffixes.count == 2)
+    #expect(
+      suffixes.first?.within
+        == "CFBundleIcons → CFBundleAlternateIcons → Blue → CFBundleIconFiles → 0")
+    #expect(suffixes.first?.message.contains("2 names with one") == true)
+    // What actool writes (a base name) is no finding.
+    let clean = try BuiltFixture(plist: Self.icons(), car: Self.cleanCar, loose: Self.cleanLoose)
+    #expect(
+      !(try clean.diagnose()).contains {
+        $0.id == .iconFileWithSuffix || $0.id == .iconFileWithExtension
+      })
+  }
+
   @Test func anAppWithNoIconAtAllSaysSo() throws {
     let fixture = try BuiltFixture(plist: ["UIDeviceFamily": [1]], car: nil)
     let found = try fixture.diagnose()

@@ -24,6 +24,9 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
     /// for an Info.plist entry (nil when it has none; the tvOS string form is the name itself),
     /// the set's name for a generated one.
     public var iconName: String?
+    /// The entry's `CFBundleIconFiles` as the Info.plist writes them (strings only); empty for a
+    /// generated entry, whose files actool names.
+    public var iconFiles: [String] = []
   }
 
   /// One dictionary of the built Info.plist.

@@ -114,6 +114,9 @@ struct InfoPlist {
       .infoPlist(
         file: file.path, line: lines?.keyLine(of: path) ?? lines?.line(of: path), keyPath: path)
     }
+    func strings(_ value: Any?) -> [String] {
+      (value as? [Any])?.compactMap { $0 as? String } ?? []
+    }
     var found: [BuiltIconDictionaries.Dictionary] = []
     for key in ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"] {
       guard let icons = root[key] as? [String: Any] else { continue }
@@ -125,7 +128,8 @@ struct InfoPlist {
       case let entry as [String: Any]:
         let iconName = entry["CFBundleIconName"] as? String
         dictionary.primary = .init(
-          name: iconName ?? "", origin: origin(primaryPath), iconName: iconName)
+          name: iconName ?? "", origin: origin(primaryPath), iconName: iconName,
+          iconFiles: strings(entry["CFBundleIconFiles"]))
       default:
         break
       }
@@ -143,7 +147,8 @@ struct InfoPlist {
           dictionary.alternates.append(
             .init(
               name: name, origin: origin(alternatesPath + [name]),
-              iconName: entry["CFBundleIconName"] as? String))
+              iconName: entry["CFBundleIconName"] as? String,
+              iconFiles: strings(entry["CFBundleIconFiles"])))
         }
       default:
         break
