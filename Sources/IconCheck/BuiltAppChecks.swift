@@ -143,7 +143,7 @@ enum BuiltAppChecks {
           Diagnostic(
             id: .plistNameNotInCatalog, file: place.file, line: place.line, within: place.within,
             message:
-              "\(place.within ?? "CFBundleIconName") is \(name) in the built Info.plist, but \(other ?? "the app has no Assets.car") (no app icon set or .icon compiled under that name); App Store Connect rejects the upload (ITMS-90895: \"references asset \(name). No such asset is present in the asset catalog\")",
+              "the built Info.plist's CFBundleIconName is \(name), but \(other ?? "the app has no Assets.car") (no app icon set or .icon compiled under that name); App Store Connect rejects the upload (ITMS-90895: \"references asset \(name). No such asset is present in the asset catalog\")",
             fix:
               "In the project, name an existing app icon set in CFBundleIconName (or in ASSETCATALOG_COMPILER_APPICON_NAME / …_ALTERNATE_APPICON_NAMES), or add an app icon set named \(name) to the target's asset catalog, then build again."
           ))
