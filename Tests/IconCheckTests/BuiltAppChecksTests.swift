@@ -343,6 +343,34 @@ import Testing
       })
   }
 
+  /// Without a car, a missing size of loose files is at the icon's key path, and the
+  /// `CFBundleIconName` names nothing compiled.
+  @Test func withoutACarTheLooseFilesAreTheSizes() throws {
+    var plist = Self.icons(alternates: [:])
+    plist["UIDeviceFamily"] = [1]
+    let fixture = try BuiltFixture(plist: plist, car: nil, loose: ["AppIcon60x60@3x.png": 180])
+    let found = try fixture.diagnose()
+    let size = try #require(found.first { $0.id == .primaryMissingSize })
+    #expect(size.file == fixture.plistPath)
+    #expect(size.within == "CFBundleIcons → CFBundlePrimaryIcon")
+    #expect(size.message.contains("120×120 iPhone"))
+    #expect(!size.message.contains("iPad"))
+    let name = try #require(found.first { $0.id == .plistNameNotInCatalog })
+    #expect(name.message.contains("the app has no Assets.car"))
+    #expect(!found.contains { $0.id == .primaryNotFound })
+  }
+
+  /// A project's report is as it was: no `within`, no `notes`.
+  @Test func aProjectsJSONHasNoneOfTheBuiltAppsKeys() throws {
+    let found = [
+      Diagnostic(id: .missingFile, file: "/p/Contents.json", line: 3, message: "m", fix: "f")
+    ]
+    let json = try CheckReport.render([(target: nil, diagnostics: found)], format: .json)
+    #expect(!json.contains("within"))
+    #expect(!json.contains("notes"))
+    #expect(CheckReport.count(found) == "1 error, 0 warnings")
+  }
+
   @Test func anAppWithNoIconAtAllSaysSo() throws {
     let fixture = try BuiltFixture(plist: ["UIDeviceFamily": [1]], car: nil)
     let found = try fixture.diagnose()
