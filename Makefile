@@ -148,7 +148,8 @@ bench: setup
 	$(SHIPPED_BUILD)
 	$(SWIFT) build -c release --product iconpick
 	$(SWIFT) build -c release --product iconpick-bench
-	DYNAMIC_BINARY="$$($(SWIFT) build -c release --show-bin-path)/iconpick" CORPUS=$(CORPUS) \
+	bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	DYNAMIC_BINARY="$$bin/iconpick" BENCH_TOOL="$$bin/iconpick-bench" CORPUS=$(CORPUS) \
 		python3 Tests/Benchmarks/bench.py "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" Assets/Palette
 
 # The corpus: copies of real projects, kept beside the repository and not part of it. It is

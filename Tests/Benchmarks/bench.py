@@ -106,6 +106,11 @@ def main():
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def bench_tool(binary):
+    """iconpick-bench, which times the pipeline in one process: BENCH_TOOL, else beside `binary`."""
+    return os.environ.get("BENCH_TOOL") or os.path.join(os.path.dirname(binary), "iconpick-bench")
+
+
 FLOORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Floors")
 
 
@@ -280,7 +285,7 @@ def built_apps(binary, scratch, runs):
     unpacked = row("Bench.app (a folder)", time_command([binary, "list", "--json", app] + state, runs))
     packed = row("Bench.ipa (read in place)", time_command([binary, "list", "--json", ipa] + state, runs))
     print("\n.ipa : .app = %.2f (target: at most 1.3)" % (packed / unpacked))
-    bench = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    bench = bench_tool(binary)
     car = os.path.normpath(BUILT_CAR)
     if os.path.exists(car) and os.path.exists(bench):
         out = subprocess.run([bench, "car-time", str(max(runs, 50)), car], check=True,
@@ -335,7 +340,7 @@ def thumbnails(binary, palette, scratch, runs):
     if chafa:
         row("chafa --size 12x6", chafa)
     # Inside one process, without start-up and catalog reading: the pipeline's own cost.
-    bench_binary = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    bench_binary = bench_tool(binary)
     pngs = [os.path.join(palette, "Assets.xcassets", n + ".appiconset", n + ".png") for n in ICONS]
     lines = subprocess.run([bench_binary, str(runs), "12x6"] + pngs, check=True,
                            capture_output=True, text=True).stdout.split("\n")
@@ -464,7 +469,7 @@ def icon_composer(binary, palette, scratch, runs):
     rasterising the same bundle's SVG layers at the same pixel size, one process per layer (the
     floor of the librsvg work: it cannot do several into one PNG). Then the picker's first frame
     on Awful beside Palette's."""
-    bench_binary = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    bench_binary = bench_tool(binary)
     apps = [("Palette", palette, [])]
     if os.path.isdir(AWFUL):
         apps.append(("Awful", AWFUL, ["--target", "Awful"]))
