@@ -71,13 +71,24 @@ public enum CheckReport {
     try jsonText([(target: nil, diagnostics: sorted(diagnostics))])
   }
 
-  /// "2 errors, 1 warning", or "no problems found".
+  /// "2 errors, 1 warning", "0 errors, 0 warnings, 1 note", or "no problems found".
   public static func count(_ diagnostics: [Diagnostic]) -> String {
     guard !diagnostics.isEmpty else { return "no problems found" }
     let errors = diagnostics.count { $0.severity == .error }
-    let warnings = diagnostics.count - errors
-    return
+    let notes = diagnostics.count { $0.severity == .note }
+    let warnings = diagnostics.count - errors - notes
+    let counted =
       "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+    return notes == 0 ? counted : counted + ", \(notes) note\(notes == 1 ? "" : "s")"
+  }
+
+  /// `file`, `file:line`, or `file: within` (a key path or rendition where a file has no lines);
+  /// `iconpick` for a finding about no file.
+  static func place(_ diagnostic: Diagnostic, path: (String) -> String = { $0 }) -> String {
+    guard let file = diagnostic.file else { return "iconpick" }
+    if let line = diagnostic.line { return "\(path(file)):\(line)" }
+    if let within = diagnostic.within { return "\(path(file)): \(within)" }
+    return path(file)
   }
 
   /// By file (none first), then line (none first), otherwise in the order found.
@@ -105,10 +116,8 @@ public enum CheckReport {
       if index > 0 { lines.append("") }
       if let target = group.target { lines.append("target \(target)") }
       for diagnostic in group.diagnostics {
-        var place = diagnostic.file ?? "iconpick"
-        if diagnostic.file != nil, let line = diagnostic.line { place += ":\(line)" }
         lines.append(
-          "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id.rawValue)]"
+          "\(place(diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id.rawValue)]"
         )
         lines.append("    fix: \(diagnostic.fix)")
       }
@@ -123,7 +132,7 @@ public enum CheckReport {
   // MARK: json
 
   /// `{"diagnostics": [...], "errors": N, "warnings": N}`, keys sorted, null for a missing
-  /// file, line or target.
+  /// file, line or target; `within` and `notes` only when there are any.
   static func jsonText(_ groups: [Group]) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -133,7 +142,8 @@ public enum CheckReport {
         group.diagnostics.map { Entry(diagnostic: $0, target: group.target) }
       },
       errors: all.count { $0.severity == .error },
-      warnings: all.count { $0.severity == .warning })
+      warnings: all.count { $0.severity == .warning },
+      notes: all.contains { $0.severity == .note } ? all.count { $0.severity == .note } : nil)
     return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
   }
 
@@ -141,6 +151,7 @@ public enum CheckReport {
     var diagnostics: [Entry]
     var errors: Int
     var warnings: Int
+    var notes: Int?
   }
 
   /// A diagnostic that writes `null` for a missing file, line or target instead of leaving
@@ -149,7 +160,9 @@ public enum CheckReport {
     var diagnostic: Diagnostic
     var target: String?
 
-    enum CodingKeys: String, CodingKey { case id, severity, file, line, message, fix, target }
+    enum CodingKeys: String, CodingKey {
+      case id, severity, file, line, within, message, fix, target
+    }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -157,6 +170,7 @@ public enum CheckReport {
       try container.encode(diagnostic.severity, forKey: .severity)
       try container.encode(diagnostic.file, forKey: .file)
       try container.encode(diagnostic.line, forKey: .line)
+      try container.encodeIfPresent(diagnostic.within, forKey: .within)
       try container.encode(diagnostic.message, forKey: .message)
       try container.encode(diagnostic.fix, forKey: .fix)
       try container.encode(target, forKey: .target)

@@ -5,7 +5,8 @@ extension CheckReport {
   // MARK: github
 
   /// One workflow command a diagnostic, `::error file=F,line=N,title=iconpick ID::message`
-  /// (`::warning` for a warning, no `file`/`line` when unknown), the fix on the message's
+  /// (`::warning` for a warning, `::notice` for a note, no `file`/`line` when unknown; a key path
+  /// or rendition, where the file has no lines, starts the message), the fix on the message's
   /// second line; then the counts as `gcc` ends. Data and properties are escaped as the
   /// runner requires (`%`, CR, LF; and `:` `,` in properties).
   static func github(_ groups: [Group], paths: PathStyle) -> String {
@@ -20,9 +21,12 @@ extension CheckReport {
         var title = "iconpick \(diagnostic.id.rawValue)"
         if let target = group.target { title += " (\(target))" }
         properties.append("title=" + githubProperty(title))
+        // GitHub's third level is `notice`; a place without lines goes before the message.
+        let level = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
+        let within = diagnostic.line == nil ? diagnostic.within.map { "\($0): " } ?? "" : ""
         lines.append(
-          "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::"
-            + githubData("\(diagnostic.message)\nfix: \(diagnostic.fix)"))
+          "::\(level) \(properties.joined(separator: ","))::"
+            + githubData("\(within)\(diagnostic.message)\nfix: \(diagnostic.fix)"))
       }
     }
     for group in groups {
@@ -86,6 +90,14 @@ extension CheckReport {
             ["physicalLocation": ["artifactLocation": paths.sarifArtifact(anchor)]]
           ]
         }
+        // A key path or rendition in a file without lines: SARIF's logical location.
+        if diagnostic.line == nil, let within = diagnostic.within {
+          result["locations"] = [
+            ((result["locations"] as? [[String: Any]])?.first ?? [:]).merging([
+              "logicalLocations": [["fullyQualifiedName": within]]
+            ]) { $1 }
+          ]
+        }
         if let target = group.target { result["properties"] = ["target": target] }
         results.append(result)
       }
@@ -120,7 +132,7 @@ extension CheckReport {
   /// report without tests.
   static func junit(_ groups: [Group], paths: PathStyle, warningsAsErrors: Bool) -> String {
     func failing(_ diagnostic: Diagnostic) -> Bool {
-      diagnostic.severity == .error || warningsAsErrors
+      diagnostic.severity == .error || (warningsAsErrors && diagnostic.severity == .warning)
     }
     func tests(_ group: Group) -> Int { max(group.diagnostics.count, 1) }
     let all = groups.flatMap(\.diagnostics)
@@ -138,8 +150,8 @@ extension CheckReport {
           "    <testcase name=\"no problems found\" classname=\"\(XMLText.attribute(suite))\"/>\n"
       }
       for diagnostic in group.diagnostics {
-        var place = diagnostic.file.map(paths.relative) ?? ""
-        if !place.isEmpty, let line = diagnostic.line { place += ":\(line)" }
+        let place =
+          diagnostic.file == nil ? "" : CheckReport.place(diagnostic, path: paths.relative)
         let name = place.isEmpty ? diagnostic.id.rawValue : "\(diagnostic.id.rawValue) \(place)"
         var attributes =
           "name=\"\(XMLText.attribute(name))\" classname=\"\(XMLText.attribute(suite))\""

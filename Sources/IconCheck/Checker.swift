@@ -6,9 +6,11 @@ import IconCatalog
 ///
 /// Two kinds of rules:
 /// - rules about **what ships** judge the app model (`AppIcons`): what iOS does at run time and
-///   what App Store Connect checks. They are meant to run unchanged on a real built `.app`. Where
-///   one still needs a fact only `ProjectFacts` has, its doc comment says "Not yet in the model:",
-///   naming the fact, so it can move into the model;
+///   what App Store Connect checks. On what Xcode built (a `.app`, `.ipa` or `.xcarchive`) they
+///   read the model alone: its built icon dictionaries (with key paths) and what its `Assets.car`
+///   holds (`compiledAppIcons`), in `BuiltAppChecks` where a rule needs another way there. Where
+///   one still needs a fact only `ProjectFacts` has on a project, its doc comment says "Not yet
+///   in the model:", naming the fact, so it can move into the model;
 /// - rules about **the sources** judge what the build reads: Contents.json, `.icon` bundles,
 ///   `.xcconfig`, `project.pbxproj` and the Info.plist as written. They need `ProjectFacts`.
 ///
@@ -59,10 +61,15 @@ public enum Checker {
       ], IconChecks.diagnose),
     .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize], SizeChecks.diagnose),
     .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app, _ in
+      // A built app's App Store image is in Assets.car, not decoded: a note says it was not
+      // checked.
       AlphaChecks.diagnose(app)
+        + (app.isBuiltArtifact ? BuiltAppChecks.marketingIconNotVerified(app) : [])
     },
-    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) { _, facts in
-      facts.map {
+    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) {
+      app, facts in
+      if app.isBuiltArtifact { return IconFileChecks.builtApp(app) }
+      return facts.map {
         IconFileChecks.iconFilesWithExtension($0) + IconFileChecks.iconFilesWithSuffix($0)
       }
         ?? []
@@ -71,8 +78,11 @@ public enum Checker {
       IPadChecks.diagnose(app)
     },
     .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
-      _, facts in
-      facts.map {
+      app, facts in
+      if app.isBuiltArtifact {
+        return BuiltAppChecks.iconNameNotSet(app) + BuiltAppChecks.plistNamesNotInCatalog(app)
+      }
+      return facts.map {
         DeclarationChecks.iconNameNotSet($0) + DeclarationChecks.plistNamesNotInCatalog($0)
       } ?? []
     },

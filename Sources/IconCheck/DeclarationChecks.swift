@@ -8,6 +8,8 @@ import IconCatalog
 enum DeclarationChecks {
   // MARK: icon-name-not-set
 
+  /// On a built app, `BuiltAppChecks.iconNameNotSet` reads the model instead.
+  ///
   /// Not yet in the model: whether the built Info.plist names the primary
   /// (`facts.primarySetting`, and the written dictionaries IconDictionaryLint reads), whether the
   /// target's catalogs compile app icons (`facts.iconSets`), and the lines to point at.
@@ -37,6 +39,8 @@ enum DeclarationChecks {
 
   // MARK: plist-name-not-in-catalog
 
+  /// On a built app, `BuiltAppChecks.plistNamesNotInCatalog` reads the model instead.
+  ///
   /// Not yet in the model: the `CFBundleIconName`s as written with their lines, which of them the
   /// build replaces, and the sets the target compiles (`facts.iconSets`, `appStore.outsideSets`).
   static func plistNamesNotInCatalog(_ facts: ProjectFacts) -> [Diagnostic] {

@@ -3,10 +3,20 @@ import Foundation
 /// One finding of `iconpick check`: what is wrong, where, and how to fix it.
 public struct Diagnostic: Equatable, Sendable, Codable {
   public enum Severity: String, Sendable, Codable, Comparable {
+    /// Neither a fault nor a pass: something `check` could not verify, and why. Never fails a run.
+    case note
     case warning
     case error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    private var rank: Int {
+      switch self {
+      case .note: return 0
+      case .warning: return 1
+      case .error: return 2
+      }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
   }
 
   /// Stable and documented, e.g. `alternate-without-image`; scripts match on it.
@@ -15,30 +25,43 @@ public struct Diagnostic: Equatable, Sendable, Codable {
   public var file: String?
   /// 1-based, when the line can be found.
   public var line: Int?
+  /// Where in `file`, for a file without lines to point at: a built app's binary Info.plist (its
+  /// key path, `CFBundleIcons → CFBundleAlternateIcons → Blue → CFBundleIconName`) or its
+  /// `Assets.car` (the asset and rendition). Nil for a project's findings, which have lines.
+  public var within: String?
   public var message: String
   /// What to do about it, in one sentence.
   public var fix: String
+  /// The id's severity, except for a note: a rule that could not judge says so as a note.
+  public var severity: Severity
 
-  /// Every finding of one id has the id's severity.
-  public var severity: Severity { id.severity }
-
-  public init(id: DiagnosticID, file: String?, line: Int? = nil, message: String, fix: String) {
+  public init(
+    id: DiagnosticID, file: String?, line: Int? = nil, within: String? = nil, message: String,
+    fix: String, isNote: Bool = false
+  ) {
     self.id = id
     self.file = file
     self.line = line
+    self.within = within
     self.message = message
     self.fix = fix
+    severity = isNote ? .note : id.severity
   }
 
-  private enum CodingKeys: String, CodingKey { case id, severity, file, line, message, fix }
+  private enum CodingKeys: String, CodingKey {
+    case id, severity, file, line, within, message, fix
+  }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(DiagnosticID.self, forKey: .id)
     file = try container.decodeIfPresent(String.self, forKey: .file)
     line = try container.decodeIfPresent(Int.self, forKey: .line)
+    within = try container.decodeIfPresent(String.self, forKey: .within)
     message = try container.decode(String.self, forKey: .message)
     fix = try container.decode(String.self, forKey: .fix)
+    severity =
+      try container.decodeIfPresent(Severity.self, forKey: .severity) == .note ? .note : id.severity
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -47,6 +70,7 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     try container.encode(severity, forKey: .severity)
     try container.encodeIfPresent(file, forKey: .file)
     try container.encodeIfPresent(line, forKey: .line)
+    try container.encodeIfPresent(within, forKey: .within)
     try container.encode(message, forKey: .message)
     try container.encode(fix, forKey: .fix)
   }

@@ -17,22 +17,28 @@ enum IPadChecks {
       let entry = iPhone?.alternates.first { $0.name == icon.name }
       var file: String?
       var line: Int?
-      if case .infoPlist(let plist, let at, _)? = entry?.origin { (file, line) = (plist, at) }
+      var within: String?
+      if case .infoPlist(let plist, let at, let keyPath)? = entry?.origin {
+        (file, line) = (plist, at)
+        // A built app's binary plist has no lines: its key path says where.
+        if app.isBuiltArtifact, at == nil { within = BuiltAppChecks.keyPathText(keyPath) }
+      }
       let declaredIn = iPhone?.key ?? BuiltIconDictionaries.baseKey
       let iPadKey = iPad?.key ?? BuiltIconDictionaries.baseKey + "~ipad"
       let iPadIsWritten =
         iPad.map { ([$0.primary].compactMap { $0 } + $0.alternates).contains(where: isWritten) }
         ?? false
       let why =
-        !iPadIsWritten
+        !iPadIsWritten && !app.isBuiltArtifact
         ? "; the build writes \(iPadKey) (the asset catalog compiler does, for an app that runs on iPad) without it"
         : ""
       return Diagnostic(
-        id: .missingIPadDeclaration, file: file, line: line,
+        id: .missingIPadDeclaration, file: file, line: line, within: within,
         message:
           "alternate icon \"\(name)\" is declared in \(declaredIn) but not in \(iPadKey), and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails\(why)",
-        fix:
-          "Add \"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead."
+        fix: (app.isBuiltArtifact ? "In the project, add " : "Add ")
+          + "\"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead"
+          + (app.isBuiltArtifact ? ", then build again." : ".")
       )
     }
   }

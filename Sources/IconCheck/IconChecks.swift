@@ -9,13 +9,19 @@ import IconRender
 /// a file that cannot be read is reported, and the other checks go on.
 public enum IconChecks {
   /// Every problem found in `app`'s icons, the primary's first, then each alternate's; an icon's
-  /// own findings at its declaration (`facts`' build setting or Info.plist line).
+  /// own findings at its declaration (`facts`' build setting or Info.plist line; in a built app,
+  /// the built Info.plist's key path).
   ///
-  /// Not yet in the model: where each icon is declared (`facts.declaration(ofIcon:)`), and which
-  /// icons come from an Icon Composer bundle (`facts.iconSets`).
+  /// Not yet in the model, for a project: where each icon is declared
+  /// (`facts.declaration(ofIcon:)`), and which icons come from an Icon Composer bundle
+  /// (`facts.iconSets`). A built app's declarations are its built dictionaries' entries.
   static func diagnose(_ app: AppIcons, facts: ProjectFacts?) -> [Diagnostic] {
-    let declared = { (icon: AppIcon) in
-      facts?.declaration(ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+    let declared = { (icon: AppIcon) -> FindingPlace? in
+      if app.isBuiltArtifact { return BuiltAppChecks.declaration(of: icon, in: app) }
+      return facts.map {
+        FindingPlace(
+          $0.declaration(ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary))
+      }
     }
     var found: [Diagnostic] = []
     found += caseCollisions(app.allIcons, declared: declared)
@@ -27,6 +33,13 @@ public enum IconChecks {
       return bundles.contains(asset) ? asset : nil
     }
     for icon in app.allIcons {
+      if app.isBuiltArtifact {
+        found += builtImage(icon, in: app, at: declared(icon))
+        if !icon.isPrimary { found += unusualName(icon, at: declared(icon)) }
+        found += missingFiles(icon)
+        found += imageProblems(icon)
+        continue
+      }
       if icon.isPrimary {
         found += primaryImage(icon, at: declared(icon), bundle: bundle(icon))
       } else {
@@ -37,7 +50,47 @@ public enum IconChecks {
       found += imageProblems(icon)
       found += appStoreIcon(icon, at: declared(icon))
     }
+    if app.isBuiltArtifact { found += BuiltAppChecks.appStoreIcon(app) }
     return found
+  }
+
+  /// `primary-not-found` and `alternate-without-image` on a built app: no loose image file and
+  /// no app icon of the asset's name in `Assets.car`.
+  static func builtImage(_ icon: AppIcon, in app: AppIcons, at place: FindingPlace?)
+    -> [Diagnostic]
+  {
+    guard icon.files.isEmpty, !BuiltAppChecks.hasCompiledImage(icon, in: app),
+      app.compiledAppIconsProblem == nil
+    else { return [] }
+    let asset = escaped(icon.assetName ?? icon.name)
+    let car =
+      app.compiledAppIcons == nil
+      ? "the app has no Assets.car" : "Assets.car holds no app icon \"\(asset)\""
+    let files =
+      icon.renditions.isEmpty
+      ? "no loose icon files" : "none of the icon files its CFBundleIconFiles names"
+    let why = "\(files), and \(car)"
+    if icon.isPrimary {
+      return [
+        Diagnostic(
+          id: .primaryNotFound, file: place?.file, line: place?.line, within: place?.within,
+          message: app.iconDictionaries.dictionaries.contains { $0.primary != nil }
+            ? "the built app's primary icon \"\(asset)\" has no image: \(why)"
+            : "the built app has no icon: its Info.plist names no primary icon (no CFBundleIcons → CFBundlePrimaryIcon), it has \(why); App Store Connect rejects the upload (ITMS-90022: \"Missing required icon file\")",
+          fix:
+            "In the project, add an app icon set named \"\(asset)\" with a 1024×1024 PNG to the target's asset catalog, or set ASSETCATALOG_COMPILER_APPICON_NAME to the set that holds the icon, then build again."
+        )
+      ]
+    }
+    return [
+      Diagnostic(
+        id: .alternateWithoutImage, file: place?.file, line: place?.line, within: place?.within,
+        message:
+          "alternate icon \"\(escaped(icon.name))\" of the built app has no image: \(why); App Store Connect rejects the upload (ITMS-90032: \"Invalid Image Path\")",
+        fix:
+          "In the project, add an app icon set named \"\(asset)\" to the target's asset catalog (and list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES), or remove \"\(escaped(icon.name))\" from the alternate icons, then build again."
+      )
+    ]
   }
 
   // MARK: Names
@@ -45,7 +98,7 @@ public enum IconChecks {
   /// `names-differ-only-by-case`: one per group of names equal ignoring case, at the declaration
   /// of the group's second name.
   static func caseCollisions(
-    _ icons: [AppIcon], declared: (AppIcon) -> ProjectFacts.Location? = { _ in nil }
+    _ icons: [AppIcon], declared: (AppIcon) -> FindingPlace? = { _ in nil }
   ) -> [Diagnostic] {
     var groups: [String: [String]] = [:]
     var order: [String] = []
@@ -60,8 +113,8 @@ public enum IconChecks {
       let quoted = names.map { "\"\(escaped($0))\"" }.joined(separator: " and ")
       let place = icons.first { $0.name == names[1] }.flatMap(declared)
       return Diagnostic(
-        id: .namesDifferOnlyByCase, file: place?.file.path,
-        line: place?.line,
+        id: .namesDifferOnlyByCase, file: place?.file,
+        line: place?.line, within: place?.within,
         message:
           "icon names \(quoted) differ only by case; iOS file systems may be case-insensitive",
         fix: "Rename one of them so that the names differ in more than letter case.")
@@ -69,7 +122,7 @@ public enum IconChecks {
   }
 
   /// `unusual-name`: leading or trailing white space, or control characters, in an alternate name.
-  static func unusualName(_ icon: AppIcon, at place: ProjectFacts.Location? = nil) -> [Diagnostic] {
+  static func unusualName(_ icon: AppIcon, at place: FindingPlace? = nil) -> [Diagnostic] {
     let name = icon.name
     var problems: [String] = []
     if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
@@ -82,7 +135,7 @@ public enum IconChecks {
     guard !problems.isEmpty else { return [] }
     return [
       Diagnostic(
-        id: .unusualName, file: place?.file.path, line: place?.line,
+        id: .unusualName, file: place?.file, line: place?.line, within: place?.within,
         message:
           "alternate icon name \"\(escaped(name))\" has \(problems.joined(separator: " and ")), "
           + "which code cannot pass to setAlternateIconName cleanly",
@@ -96,12 +149,12 @@ public enum IconChecks {
 
   /// `primary-not-found`, at the setting or Info.plist key that names the primary.
   static func primaryImage(
-    _ icon: AppIcon, at place: ProjectFacts.Location? = nil, bundle: String? = nil
+    _ icon: AppIcon, at place: FindingPlace? = nil, bundle: String? = nil
   ) -> [Diagnostic] {
     guard icon.files.isEmpty else { return [] }
     return [
       Diagnostic(
-        id: .primaryNotFound, file: place?.file.path, line: place?.line,
+        id: .primaryNotFound, file: place?.file, line: place?.line,
         message:
           "the primary icon \"\(escaped(icon.assetName ?? icon.name))\" has no image file: "
           + whyNoImage(
@@ -132,13 +185,13 @@ public enum IconChecks {
 
   /// `alternate-without-image`, at the setting or Info.plist key that declares the alternate.
   static func alternateImage(
-    _ icon: AppIcon, at place: ProjectFacts.Location? = nil, bundle: String? = nil
+    _ icon: AppIcon, at place: FindingPlace? = nil, bundle: String? = nil
   ) -> [Diagnostic] {
     guard icon.files.isEmpty else { return [] }
     let asset = escaped(icon.assetName ?? icon.name)
     return [
       Diagnostic(
-        id: .alternateWithoutImage, file: place?.file.path,
+        id: .alternateWithoutImage, file: place?.file,
         line: place?.line,
         message:
           "alternate icon \"\(escaped(icon.name))\" has no image: "
@@ -370,8 +423,7 @@ public enum IconChecks {
 
   /// `no-app-store-icon`: an icon whose catalog set has iOS renditions, none of them 1024×1024.
   /// An Icon Composer bundle is drawn at 1024×1024 by actool, App Store image included.
-  static func appStoreIcon(_ icon: AppIcon, at place: ProjectFacts.Location? = nil) -> [Diagnostic]
-  {
+  static func appStoreIcon(_ icon: AppIcon, at place: FindingPlace? = nil) -> [Diagnostic] {
     guard !icon.renditions.contains(where: { $0.kind == .iconComposer }) else { return [] }
     let catalog = icon.renditions.filter { rendition in
       guard let file = rendition.file else { return true }
@@ -387,7 +439,7 @@ public enum IconChecks {
     let document = catalog.compactMap(\.file).first.flatMap(namingDocument)?.file
     return [
       Diagnostic(
-        id: .noAppStoreIcon, file: document?.path ?? place?.file.path,
+        id: .noAppStoreIcon, file: document?.path ?? place?.file,
         line: document == nil ? place?.line : nil,
         message:
           "icon \"\(escaped(icon.name))\" has no 1024×1024 App Store image (a 1024pt universal or ios-marketing @1x slot)",

@@ -7,9 +7,70 @@ import IconCatalog
 ///   of that exact name is there;
 /// - `icon-file-with-suffix` (warning): names with a scale or device suffix that find their file.
 ///
-/// Not yet in the model: the `CFBundleIconFiles` arrays as written with their lines
+/// Not yet in the model, for a project: the `CFBundleIconFiles` arrays as written with their lines
 /// (`facts.iconFiles`), and which of their names find a file as written (`facts.iconFilesFound`).
+/// A built app's arrays are its built dictionaries' entries (`builtApp(_:)`).
 enum IconFileChecks {
+  /// Both rules on a built app: the arrays of its built Info.plist's entries, each name at its
+  /// key path, looked up among the files at the top of the bundle, as iOS looks them up.
+  static func builtApp(_ app: AppIcons) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for dictionary in app.iconDictionaries.dictionaries {
+      let entries = [dictionary.primary].compactMap { $0 } + dictionary.alternates
+      for entry in entries where !entry.iconFiles.isEmpty {
+        guard case .infoPlist(let file, _, let keyPath) = entry.origin else { continue }
+        let isPrimary = dictionary.primary.map { $0 == entry } ?? false
+        let owner =
+          isPrimary ? "the primary icon" : "alternate icon \"\(MessageText.escaped(entry.name))\""
+        let key = "\(dictionary.key) → CFBundleIconFiles"
+        let path = { (index: Int) in
+          BuiltAppChecks.keyPathText(keyPath + ["CFBundleIconFiles", String(index)])
+        }
+        var suffixed: [(Int, String)] = []
+        for (index, name) in entry.iconFiles.enumerated() {
+          if foundAsWritten(name, in: app.location) {
+            suffixed.append((index, name))
+            continue
+          }
+          guard let problem = problem(inIconFile: name) else { continue }
+          found.append(
+            Diagnostic(
+              id: .iconFileWithExtension, file: file, within: path(index),
+              message:
+                "\(key) of \(owner) lists \"\(MessageText.escaped(name))\" in the built Info.plist, which has \(problem)",
+              fix:
+                "In the project, write the base name only (\"\(MessageText.escaped(baseName(of: name)))\"): iOS adds @2x, @3x, ~ipad and .png itself; then build again."
+            ))
+        }
+        guard let (index, first) = suffixed.first else { continue }
+        let names =
+          suffixed.count == 1
+          ? "\"\(MessageText.escaped(first))\""
+          : "\(suffixed.count) names with one (\"\(MessageText.escaped(first))\", ...)"
+        found.append(
+          Diagnostic(
+            id: .iconFileWithSuffix, file: file, within: path(index),
+            message:
+              "\(key) of \(owner) lists \(names) with a scale or device suffix; iOS finds the file as written, but the usual form is the base name, to which iOS adds @2x, @3x and ~ipad itself",
+            fix:
+              "Nothing breaks; to follow the convention, list the base name once (\"\(MessageText.escaped(baseName(of: first)))\") in the project instead of each scale and device."
+          ))
+      }
+    }
+    return found
+  }
+
+  /// A name with a scale or device suffix and no extension that finds its PNG at the top of the
+  /// bundle as written (`Icon60x60@2x` for `Icon60x60@2x.png`), case and all, as on the device.
+  static func foundAsWritten(_ name: String, in app: URL) -> Bool {
+    guard !ProjectFacts.IconFiles.hasImageExtension(name),
+      scaleSuffix(of: name) != nil || name.hasSuffix("~ipad") || name.hasSuffix("~iphone")
+    else { return false }
+    return ([""] + (1...3).map { "@\($0)x" }).contains { scale in
+      ArchivedFiles.fileExists(app.appendingPathComponent(name + scale + ".png"))
+    }
+  }
+
   /// `CFBundleIconFiles` names a base name: iOS adds `@2x`, `~ipad` and `.png` itself, so a name
   /// written with them matches no file. A name with a scale suffix but no extension that finds its
   /// file as written (`Icon60x60@2x` beside `Icon60x60@2x.png`) works: `icon-file-with-suffix`.

@@ -24,14 +24,14 @@ enum SizeChecks {
 
   /// With `facts`, an icon of loose files is reported where it is declared (its Info.plist entry).
   ///
-  /// Not yet in the model: where each icon is declared (`facts.declaration(ofIcon:)`).
+  /// Not yet in the model, for a project: where each icon is declared
+  /// (`facts.declaration(ofIcon:)`). A built app is judged from its model (`builtApp(_:)`).
   static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
-    // A built app keeps most sizes in Assets.car, which is not read; tvOS has no such sizes.
-    guard !app.isBuiltArtifact, app.platform == .iOS else { return [] }
+    // tvOS has no such sizes.
+    guard app.platform == .iOS else { return [] }
+    if app.isBuiltArtifact { return builtApp(app) }
     let family = app.deviceFamilies
-    var needs: [Need] = []
-    if family.contains(1) { needs.append(iPhone) }
-    if family.contains(2) { needs += iPad }
+    let needs = needs(family)
     var headers: [String: PNGHeader?] = [:]
     var found: [Diagnostic] = []
     for icon in app.allIcons {
@@ -46,6 +46,56 @@ enum SizeChecks {
       found.append(diagnostic(icon, missing: missing, family: family, facts: facts))
     }
     return found
+  }
+
+  /// The slots the device families need.
+  static func needs(_ family: [Int]) -> [Need] {
+    (family.contains(1) ? [iPhone] : []) + (family.contains(2) ? iPad : [])
+  }
+
+  /// On a built app: the sizes come from its `Assets.car` (the icon's compiled set: that idiom,
+  /// or universal, at @2x, of that many pixels) and from its loose PNGs (by their pixels). A
+  /// compiled Icon Composer icon, or a set with a single-size 1024 universal image, covers every
+  /// size, as in the sources. An icon with no image at all is primary-not-found's or
+  /// alternate-without-image's.
+  static func builtApp(_ app: AppIcons) -> [Diagnostic] {
+    guard app.compiledAppIconsProblem == nil else { return [] }
+    let needs = needs(app.deviceFamilies)
+    var found: [Diagnostic] = []
+    for icon in app.allIcons {
+      let compiled = BuiltAppChecks.compiledSet(of: icon, in: app)
+      guard !icon.files.isEmpty || compiled != nil else { continue }
+      if let compiled, compiled.isIconComposer || compiled.images.contains(where: isSingleSize) {
+        continue
+      }
+      // The loose PNGs by their pixels (CgBI ones included). One that cannot be measured may be
+      // any size: nothing is claimed missing.
+      let loose = app.builtRenditions(of: icon, car: nil)
+      guard loose.allSatisfy({ $0.pixels != nil }) else { continue }
+      let missing = needs.filter { need in
+        let inCar =
+          compiled?.images.contains {
+            [need.idiom, "universal"].contains($0.idiom) && $0.scale == 2
+              && $0.pixels == need.pixels && $0.appearance == "any"
+          } ?? false
+        return !inCar && !loose.contains { $0.pixels == need.pixels && $0.appearance == "any" }
+      }
+      guard !missing.isEmpty else { continue }
+      let place =
+        compiled.map { BuiltAppChecks.carPlace($0, in: app) }
+        ?? BuiltAppChecks.declaration(of: icon, in: app)
+      var diagnostic = diagnostic(
+        icon, missing: missing, family: app.deviceFamilies, facts: nil, builtApp: true)
+      (diagnostic.file, diagnostic.line, diagnostic.within) = (place.file, place.line, place.within)
+      found.append(diagnostic)
+    }
+    return found
+  }
+
+  /// The single-size image of a compiled set: 1024 pixels, universal, @1x.
+  static func isSingleSize(_ image: CompiledAppIcons.Image) -> Bool {
+    image.idiom == "universal" && image.pixels == 1024 && image.scale == 1
+      && image.appearance == "any"
   }
 
   /// A single-size iOS image or an Icon Composer bundle.
@@ -90,9 +140,9 @@ enum SizeChecks {
     file.deletingLastPathComponent().pathExtension == "appiconset"
   }
 
-  static func diagnostic(_ icon: AppIcon, missing: [Need], family: [Int], facts: ProjectFacts?)
-    -> Diagnostic
-  {
+  static func diagnostic(
+    _ icon: AppIcon, missing: [Need], family: [Int], facts: ProjectFacts?, builtApp: Bool = false
+  ) -> Diagnostic {
     let name = IconChecks.escaped(icon.name)
     let sizes = missing.map {
       "\($0.pixels)×\($0.pixels) \($0.idiom == "ipad" ? "iPad" : "iPhone") (\($0.slot))"
@@ -108,7 +158,13 @@ enum SizeChecks {
     } else {
       codes = (iPhoneMissing ? ["ITMS-90890"] : []) + (iPadMissing ? ["ITMS-90892"] : [])
     }
-    let why = iPadMissing ? ", and TARGETED_DEVICE_FAMILY includes iPad (2)" : ""
+    let why =
+      !iPadMissing
+      ? ""
+      : builtApp
+        ? ", and the built app runs on iPad (UIDeviceFamily includes 2)"
+        : ", and TARGETED_DEVICE_FAMILY includes iPad (2)"
+    let inBuilt = builtApp ? " in the built app (Assets.car and loose files)" : ""
     let owner = icon.isPrimary ? "the primary icon \"\(name)\"" : "alternate icon \"\(name)\""
     let consequence =
       icon.isPrimary
@@ -117,9 +173,10 @@ enum SizeChecks {
     let (file, line) = location(icon, facts: facts)
     return Diagnostic(
       id: icon.isPrimary ? .primaryMissingSize : .alternateMissingSize, file: file, line: line,
-      message: "\(owner) has no \(list) image\(why); \(consequence)",
-      fix:
-        "Add \(missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size."
+      message: "\(owner) has no \(list) image\(inBuilt)\(why); \(consequence)",
+      fix: (builtApp ? "In the project, add " : "Add ")
+        + "\(missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size"
+        + (builtApp ? "; then build again." : ".")
     )
   }
 

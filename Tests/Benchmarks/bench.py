@@ -106,6 +106,11 @@ def main():
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def bench_tool(binary):
+    """iconpick-bench, which times the pipeline in one process: BENCH_TOOL, else beside `binary`."""
+    return os.environ.get("BENCH_TOOL") or os.path.join(os.path.dirname(binary), "iconpick-bench")
+
+
 FLOORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Floors")
 
 
@@ -131,14 +136,21 @@ def peak_rss(argv, env=None):
 def startup(binary, palette, scratch, runs):
     """Start-up as whole processes, each command beside its yardstick in the same rounds (one
     run of each in turn, so a busy machine slows all alike): `--version` beside two floors, the
-    smallest Swift programs that import Foundation or only FoundationEssentials (built here),
-    and beside `chafa --version`; `list --json` on Palette and on a generated 36-icon app; a
-    warm `show` of a PNG beside chafa drawing that PNG at the same size. Wall time and peak RSS."""
+    smallest Swift programs that import Foundation or only FoundationEssentials (built here, both
+    as `swift build` links them, loading the Swift runtime and Foundation as shared libraries, and
+    with them linked in, as the shipped binary is), and beside `chafa --version`; `list --json` on
+    Palette and on a generated 36-icon app; a warm `show` of a PNG beside chafa drawing that PNG
+    at the same size. `binary` is the one `make install` and the .deb ship (--static-swift-stdlib);
+    DYNAMIC_BINARY, when set, is the same sources as `swift build -c release` links them, for
+    comparison. Wall time and peak RSS."""
     floors = {}
     for name in ("foundation", "essentials"):
-        floors[name] = os.path.join(scratch, "floor-" + name)
-        subprocess.run(["swiftc", "-O", os.path.join(FLOORS, name + ".swift"), "-o", floors[name]],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for static in (False, True):
+            key = name + (" static" if static else "")
+            floors[key] = os.path.join(scratch, "floor-" + key.replace(" ", "-"))
+            subprocess.run(["swiftc", "-O"] + (["-static-stdlib"] if static else [])
+                           + [os.path.join(FLOORS, name + ".swift"), "-o", floors[key]],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     app36 = os.path.join(scratch, "startup36")
     make_project(app36, 35)
     cache = os.path.join(scratch, "startup-cache")
@@ -148,17 +160,26 @@ def startup(binary, palette, scratch, runs):
     png = os.path.join(PALETTE_APPICONSETS, "Assets.xcassets", "AppIcon-Blue.appiconset",
                        "AppIcon-Blue.png")
     chafa = shutil.which("chafa")
+    dynamic = os.environ.get("DYNAMIC_BINARY")
     commands = [
         ("iconpick --version", [binary, "--version"]),
         ("Foundation floor", [floors["foundation"]]),
         ("FoundationEssentials floor", [floors["essentials"]]),
+        ("Foundation floor, linked in", [floors["foundation static"]]),
+        ("FoundationEssentials floor, linked in", [floors["essentials static"]]),
         ("iconpick list --json, Palette", [binary, "list", "--json", palette] + state),
         ("iconpick list --json, 36 icons", [binary, "list", "--json", app36] + state),
         ("iconpick show, a PNG, warm, 12x6", [binary, "show", "AppIcon-Blue", PALETTE_APPICONSETS,
                                              "--size", "12x6", "--color", "256"] + state),
     ]
+    if dynamic:
+        commands[1:1] = [("shared-runtime build: --version", [dynamic, "--version"])]
+        commands.append(("shared-runtime build: list, Palette",
+                         [dynamic, "list", "--json", palette] + state))
+        commands.append(("shared-runtime build: list, 36 icons",
+                         [dynamic, "list", "--json", app36] + state))
     if chafa:
-        commands.insert(3, ("chafa --version", [chafa, "--version"]))
+        commands.insert(6 if dynamic else 5, ("chafa --version", [chafa, "--version"]))
         commands.append(("chafa, the same PNG, 12x6",
                          [chafa, "--size", "12x6", "--colors", "256", "--animate", "off", png]))
     for _, argv in commands:
@@ -187,16 +208,32 @@ def startup(binary, palette, scratch, runs):
         return statistics.median(x / y for x, y in zip(samples[a], samples[b]))
 
     version = "iconpick --version"
-    print("\n--version : Foundation floor = %.2f (target: at most 1.2); : FoundationEssentials floor"
+    print("\nThe shipped binary (make install, make deb) has the Swift runtime and Foundation linked in;"
+          "\nthe floors as the issue defines them load them as shared libraries, as `swift build` links.")
+    print("--version : Foundation floor = %.2f (target: at most 1.2); : FoundationEssentials floor"
           " = %.2f (stretch: at most 1.3)%s" % (
               paired(version, "Foundation floor"), paired(version, "FoundationEssentials floor"),
               "; : chafa --version = %.2f" % paired(version, "chafa --version") if chafa else ""))
+    print("like for like: --version : Foundation floor linked in = %.2f%s" % (
+        paired(version, "Foundation floor, linked in"),
+        "; shared-runtime build : Foundation floor = %.2f" % paired(
+            "shared-runtime build: --version", "Foundation floor") if dynamic else ""))
+    print("importing only FoundationEssentials would save, on the floors: %.1f ms and %.1f MB with"
+          " shared libraries; %.1f ms and %.1f MB linked in" % (
+              (median["Foundation floor"] - median["FoundationEssentials floor"]) * 1000,
+              (rss["Foundation floor"] or 0) - (rss["FoundationEssentials floor"] or 0),
+              (median["Foundation floor, linked in"] - median["FoundationEssentials floor, linked in"]) * 1000,
+              (rss["Foundation floor, linked in"] or 0) - (rss["FoundationEssentials floor, linked in"] or 0)))
     drawing_none = [l for l, _ in commands if l.startswith("iconpick")]
     if rss[version] is not None:
         worst = max(drawing_none, key=lambda l: rss[l])
         print("peak RSS of commands that draw no .icon: at most %.1f MB (%s) (target: at most 22 MB;"
-              " stretch: 16 MB); the Foundation floor %.1f MB" % (
-                  rss[worst], worst, rss["Foundation floor"]))
+              " stretch: 16 MB); the Foundation floor %.1f MB, %.1f MB linked in" % (
+                  rss[worst], worst, rss["Foundation floor"], rss["Foundation floor, linked in"]))
+        if dynamic:
+            shared = [l for l, _ in commands if l.startswith("shared-runtime build")]
+            worst = max(shared, key=lambda l: rss[l])
+            print("the shared-runtime build: at most %.1f MB (%s)" % (rss[worst], worst))
     else:
         print("/usr/bin/time is not installed (make setup-bench): no peak RSS")
     if chafa:
@@ -248,7 +285,7 @@ def built_apps(binary, scratch, runs):
     unpacked = row("Bench.app (a folder)", time_command([binary, "list", "--json", app] + state, runs))
     packed = row("Bench.ipa (read in place)", time_command([binary, "list", "--json", ipa] + state, runs))
     print("\n.ipa : .app = %.2f (target: at most 1.3)" % (packed / unpacked))
-    bench = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    bench = bench_tool(binary)
     car = os.path.normpath(BUILT_CAR)
     if os.path.exists(car) and os.path.exists(bench):
         out = subprocess.run([bench, "car-time", str(max(runs, 50)), car], check=True,
@@ -303,7 +340,7 @@ def thumbnails(binary, palette, scratch, runs):
     if chafa:
         row("chafa --size 12x6", chafa)
     # Inside one process, without start-up and catalog reading: the pipeline's own cost.
-    bench_binary = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    bench_binary = bench_tool(binary)
     pngs = [os.path.join(palette, "Assets.xcassets", n + ".appiconset", n + ".png") for n in ICONS]
     lines = subprocess.run([bench_binary, str(runs), "12x6"] + pngs, check=True,
                            capture_output=True, text=True).stdout.split("\n")
@@ -432,7 +469,7 @@ def icon_composer(binary, palette, scratch, runs):
     rasterising the same bundle's SVG layers at the same pixel size, one process per layer (the
     floor of the librsvg work: it cannot do several into one PNG). Then the picker's first frame
     on Awful beside Palette's."""
-    bench_binary = os.path.join(os.path.dirname(binary), "iconpick-bench")
+    bench_binary = bench_tool(binary)
     apps = [("Palette", palette, [])]
     if os.path.isdir(AWFUL):
         apps.append(("Awful", AWFUL, ["--target", "Awful"]))
@@ -495,11 +532,17 @@ def icon_composer(binary, palette, scratch, runs):
         frames = {}
         print("\n| %-38s | %12s | %12s | %12s |" % ("first frame, Icon Composer apps (warm)", "median", "min", "max"))
         print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
-        for label, root, extra in apps:
-            argv = [binary, root, "--state-dir", state] + extra
+        argvs = {label: [binary, root, "--state-dir", state] + extra for label, root, extra in apps}
+        for argv in argvs.values():
             pty_session(argv, penv)  # fills the cache
-            frames[label] = row("first complete frame, " + label, [pty_session(argv, penv)[0] for _ in range(runs)])
-        print("\nAwful (15 .icon) : Palette first frame = %.2f (target: at most 2)" % (frames["Awful"] / frames["Palette"]))
+        # Both apps in every round, so a busy machine slows them alike.
+        for _ in range(runs):
+            for label, argv in argvs.items():
+                frames.setdefault(label, []).append(pty_session(argv, penv)[0])
+        for label in argvs:
+            row("first complete frame, " + label, frames[label])
+        ratio = statistics.median(a / p for a, p in zip(frames["Awful"], frames["Palette"]))
+        print("\nAwful (15 .icon) : Palette first frame = %.2f, paired (target: at most 2)" % ratio)
     else:
         print("\n%s is not there: no Awful figures" % AWFUL)
 
@@ -569,22 +612,30 @@ def first_frame(binary, palette, scratch, runs):
     print("\n| %-38s | %12s | %12s | %12s |" % ("start-up in a pseudo-terminal (warm)", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     results = {}
-    for label, project in (("Palette", palette), ("2,000 icons", big)):
-        argv = [binary, project, "--state-dir", state]
-        pty_session(argv, env)  # fills the cache
-        samples = [pty_session(argv, env) for _ in range(runs)]
-        results[label] = samples
-        row("first complete frame, " + label, [x[0] for x in samples])
     fzf = shutil.which("fzf")
+    fzf_argv = None
     if fzf:
         names = os.path.join(scratch, "names.txt")
         with open(names, "w") as f:
             f.write("\n".join(["AppIcon"] + ["AppIcon-%04d" % i for i in range(2000)]) + "\n")
-        argv = ["/bin/sh", "-c", "exec %s < %s" % (fzf, names)]
-        fzf_samples = [pty_session(argv, env, quit=b"\x1b") for _ in range(runs)]
-        fzf_median = row("fzf, the same 2,001 names", [x[0] for x in fzf_samples])
-        ours = statistics.median([x[0] for x in results["2,000 icons"]])
-        print("\n2,000 icons, first frame iconpick:fzf = %.2f (target: at most 1.3)" % (ours / fzf_median))
+        fzf_argv = ["/bin/sh", "-c", "exec %s < %s" % (fzf, names)]
+    fzf_samples = []
+    for label, project in (("Palette", palette), ("2,000 icons", big)):
+        argv = [binary, project, "--state-dir", state]
+        pty_session(argv, env)  # fills the cache
+        samples = []
+        for _ in range(runs):
+            samples.append(pty_session(argv, env))
+            # fzf in the same rounds as the 2,000 icons, so a busy machine slows both alike.
+            if fzf_argv and label == "2,000 icons":
+                fzf_samples.append(pty_session(fzf_argv, env, quit=b"\x1b"))
+        results[label] = samples
+        row("first complete frame, " + label, [x[0] for x in samples])
+    if fzf_argv:
+        row("fzf, the same 2,001 names", [x[0] for x in fzf_samples])
+        ratio = statistics.median(
+            ours[0] / theirs[0] for ours, theirs in zip(results["2,000 icons"], fzf_samples))
+        print("\n2,000 icons, first frame iconpick:fzf = %.2f, paired (target: at most 1.3)" % ratio)
     else:
         print("\nfzf is not installed (make setup-bench): no comparison")
 

@@ -1,6 +1,7 @@
 import Foundation
-import IconCatalog
 import Testing
+
+@testable import IconCatalog
 
 @Suite("The order icons are listed in")
 struct IconOrderTests {
@@ -56,4 +57,52 @@ struct IconOrderTests {
     #expect(!IconOrder.precedes("Alternate 15", "Alternate 2"))
     #expect(IconOrder.precedes("a", "B"))
   }
+}
+
+@Suite("IconOrder against NSString's natural order")
+struct IconOrderDifferentialTests {
+  /// ASCII names of the kinds icon sets get: letters of both cases, digits with leading zeros,
+  /// spaces, dashes, underscores, dots and brackets.
+  static func names(count: Int, seed: UInt64) -> [String] {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = [
+      "a", "B", "c", "Z", "y", "icon", "Icon", "ICON", "-", "_", " ", ".", "0", "00", "1", "2",
+      "9", "10", "010", "15", "99", "100", "dark", "Dark", "[", "~", "@", "`", "^",
+    ]
+    return (0..<count).map { _ in
+      (0..<(1 + next(4))).map { _ in pieces[next(pieces.count)] }.joined()
+    }
+  }
+
+  @Test(
+    "orders 3,000 pairs of generated ASCII names as NSString's caseInsensitive, numeric compare")
+  func matchesNSString() {
+    let left = Self.names(count: 3000, seed: 7)
+    let right = Self.names(count: 3000, seed: 11)
+    var disagreements: [String] = []
+    for (a, b) in zip(left, right) {
+      let expected: Int
+      switch a.compare(b, options: [.caseInsensitive, .numeric]) {
+      case .orderedAscending: expected = -1
+      case .orderedDescending: expected = 1
+      case .orderedSame: expected = 0
+      }
+      let ours = IconOrder.naturalOrder(a, b)
+      if ours != expected {
+        disagreements.append("\(a) | \(b): ours \(ours), NSString \(expected)")
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+  }
+}
+
+@Test("names outside ASCII sort decomposed, as NSString sorts them: é next to e, before i")
+func nonASCIINames() {
+  #expect(IconOrder.precedes("é", "Icon"))
+  #expect(IconOrder.precedes("Ünicorn", "Zebra"))
+  #expect(IconOrder.naturalOrder("Café 2", "café 10") == -1)
 }

@@ -101,4 +101,66 @@ import Testing
     #expect(Set(Self.findings(fromIpa.stdout)) == Set(Self.findings(fromFolder.stdout)))
     #expect(fromIpa.status == fromFolder.status)
   }
+
+  /// The artifact rules through an `.ipa`: a binary Info.plist and an `Assets.car` read in place.
+  /// The alternate `Blue` is compiled; `Gone` is declared but neither compiled nor a loose file.
+  @Test func theArtifactRulesRunOnAnIpaAtKeyPathsAndRenditions() throws {
+    let scratch = try Scratch()
+    typealias Rendition = CarWriter.Rendition
+    func set(_ identifier: Int, _ name: String) -> [Rendition] {
+      [
+        Rendition(identifier: identifier, idiom: 1, scale: 1, pixels: 0, layout: 1010, name: name),
+        Rendition(identifier: identifier, idiom: 1, scale: 2, pixels: 120, name: "\(name)@2x"),
+        Rendition(identifier: identifier, idiom: 6, scale: 1, pixels: 1024, name: "\(name)-1024"),
+      ]
+    }
+    let car = CarWriter.car(
+      facets: [("AppIcon", 100), ("Blue", 101)], renditions: set(100, "AppIcon") + set(101, "Blue"))
+    func ipa(_ alternates: [String: Any], named name: String) throws -> String {
+      let plist: [String: Any] = [
+        "CFBundleIdentifier": "com.example.seed", "UIDeviceFamily": [1],
+        "CFBundleIcons": [
+          "CFBundlePrimaryIcon": [
+            "CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60"],
+          ],
+          "CFBundleAlternateIcons": alternates,
+        ],
+      ]
+      let binary = try PropertyListSerialization.data(
+        fromPropertyList: plist, format: .binary, options: 0)
+      let file = scratch.file(name)
+      try Data(
+        IPACommandTests.zip([
+          ("Payload/Seed.app/Info.plist", Array(binary)),
+          ("Payload/Seed.app/Assets.car", car.bytes()),
+          ("Payload/Seed.app/AppIcon60x60@2x.png", try Self.png(120, in: scratch)),
+        ])
+      ).write(to: file)
+      return file.path
+    }
+
+    let clean = try check(
+      try ipa(["Blue": ["CFBundleIconName": "Blue"]], named: "Clean.ipa"), in: scratch)
+    #expect(clean.status == 0, "\(clean.stdout)")
+    #expect(clean.stdout.hasSuffix("0 errors, 0 warnings, 1 note\n"), "\(clean.stdout)")
+    #expect(
+      clean.stdout.contains(
+        "/Payload/Seed.app/Assets.car: AppIcon, ios-marketing 1024×1024 @1x: note: "))
+
+    let broken = try check(
+      try ipa(
+        ["Blue": ["CFBundleIconName": "Blue"], "Gone": ["CFBundleIconName": "Gone"]],
+        named: "Broken.ipa"), in: scratch)
+    #expect(broken.status == 1)
+    let plist = scratch.file("Broken.ipa").path + "/Payload/Seed.app/Info.plist"
+    #expect(
+      broken.stdout.contains(
+        "\(plist): CFBundleIcons → CFBundleAlternateIcons → Gone: error: alternate icon \"Gone\""),
+      "\(broken.stdout)")
+    #expect(
+      broken.stdout.contains(
+        "\(plist): CFBundleIcons → CFBundleAlternateIcons → Gone → CFBundleIconName: error: "))
+    #expect(broken.stdout.contains("[plist-name-not-in-catalog]"))
+    #expect(!broken.stdout.contains("\"Blue\""))
+  }
 }

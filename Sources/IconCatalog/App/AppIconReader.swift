@@ -36,7 +36,9 @@ public enum AppIconReader {
     at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
   ) throws(IconCatalogError) -> (icons: AppIcons, facts: ProjectFacts) {
     if BuiltApp.isBuiltApp(path) {
-      return (try BuiltApp.read(at: path), ProjectFacts(builtApp: path))
+      // The car is read here only: check judges what it holds; other commands need no more than
+      // the plist and the loose files (list --json reads it for renditions).
+      return (try BuiltApp.read(at: path).withCompiledAppIcons(), ProjectFacts(builtApp: path))
     }
     // Check reports values of the wrong type in the icon dictionaries (malformed-icons-dictionary)
     // beside everything else, so here they are passed over rather than stopping the reading.

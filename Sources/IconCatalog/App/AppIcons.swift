@@ -34,6 +34,11 @@ public struct AppIcons: Sendable, Equatable {
   /// True when read from what Xcode built (a `.app`), not predicted from sources: most sizes are
   /// then in `Assets.car`, not in loose files.
   public var isBuiltArtifact = false
+  /// A built app's compiled app icons, from its `Assets.car` (`withCompiledAppIcons()`, which
+  /// `check` reads); nil for a prediction, an app without a car, or a car not read.
+  public var compiledAppIcons: CompiledAppIcons?
+  /// Why the built app's `Assets.car` could not be read, when it could not.
+  public var compiledAppIconsProblem: String?
   /// The platforms the target builds for besides `platform`: each is an app of its own
   /// (`--platform`).
   public var otherPlatforms: [AppPlatform] = []

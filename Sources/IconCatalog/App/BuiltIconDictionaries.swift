@@ -20,6 +20,13 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
     /// The alternate's key (what `setAlternateIconName` takes), or the primary's asset name.
     public var name: String
     public var origin: Origin
+    /// The entry's `CFBundleIconName` in the built plist, the asset the car must hold: as written
+    /// for an Info.plist entry (nil when it has none; the tvOS string form is the name itself),
+    /// the set's name for a generated one.
+    public var iconName: String?
+    /// The entry's `CFBundleIconFiles` as the Info.plist writes them (strings only); empty for a
+    /// generated entry, whose files actool names.
+    public var iconFiles: [String] = []
   }
 
   /// One dictionary of the built Info.plist.

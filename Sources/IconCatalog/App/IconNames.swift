@@ -195,13 +195,14 @@ struct IconNames: Equatable, Sendable {
       return BuiltIconDictionaries.build(
         written: written,
         generatedPrimary: primary.map {
-          .init(name: $0, origin: origin(primaryNameSetting, name: $0))
+          .init(name: $0, origin: origin(primaryNameSetting, name: $0), iconName: $0)
         },
         generatedAlternates: alternates.map {
           .init(
             name: $0.name,
             origin: listed.contains($0.name.lowercased())
-              ? origin(alternateNamesSetting, name: $0.name) : .compiledSet(name: $0.name))
+              ? origin(alternateNamesSetting, name: $0.name) : .compiledSet(name: $0.name),
+            iconName: $0.name)
         },
         merging: merging, deviceFamilies: deviceFamilies)
     }

@@ -114,6 +114,9 @@ struct InfoPlist {
       .infoPlist(
         file: file.path, line: lines?.keyLine(of: path) ?? lines?.line(of: path), keyPath: path)
     }
+    func strings(_ value: Any?) -> [String] {
+      (value as? [Any])?.compactMap { $0 as? String } ?? []
+    }
     var found: [BuiltIconDictionaries.Dictionary] = []
     for key in ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"] {
       guard let icons = root[key] as? [String: Any] else { continue }
@@ -121,10 +124,12 @@ struct InfoPlist {
       let primaryPath = [key, "CFBundlePrimaryIcon"]
       switch icons["CFBundlePrimaryIcon"] {
       case let name as String:
-        dictionary.primary = .init(name: name, origin: origin(primaryPath))
+        dictionary.primary = .init(name: name, origin: origin(primaryPath), iconName: name)
       case let entry as [String: Any]:
+        let iconName = entry["CFBundleIconName"] as? String
         dictionary.primary = .init(
-          name: entry["CFBundleIconName"] as? String ?? "", origin: origin(primaryPath))
+          name: iconName ?? "", origin: origin(primaryPath), iconName: iconName,
+          iconFiles: strings(entry["CFBundleIconFiles"]))
       default:
         break
       }
@@ -137,8 +142,13 @@ struct InfoPlist {
             .init(name: name, origin: origin(alternatesPath + [String(index)])))
         }
       case let entries as [String: Any]:
-        for name in entries.keys.sorted() where !name.isEmpty && entries[name] is [String: Any] {
-          dictionary.alternates.append(.init(name: name, origin: origin(alternatesPath + [name])))
+        for name in entries.keys.sorted() where !name.isEmpty {
+          guard let entry = entries[name] as? [String: Any] else { continue }
+          dictionary.alternates.append(
+            .init(
+              name: name, origin: origin(alternatesPath + [name]),
+              iconName: entry["CFBundleIconName"] as? String,
+              iconFiles: strings(entry["CFBundleIconFiles"])))
         }
       default:
         break

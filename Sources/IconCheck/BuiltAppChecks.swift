@@ -1,0 +1,205 @@
+import Foundation
+import IconCatalog
+
+/// Where a finding points: a file, and a line or (in a file without lines: a built app's binary
+/// Info.plist, its `Assets.car`) the key path or rendition within it.
+struct FindingPlace: Equatable {
+  var file: String?
+  var line: Int?
+  var within: String?
+
+  init(file: String?, line: Int? = nil, within: String? = nil) {
+    self.file = file
+    self.line = line
+    self.within = within
+  }
+
+  init(_ location: ProjectFacts.Location) {
+    self.init(file: location.file.path, line: location.line)
+  }
+}
+
+/// The rules about what ships, on what Xcode built (a `.app`, `.ipa` or `.xcarchive`): they read
+/// the built app's model only, its built icon dictionaries (each entry with its key path) and
+/// what its `Assets.car` holds (`AppIcons.compiledAppIcons`). Each keeps the id it has on a
+/// project; its fix says what to change in the project, as the built app is only what shows it.
+enum BuiltAppChecks {
+  /// `Info.plist: CFBundleIcons → CFBundleAlternateIcons → Blue`, for a finding about an icon's
+  /// declaration: the first built dictionary (CFBundleIcons first) that declares it; the
+  /// Info.plist itself when none does.
+  static func declaration(of icon: AppIcon, in app: AppIcons, key: String? = nil) -> FindingPlace {
+    for dictionary in app.iconDictionaries.dictionaries {
+      let entry =
+        icon.isPrimary ? dictionary.primary : dictionary.alternates.first { $0.name == icon.name }
+      if let entry, let place = place(of: entry, adding: key) { return place }
+    }
+    return FindingPlace(file: infoPlist(of: app), within: BuiltIconDictionaries.baseKey)
+  }
+
+  /// Where an entry of the built plist is, with `key` (`CFBundleIconName`) appended to its path.
+  static func place(of entry: BuiltIconDictionaries.Entry, adding key: String? = nil)
+    -> FindingPlace?
+  {
+    guard case .infoPlist(let file, let line, let keyPath) = entry.origin else { return nil }
+    return FindingPlace(
+      file: file, line: line, within: keyPathText(keyPath + [key].compactMap { $0 }))
+  }
+
+  static func keyPathText(_ path: [String]) -> String {
+    path.map { MessageText.escaped($0) }.joined(separator: " → ")
+  }
+
+  /// The built app's Info.plist, as the findings name it (inside an `.ipa`: the `.ipa`'s path
+  /// and the entry's).
+  static func infoPlist(of app: AppIcons) -> String {
+    for dictionary in app.iconDictionaries.dictionaries {
+      for entry in [dictionary.primary].compactMap({ $0 }) + dictionary.alternates {
+        if case .infoPlist(let file, _, _) = entry.origin { return file }
+      }
+    }
+    return app.location.appendingPathComponent("Info.plist", isDirectory: false).path
+  }
+
+  /// The compiled app icon that holds `icon`'s images, when the car has one.
+  static func compiledSet(of icon: AppIcon, in app: AppIcons) -> CompiledAppIcons.IconSet? {
+    app.compiledAppIcons?.set(named: icon.assetName ?? icon.name)
+  }
+
+  /// True when the car holds an image for `icon`: its app icon, or on tvOS (whose app icons are
+  /// brand assets' image stacks, not multisize sets) any asset of its name.
+  static func hasCompiledImage(_ icon: AppIcon, in app: AppIcons) -> Bool {
+    if compiledSet(of: icon, in: app) != nil { return true }
+    guard app.platform != .iOS, let facets = app.compiledAppIcons?.facets else { return false }
+    let name = (icon.assetName ?? icon.name).lowercased()
+    return facets.contains { $0.lowercased() == name }
+  }
+
+  /// Where a finding about a compiled icon points: `Assets.car`, at the asset (and the image).
+  static func carPlace(_ set: CompiledAppIcons.IconSet, in app: AppIcons, image: String? = nil)
+    -> FindingPlace
+  {
+    FindingPlace(
+      file: app.compiledAppIcons?.file,
+      within: MessageText.escaped(set.name) + (image.map { ", \($0)" } ?? ""))
+  }
+
+  // MARK: icon-name-not-set
+
+  /// `icon-name-not-set` (ITMS-90713): the app holds app icons (a compiled set in the car, or
+  /// loose icon files) but no built dictionary names the primary's `CFBundleIconName`.
+  static func iconNameNotSet(_ app: AppIcons) -> [Diagnostic] {
+    let dictionaries = app.iconDictionaries.dictionaries
+    guard app.platform == .iOS,
+      !dictionaries.contains(where: { !($0.primary?.iconName ?? "").isEmpty })
+    else { return [] }
+    let compiled = app.compiledAppIcons?.sets.map(\.name) ?? []
+    guard !compiled.isEmpty || !app.primary.files.isEmpty else { return [] }
+    let held =
+      compiled.isEmpty
+      ? "loose icon files (\(app.primary.files.map(\.lastPathComponent).prefix(2).joined(separator: ", ")))"
+      : "app icons in Assets.car ("
+        + compiled.prefix(3).map { "\"\(MessageText.escaped($0))\"" }.joined(separator: ", ")
+        + (compiled.count > 3 ? " and \(compiled.count - 3) more" : "") + ")"
+    let primaryEntry = dictionaries.compactMap(\.primary).first
+    let at =
+      primaryEntry.flatMap { place(of: $0) }
+      ?? FindingPlace(file: infoPlist(of: app), within: BuiltIconDictionaries.baseKey)
+    let set = compiled.first.map { "\"\(MessageText.escaped($0))\"" } ?? "the app icon set"
+    return [
+      Diagnostic(
+        id: .iconNameNotSet, file: at.file, line: at.line, within: at.within,
+        message:
+          "the built app holds \(held), but its Info.plist has no CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconName; App Store Connect rejects the upload (ITMS-90713: \"Missing Info.plist value ... CFBundleIconName\")",
+        fix:
+          "In the project, put the icon in an asset catalog and set ASSETCATALOG_COMPILER_APPICON_NAME (Primary App Icon Set Name) to \(set), then build again: actool writes CFBundleIconName into the built Info.plist."
+      )
+    ]
+  }
+
+  // MARK: plist-name-not-in-catalog
+
+  /// `plist-name-not-in-catalog` (ITMS-90895): a `CFBundleIconName` of the built plist (primary
+  /// or alternate, in every dictionary) that no app icon in `Assets.car` holds: no multisize set
+  /// and no Icon Composer icon of that name, or no car at all.
+  static func plistNamesNotInCatalog(_ app: AppIcons) -> [Diagnostic] {
+    // A car that cannot be read is said on its own (a warning), not judged. tvOS names brand
+    // assets' icons, which are image stacks, not app icon sets.
+    guard app.compiledAppIconsProblem == nil, app.platform == .iOS else { return [] }
+    var found: [Diagnostic] = []
+    for dictionary in app.iconDictionaries.dictionaries {
+      for entry in [dictionary.primary].compactMap({ $0 }) + dictionary.alternates {
+        guard let iconName = entry.iconName, !iconName.isEmpty,
+          app.compiledAppIcons?.set(named: iconName) == nil,
+          let place = place(of: entry, adding: "CFBundleIconName")
+        else { continue }
+        let name = "\"" + MessageText.escaped(iconName, quoting: true) + "\""
+        let other = app.compiledAppIcons.map { compiled in
+          let facet = compiled.facets.first { $0.lowercased() == iconName.lowercased() }
+          return facet != nil
+            ? "Assets.car has an asset \(name), but not an app icon"
+            : "Assets.car holds no asset of that name"
+        }
+        found.append(
+          Diagnostic(
+            id: .plistNameNotInCatalog, file: place.file, line: place.line, within: place.within,
+            message:
+              "the built Info.plist's CFBundleIconName is \(name), but \(other ?? "the app has no Assets.car") (no app icon set or .icon compiled under that name); App Store Connect rejects the upload (ITMS-90895: \"references asset \(name). No such asset is present in the asset catalog\")",
+            fix:
+              "In the project, name an existing app icon set in CFBundleIconName (or in ASSETCATALOG_COMPILER_APPICON_NAME / …_ALTERNATE_APPICON_NAMES), or add an app icon set named \(name) to the target's asset catalog, then build again."
+          ))
+      }
+    }
+    return found
+  }
+
+  // MARK: no-app-store-icon, marketing-icon-alpha
+
+  /// `no-app-store-icon` (ITMS-90704): the primary's compiled set has iOS images but no 1024×1024
+  /// App Store one (ios-marketing, or the single-size universal image). An Icon Composer icon is
+  /// drawn at 1024 by actool.
+  static func appStoreIcon(_ app: AppIcons) -> [Diagnostic] {
+    guard app.platform == .iOS, let set = compiledSet(of: app.primary, in: app),
+      !set.isIconComposer,
+      set.images.contains(where: { ["iphone", "ipad", "universal"].contains($0.idiom) }),
+      marketingImage(of: set) == nil
+    else { return [] }
+    let place = carPlace(set, in: app)
+    return [
+      Diagnostic(
+        id: .noAppStoreIcon, file: place.file, within: place.within,
+        message:
+          "the primary icon \"\(MessageText.escaped(set.name))\" in Assets.car has no 1024×1024 App Store image (an ios-marketing or single-size universal rendition); App Store Connect flags the upload (ITMS-90704: \"Missing App Store Icon\")",
+        fix:
+          "In the project, add a 1024×1024 PNG to the set's App Store (ios-marketing) or single-size slot, then build again."
+      )
+    ]
+  }
+
+  /// The App Store image of a compiled set: 1024 pixels at @1x, ios-marketing or universal, in the
+  /// any appearance.
+  static func marketingImage(of set: CompiledAppIcons.IconSet) -> CompiledAppIcons.Image? {
+    set.images.first {
+      $0.pixels == 1024 && $0.scale == 1 && $0.appearance == "any"
+        && ["ios-marketing", "universal"].contains($0.idiom)
+    }
+  }
+
+  /// `marketing-icon-alpha` on a built app: the App Store image is in `Assets.car`, whose pixels
+  /// iconpick does not decode, so the transparency rule cannot judge it. A note says so: not a
+  /// pass, and not a failure.
+  static func marketingIconNotVerified(_ app: AppIcons) -> [Diagnostic] {
+    guard app.platform == .iOS, let set = compiledSet(of: app.primary, in: app),
+      let image = marketingImage(of: set)
+    else { return [] }
+    let place = carPlace(set, in: app, image: image.description)
+    return [
+      Diagnostic(
+        id: .marketingIconAlpha, file: place.file, within: place.within,
+        message:
+          "the 1024×1024 App Store image of the primary icon \"\(MessageText.escaped(set.name))\" (\(MessageText.escaped(image.name))) was not checked for transparency (ITMS-90717): it is compiled into Assets.car, whose pixels iconpick does not decode",
+        fix:
+          "Run `iconpick check` on the project, which reads the source image, or make sure that image has no alpha channel.",
+        isNote: true)
+    ]
+  }
+}

@@ -1,0 +1,1 @@
+../IconCatalogTests/CarWriter.swift
