@@ -58,7 +58,8 @@ enum BuiltComparison {
     found += dictionaries.diagnose()
     found += icons(
       predicted: predicted, built: built, facts: facts, builtPlist: builtPlist,
-      mentioned: dictionaries.mentioned, primaryReported: dictionaries.primaryReported)
+      mentioned: dictionaries.mentioned, primaryReported: dictionaries.primaryReported,
+      iconNamesReported: dictionaries.iconNamesReported)
     if predicted.platform == .iOS {
       found += sizes(predicted: predicted, built: built, car: car, facts: facts, names: names)
     }
@@ -116,6 +117,8 @@ enum BuiltComparison {
     /// The icons a finding here already names: the icon-level comparison says no more of them.
     var mentioned = Set<String>()
     var primaryReported = false
+    /// The alternates whose `CFBundleIconName` a finding here already names.
+    var iconNamesReported = Set<String>()
 
     init(predicted: AppIcons, built: AppIcons, facts: ProjectFacts?, builtPlist: String) {
       self.predicted = predicted
@@ -238,7 +241,87 @@ enum BuiltComparison {
         }
         if !onlyOurs.isEmpty || !onlyTheirs.isEmpty { mentioned.insert(name) }
       }
+      found += entryFields(keys, names: order)
       return found
+    }
+
+    /// Each entry both sides have, in the dictionaries both have: an alternate's
+    /// `CFBundleIconName`, and the primary's and each alternate's `CFBundleIconFiles`, as far as
+    /// the prediction knows them (actool names a generated entry's
+    /// files; a value holding `$(…)` is left to the icon-level comparison, which expands it).
+    /// Dictionaries that differ the same way make one finding.
+    mutating func entryFields(_ keys: [String], names: [String]) -> [Diagnostic] {
+      struct Group {
+        var name: String
+        var field: String
+        var ours: String
+        var theirs: String
+        var keys: [String]
+        var at: (file: String?, line: Int?)?
+      }
+      var groups: [Group] = []
+      func add(
+        _ name: String, _ field: String, _ ours: String, _ theirs: String, _ key: String,
+        _ origin: BuiltIconDictionaries.Origin
+      ) {
+        if let index = groups.firstIndex(where: {
+          $0.name == name && $0.field == field && $0.ours == ours && $0.theirs == theirs
+        }) {
+          groups[index].keys.append(key)
+        } else {
+          groups.append(
+            Group(
+              name: name, field: field, ours: ours, theirs: theirs, keys: [key],
+              at: location(origin) ?? fallback))
+        }
+      }
+      // The primary's files (its name is `primaries`'), then each alternate's name and files.
+      for key in keys {
+        guard let mine = predicted.iconDictionaries[key]?.primary,
+          let other = built.iconDictionaries[key]?.primary, mine.name == other.name,
+          case .infoPlist = mine.origin, mine.iconFiles != other.iconFiles,
+          !mine.iconFiles.contains(where: { $0.contains("$") })
+        else { continue }
+        add(
+          "", "CFBundleIconFiles", Self.text(mine.iconFiles), Self.text(other.iconFiles), key,
+          mine.origin)
+      }
+      for name in names {
+        for key in keys {
+          guard
+            let mine = predicted.iconDictionaries[key]?.alternates.first(where: { $0.name == name }
+            ),
+            let other = built.iconDictionaries[key]?.alternates.first(where: { $0.name == name })
+          else { continue }
+          if mine.iconName != other.iconName, !(mine.iconName ?? "").contains("$") {
+            add(
+              name, "CFBundleIconName", Self.text(mine.iconName), Self.text(other.iconName), key,
+              mine.origin)
+          }
+          if case .infoPlist = mine.origin, mine.iconFiles != other.iconFiles,
+            !mine.iconFiles.contains(where: { $0.contains("$") })
+          {
+            add(
+              name, "CFBundleIconFiles", Self.text(mine.iconFiles), Self.text(other.iconFiles),
+              key, mine.origin)
+          }
+        }
+      }
+      for group in groups where group.field == "CFBundleIconName" {
+        iconNamesReported.insert(group.name)
+      }
+      return groups.map { group in
+        differs(
+          at: group.at,
+          "predicted \(list(group.keys)) → \(group.name.isEmpty ? "CFBundlePrimaryIcon" : "CFBundleAlternateIcons → \(quoted(group.name))") → \(group.field) \(group.ours); \(builtPlist) has \(group.theirs) there"
+        )
+      }
+    }
+
+    static func text(_ name: String?) -> String { name.map(quoted) ?? "none" }
+
+    static func text(_ files: [String]) -> String {
+      files.isEmpty ? "none" : "[" + files.map(quoted).joined(separator: ", ") + "]"
     }
 
     /// Where the sources declare an alternate, else where they would.
@@ -258,10 +341,11 @@ enum BuiltComparison {
   // MARK: The icons
 
   /// `mentioned`: the alternates a dictionary finding already names; `primaryReported`: whether
-  /// one already names the primary.
+  /// one already names the primary; `iconNamesReported`: the alternates whose `CFBundleIconName`
+  /// one already names.
   static func icons(
     predicted: AppIcons, built: AppIcons, facts: ProjectFacts?, builtPlist: String,
-    mentioned: Set<String>, primaryReported: Bool
+    mentioned: Set<String>, primaryReported: Bool, iconNamesReported: Set<String> = []
   ) -> [Diagnostic] {
     func place(_ icon: AppIcon) -> (file: String?, line: Int?)? {
       guard let facts else { return nil }
@@ -288,7 +372,7 @@ enum BuiltComparison {
           ))
         continue
       }
-      if icon.assetName != other.assetName {
+      if icon.assetName != other.assetName, !iconNamesReported.contains(icon.name) {
         found.append(
           differs(
             at: place(icon),

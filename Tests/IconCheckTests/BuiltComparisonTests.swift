@@ -207,8 +207,27 @@ import Testing
     try #require(found.count == 1, "\(found.map(\.message))")
     #expect(
       found[0].message
-        == "predicted the alternate \"Blue\" → CFBundleIconName none (loose files only); the built Info.plist (Store.app/Info.plist) has \"Blue-Set\" for it"
+        == "predicted CFBundleIcons and CFBundleIcons~ipad → CFBundleAlternateIcons → \"Blue\" → CFBundleIconName none; the built Info.plist (Store.app/Info.plist) has \"Blue-Set\" there"
     )
+  }
+
+  @Test func otherCFBundleIconFilesAreOneFindingEach() throws {
+    let project = try Self.project()
+    let folder = try StoreFixture()
+    var icons = Self.icons(primaryName: "AppIcon")
+    icons["CFBundlePrimaryIcon"] = [
+      "CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76"],
+    ]
+    icons["CFBundleAlternateIcons"] = ["Blue": ["CFBundleIconFiles": ["Blue60x60", "Blue"]]]
+    let app = try Self.built(
+      ["CFBundleIcons": icons, "CFBundleIcons~ipad": Self.icons(primaryName: "AppIcon")], in: folder
+    )
+    let found = try Self.compare(project, app)
+    #expect(
+      found.map(\.message) == [
+        "predicted CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconFiles [\"AppIcon60x60\"]; the built Info.plist (Store.app/Info.plist) has [\"AppIcon60x60\", \"AppIcon76x76\"] there",
+        "predicted CFBundleIcons → CFBundleAlternateIcons → \"Blue\" → CFBundleIconFiles [\"Blue60x60\"]; the built Info.plist (Store.app/Info.plist) has [\"Blue60x60\", \"Blue\"] there",
+      ])
   }
 
   // MARK: Against Assets.car
