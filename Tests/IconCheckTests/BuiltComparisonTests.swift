@@ -232,14 +232,14 @@ import Testing
 
   // MARK: Against Assets.car
 
-  /// A car of the fuzz seeds (Tests/Fuzz/make-seeds.py writes them as actool lays one out):
-  /// `app-icon.car`'s `AppIcon` holds an iPhone 120×120 @2x, the 1024×1024 App Store image and a
-  /// dark iPad 152×152; `icon-composer.car`'s is an Icon Composer stack and group.
-  static func seedCar(_ name: String) throws -> Data {
-    try Data(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/car/seeds/\(name)"))
-  }
+  /// A car as actool writes one (`CarWriter`): its `AppIcon` holds an iPhone 120×120 @2x, the
+  /// 1024×1024 App Store image and a dark iPad 152×152.
+  static let appIconCar = CarWriter.appIconCar().bytes()
+  /// A car whose `AppIcon` is an Icon Composer stack and group.
+  static let iconComposerCar = CarWriter.appIconCar(renditions: [
+    .init(identifier: 100, idiom: 0, scale: 1, pixels: 0, layout: 1019, name: "AppIcon"),
+    .init(identifier: 100, idiom: 0, scale: 1, pixels: 0, layout: 1020, name: "Group"),
+  ]).bytes()
 
   /// An iPhone app whose primary set `AppIcon` has these slots.
   static func setProject(_ slots: [StoreFixture.Slot]) throws -> StoreFixture {
@@ -251,14 +251,14 @@ import Testing
 
   /// What actool builds of `AppIcon` for an iPhone app: the Info.plist entry, the loose 120×120
   /// PNG, and `car`.
-  static func compiled(car: String?, in folder: StoreFixture) throws -> URL {
+  static func compiled(car: [UInt8]?, in folder: StoreFixture) throws -> URL {
     let entry: [String: Any] = [
       "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60"]]
     ]
     let app = try built(
       ["CFBundleIcons": entry, "UIDeviceFamily": [1]],
       leaving: Set(files.map(\.0).filter { $0 != "AppIcon60x60@2x.png" }), in: folder)
-    if let car { try seedCar(car).write(to: app.appendingPathComponent("Assets.car")) }
+    if let car { try Data(car).write(to: app.appendingPathComponent("Assets.car")) }
     return app
   }
 
@@ -270,7 +270,7 @@ import Testing
   @Test func aSetAndTheCarsRenditionsOfItAgree() throws {
     let project = try Self.setProject([Self.iPhone120, Self.marketing])
     let folder = try StoreFixture()
-    let found = try Self.compare(project, try Self.compiled(car: "app-icon.car", in: folder))
+    let found = try Self.compare(project, try Self.compiled(car: Self.appIconCar, in: folder))
     #expect(found.isEmpty, "\(found.map(\.message))")
   }
 
@@ -279,7 +279,7 @@ import Testing
       file: "Icon-App-60x60@3x.png", idiom: "iphone", size: "60x60", scale: "3x")
     let project = try Self.setProject([Self.iPhone120, iPhone180, Self.marketing])
     let folder = try StoreFixture()
-    let found = try Self.compare(project, try Self.compiled(car: "app-icon.car", in: folder))
+    let found = try Self.compare(project, try Self.compiled(car: Self.appIconCar, in: folder))
     try #require(found.count == 1, "\(found.map(\.message))")
     #expect(
       found[0].message
@@ -291,7 +291,7 @@ import Testing
   @Test func anImageOnlyTheCarHasNamesItsRendition() throws {
     let project = try Self.setProject([Self.iPhone120])
     let folder = try StoreFixture()
-    let found = try Self.compare(project, try Self.compiled(car: "app-icon.car", in: folder))
+    let found = try Self.compare(project, try Self.compiled(car: Self.appIconCar, in: folder))
     try #require(found.count == 1, "\(found.map(\.message))")
     #expect(
       found[0].message
@@ -308,7 +308,7 @@ import Testing
     try png(project.url("Assets.xcassets/AppIcon.icon/Assets/wave.png"), width: 64, height: 64)
     let folder = try StoreFixture()
     let stacked = try Self.compare(
-      project, try Self.compiled(car: "icon-composer.car", in: folder))
+      project, try Self.compiled(car: Self.iconComposerCar, in: folder))
     #expect(stacked.isEmpty, "\(stacked.map(\.message))")
     // Without a car there is neither a stack nor an App Store image.
     let bare = try StoreFixture()
