@@ -78,13 +78,8 @@ public enum Checker {
       IPadChecks.diagnose(app)
     },
     .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
-      app, facts in
-      if app.isBuiltArtifact {
-        return BuiltAppChecks.iconNameNotSet(app) + BuiltAppChecks.plistNamesNotInCatalog(app)
-      }
-      return facts.map {
-        DeclarationChecks.iconNameNotSet($0) + DeclarationChecks.plistNamesNotInCatalog($0)
-      } ?? []
+      app, _ in
+      DeclarationChecks.iconNameNotSet(app) + DeclarationChecks.plistNamesNotInCatalog(app)
     },
 
     .sources(

@@ -39,6 +39,12 @@ public struct AppIcons: Sendable, Equatable {
   public var compiledAppIcons: CompiledAppIcons?
   /// Why the built app's `Assets.car` could not be read, when it could not.
   public var compiledAppIconsProblem: String?
+  /// The app icons the asset catalogs hold (for a built app, its `Assets.car`): `check` reads
+  /// them (`AppIconReader.readWithFacts`); nil when not read, or when the car cannot be read.
+  public var appIconAssets: AppIconAssets?
+  /// Whether and where the built Info.plist names the primary's asset; nil when not read (as
+  /// `appIconAssets`).
+  public var primaryIconNaming: PrimaryIconNaming?
   /// The platforms the target builds for besides `platform`: each is an app of its own
   /// (`--platform`).
   public var otherPlatforms: [AppPlatform] = []

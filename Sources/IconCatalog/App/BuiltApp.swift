@@ -97,6 +97,7 @@ enum BuiltApp {
     appIcons.platform = platform
     appIcons.deviceFamilies = deviceFamilies
     appIcons.iconDictionaries = names.built
+    appIcons.primaryIconNaming = names.built.primaryIconNaming(infoPlist: plistFile.path)
     appIcons.isBuiltArtifact = true
     appIcons.productName = folderName
     return (appIcons, images)

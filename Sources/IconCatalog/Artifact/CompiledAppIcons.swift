@@ -105,6 +105,7 @@ extension AppIcons {
         app.compiledAppIcons = CompiledAppIcons(
           car: car, file: location.appendingPathComponent("Assets.car", isDirectory: false).path)
       }
+      app.appIconAssets = AppIconAssets(names: app.compiledAppIcons?.sets.map(\.name) ?? [])
     } catch {
       app.compiledAppIconsProblem = error.description
       app.warnings.append("\(error.description); the checks on what it holds are left out")
