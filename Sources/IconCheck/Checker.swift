@@ -66,13 +66,8 @@ public enum Checker {
       AlphaChecks.diagnose(app)
         + (app.isBuiltArtifact ? BuiltAppChecks.marketingIconNotVerified(app) : [])
     },
-    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) {
-      app, facts in
-      if app.isBuiltArtifact { return IconFileChecks.builtApp(app) }
-      return facts.map {
-        IconFileChecks.iconFilesWithExtension($0) + IconFileChecks.iconFilesWithSuffix($0)
-      }
-        ?? []
+    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) { app, _ in
+      IconFileChecks.diagnose(app)
     },
     .shippedApp("iPad declarations", [.missingIPadDeclaration]) { app, _ in
       IPadChecks.diagnose(app)

@@ -54,6 +54,7 @@ public enum AppIconReader {
         line: facts.infoPlist != nil
           ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
     }
+    icons.iconFilesFoundAsWritten = facts.iconFilesFound
     icons.primaryIconNaming = PrimaryIconNaming(
       isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
       isKnown: facts.appStore.isProjectTarget, place: place)
@@ -109,6 +110,7 @@ public enum AppIconReader {
     app.platform = project.platform
     app.deviceFamilies = project.deviceFamilies
     app.iconDictionaries = names.built.expandingIconNames { settings.expand($0) }
+    app.iconDictionaries.topLevelIconFiles = infoPlist?.writtenTopLevelIconFiles()
     app.otherPlatforms = (target?.platforms ?? []).filter { $0 != project.platform }
     return app
   }

@@ -45,6 +45,11 @@ public struct AppIcons: Sendable, Equatable {
   /// Whether and where the built Info.plist names the primary's asset; nil when not read (as
   /// `appIconAssets`).
   public var primaryIconNaming: PrimaryIconNaming?
+  /// The `CFBundleIconFiles` names, as written, that carry a scale or device suffix and find a
+  /// loose PNG by their exact spelling (`Icon60x60@2x` for `Icon60x60@2x.png`): iOS adds `.png`
+  /// and loads them. Looked for in the app's folder for a project (`readWithFacts`), at the top
+  /// of the bundle for a built app; nil when not looked for.
+  public var iconFilesFoundAsWritten: Set<String>?
   /// The platforms the target builds for besides `platform`: each is an app of its own
   /// (`--platform`).
   public var otherPlatforms: [AppPlatform] = []

@@ -54,6 +54,9 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
 
   /// Base first, then `~iphone`, then `~ipad`, as far as the built plist has them.
   public var dictionaries: [Dictionary] = []
+  /// The old top-level `CFBundleIconFiles` (before `CFBundleIcons`), as written: an entry of the
+  /// primary with no name; nil when the Info.plist has none.
+  public var topLevelIconFiles: Entry?
 
   public init(dictionaries: [Dictionary] = []) { self.dictionaries = dictionaries }
 

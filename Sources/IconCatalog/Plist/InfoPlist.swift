@@ -165,6 +165,17 @@ struct InfoPlist {
     return found
   }
 
+  /// The top-level `CFBundleIconFiles`, as written, with its lines; nil when there is none.
+  func writtenTopLevelIconFiles() -> BuiltIconDictionaries.Entry? {
+    guard let items = root["CFBundleIconFiles"] as? [Any] else { return nil }
+    let lines = PlistLines.read(file)
+    let path = ["CFBundleIconFiles"]
+    let files = items.compactMap { $0 as? String }
+    return .init(
+      name: "", origin: .infoPlist(file: file.path, line: lines?.keyLine(of: path), keyPath: path),
+      iconFiles: files, iconFileLines: files.indices.map { lines?.line(of: path + [String($0)]) })
+  }
+
   /// `UIDeviceFamily` (1 iPhone, 2 iPad, 3 Apple TV): the build writes it from
   /// `TARGETED_DEVICE_FAMILY`, so a built app's Info.plist says where it runs.
   var deviceFamilies: [Int]? {
