@@ -14,8 +14,10 @@ struct FindingPlace: Equatable {
     self.within = within
   }
 
-  init(_ location: ProjectFacts.Location) {
-    self.init(file: location.file.path, line: location.line)
+  /// A declaration the model gives: its line, or in a built app its key path.
+  init(_ place: DeclarationPlace) {
+    self.init(
+      file: place.file, line: place.line, within: place.keyPath.map(BuiltAppChecks.keyPathText))
   }
 }
 
@@ -24,40 +26,8 @@ struct FindingPlace: Equatable {
 /// what its `Assets.car` holds (`AppIcons.compiledAppIcons`). Each keeps the id it has on a
 /// project; its fix says what to change in the project, as the built app is only what shows it.
 enum BuiltAppChecks {
-  /// `Info.plist: CFBundleIcons → CFBundleAlternateIcons → Blue`, for a finding about an icon's
-  /// declaration: the first built dictionary (CFBundleIcons first) that declares it; the
-  /// Info.plist itself when none does.
-  static func declaration(of icon: AppIcon, in app: AppIcons, key: String? = nil) -> FindingPlace {
-    for dictionary in app.iconDictionaries.dictionaries {
-      let entry =
-        icon.isPrimary ? dictionary.primary : dictionary.alternates.first { $0.name == icon.name }
-      if let entry, let place = place(of: entry, adding: key) { return place }
-    }
-    return FindingPlace(file: infoPlist(of: app), within: BuiltIconDictionaries.baseKey)
-  }
-
-  /// Where an entry of the built plist is, with `key` (`CFBundleIconName`) appended to its path.
-  static func place(of entry: BuiltIconDictionaries.Entry, adding key: String? = nil)
-    -> FindingPlace?
-  {
-    guard case .infoPlist(let file, let line, let keyPath) = entry.origin else { return nil }
-    return FindingPlace(
-      file: file, line: line, within: keyPathText(keyPath + [key].compactMap { $0 }))
-  }
-
   static func keyPathText(_ path: [String]) -> String {
     path.map { MessageText.escaped($0) }.joined(separator: " → ")
-  }
-
-  /// The built app's Info.plist, as the findings name it (inside an `.ipa`: the `.ipa`'s path
-  /// and the entry's).
-  static func infoPlist(of app: AppIcons) -> String {
-    for dictionary in app.iconDictionaries.dictionaries {
-      for entry in [dictionary.primary].compactMap({ $0 }) + dictionary.alternates {
-        if case .infoPlist(let file, _, _) = entry.origin { return file }
-      }
-    }
-    return app.location.appendingPathComponent("Info.plist", isDirectory: false).path
   }
 
   /// The compiled app icon that holds `icon`'s images, when the car has one.

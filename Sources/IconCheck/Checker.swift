@@ -59,7 +59,9 @@ public enum Checker {
         .namesDifferOnlyByCase, .primaryNotFound, .alternateWithoutImage, .unusualName,
         .missingFile, .wrongFormat, .notSquare, .wrongPixelSize, .noAppStoreIcon,
       ], IconChecks.diagnose),
-    .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize], SizeChecks.diagnose),
+    .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize]) { app, _ in
+      SizeChecks.diagnose(app)
+    },
     .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app, _ in
       // A built app's App Store image is in Assets.car, not decoded: a note says it was not
       // checked.

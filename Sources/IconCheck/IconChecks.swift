@@ -12,16 +12,11 @@ public enum IconChecks {
   /// own findings at its declaration (`facts`' build setting or Info.plist line; in a built app,
   /// the built Info.plist's key path).
   ///
-  /// Not yet in the model, for a project: where each icon is declared
-  /// (`facts.declaration(ofIcon:)`), and which icons come from an Icon Composer bundle
-  /// (`facts.iconSets`). A built app's declarations are its built dictionaries' entries.
+  /// Not yet in the model, for a project: which icons come from an Icon Composer bundle
+  /// (`facts.iconSets`).
   static func diagnose(_ app: AppIcons, facts: ProjectFacts?) -> [Diagnostic] {
     let declared = { (icon: AppIcon) -> FindingPlace? in
-      if app.isBuiltArtifact { return BuiltAppChecks.declaration(of: icon, in: app) }
-      return facts.map {
-        FindingPlace(
-          $0.declaration(ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary))
-      }
+      app.declarationPlace(of: icon).map(FindingPlace.init)
     }
     var found: [Diagnostic] = []
     found += caseCollisions(app.allIcons, declared: declared)

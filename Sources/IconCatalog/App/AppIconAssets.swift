@@ -23,24 +23,25 @@ public struct AppIconAssets: Sendable, Equatable {
   }
 }
 
+/// A place in the sources or the built app where something is declared: a file, and its line or
+/// (a built app's Info.plist, binary or not) the key path within it.
+public struct DeclarationPlace: Sendable, Equatable {
+  public var file: String
+  public var line: Int?
+  /// Set for a built app's Info.plist, whose findings name the key.
+  public var keyPath: [String]?
+
+  public init(file: String, line: Int? = nil, keyPath: [String]? = nil) {
+    self.file = file
+    self.line = line
+    self.keyPath = keyPath
+  }
+}
+
 /// Whether the built Info.plist names the primary icon's asset (`CFBundleIcons →
 /// CFBundlePrimaryIcon → CFBundleIconName`, which App Store Connect requires: ITMS-90713), and
 /// where a missing name belongs.
 public struct PrimaryIconNaming: Sendable, Equatable {
-  /// A place in a file: its line, or (a binary plist has no lines) the key path within it.
-  public struct Place: Sendable, Equatable {
-    public var file: String
-    public var line: Int?
-    /// Set for a built app's Info.plist, whose findings name the key.
-    public var keyPath: [String]?
-
-    public init(file: String, line: Int? = nil, keyPath: [String]? = nil) {
-      self.file = file
-      self.line = line
-      self.keyPath = keyPath
-    }
-  }
-
   /// For a project: `ASSETCATALOG_COMPILER_APPICON_NAME` is set (to a set actool finds or not:
   /// one it cannot find is primary-not-found's), or the Info.plist writes a `CFBundleIconName`
   /// for the primary (in an icon dictionary, as the tvOS string, or at the top level). For a
@@ -52,9 +53,9 @@ public struct PrimaryIconNaming: Sendable, Equatable {
   /// Where the name belongs: the Info.plist's first `CFBundleIcons` key, else the target's
   /// build settings in `project.pbxproj`; in a built app, the primary's entry (or
   /// `CFBundleIcons`).
-  public var place: Place?
+  public var place: DeclarationPlace?
 
-  public init(isNamed: Bool, isKnown: Bool = true, place: Place? = nil) {
+  public init(isNamed: Bool, isKnown: Bool = true, place: DeclarationPlace? = nil) {
     self.isNamed = isNamed
     self.isKnown = isKnown
     self.place = place
@@ -85,12 +86,34 @@ extension BuiltIconDictionaries {
   /// `CFBundleIcons` in `infoPlist`.
   func primaryIconNaming(infoPlist: String) -> PrimaryIconNaming {
     let named = dictionaries.contains { !($0.primary?.iconName ?? "").isEmpty }
-    var place = PrimaryIconNaming.Place(file: infoPlist, keyPath: [Self.baseKey])
+    var place = DeclarationPlace(file: infoPlist, keyPath: [Self.baseKey])
     if case .infoPlist(let file, let line, let keyPath) = dictionaries.compactMap(\.primary).first?
       .origin
     {
-      place = PrimaryIconNaming.Place(file: file, line: line, keyPath: keyPath)
+      place = DeclarationPlace(file: file, line: line, keyPath: keyPath)
     }
     return PrimaryIconNaming(isNamed: named, place: place)
+  }
+}
+
+extension BuiltIconDictionaries {
+  /// Where a built app declares each icon: the first built dictionary (CFBundleIcons first)
+  /// whose entry names it, at its key path; else `CFBundleIcons` in `infoPlist`.
+  func declarationPlaces(of icons: [AppIcon], infoPlist: String) -> [String: DeclarationPlace] {
+    var places: [String: DeclarationPlace] = [:]
+    for icon in icons {
+      var place = DeclarationPlace(file: infoPlist, keyPath: [Self.baseKey])
+      for dictionary in dictionaries {
+        let entry =
+          icon.isPrimary
+          ? dictionary.primary : dictionary.alternates.first { $0.name == icon.name }
+        if case .infoPlist(let file, let line, let keyPath) = entry?.origin {
+          place = DeclarationPlace(file: file, line: line, keyPath: keyPath)
+          break
+        }
+      }
+      places[icon.name] = place
+    }
+    return places
   }
 }

@@ -49,12 +49,19 @@ public enum AppIconReader {
     icons.appIconAssets = AppIconAssets(
       names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name))
     let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
-      PrimaryIconNaming.Place(
+      DeclarationPlace(
         file: $0.path,
         line: facts.infoPlist != nil
           ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
     }
     icons.iconFilesFoundAsWritten = facts.iconFilesFound
+    var places: [String: DeclarationPlace] = [:]
+    for icon in icons.allIcons {
+      let declared = facts.declaration(
+        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+      places[icon.name] = DeclarationPlace(file: declared.file.path, line: declared.line)
+    }
+    icons.declarationPlaces = places
     icons.primaryIconNaming = PrimaryIconNaming(
       isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
       isKnown: facts.appStore.isProjectTarget, place: place)

@@ -50,6 +50,15 @@ public struct AppIcons: Sendable, Equatable {
   /// and loads them. Looked for in the app's folder for a project (`readWithFacts`), at the top
   /// of the bundle for a built app; nil when not looked for.
   public var iconFilesFoundAsWritten: Set<String>?
+  /// Where each icon is declared, by its name: for a project, its build setting's or Info.plist
+  /// key's line, else its set, else the Info.plist or project (`readWithFacts`); for a built app,
+  /// its built Info.plist entry's key path. Nil when not read.
+  public var declarationPlaces: [String: DeclarationPlace]?
+
+  /// Where `icon` is declared, when the reading said (`declarationPlaces`).
+  public func declarationPlace(of icon: AppIcon) -> DeclarationPlace? {
+    declarationPlaces?[icon.name]
+  }
   /// The platforms the target builds for besides `platform`: each is an app of its own
   /// (`--platform`).
   public var otherPlatforms: [AppPlatform] = []

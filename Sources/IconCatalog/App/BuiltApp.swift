@@ -98,6 +98,8 @@ enum BuiltApp {
     appIcons.deviceFamilies = deviceFamilies
     appIcons.iconDictionaries = names.built
     appIcons.primaryIconNaming = names.built.primaryIconNaming(infoPlist: plistFile.path)
+    appIcons.declarationPlaces = names.built.declarationPlaces(
+      of: appIcons.allIcons, infoPlist: plistFile.path)
     appIcons.iconDictionaries.topLevelIconFiles = infoPlist.writtenTopLevelIconFiles()
     // Only names with a suffix are looked for, so most apps list no files here.
     let written =
