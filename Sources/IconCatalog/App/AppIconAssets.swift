@@ -10,10 +10,13 @@ public struct AppIconAssets: Sendable, Equatable {
   /// Sets in catalogs under the project folder that the target does not build (a project
   /// target's only): a name found there is a catalog left out of the target, not a wrong name.
   public var outsideTarget: [String]
+  /// Those of `names` that are Icon Composer icons (`.icon` bundles; compiled as such in a car).
+  public var iconComposer: Set<String>
 
-  public init(names: [String], outsideTarget: [String] = []) {
+  public init(names: [String], outsideTarget: [String] = [], iconComposer: Set<String> = []) {
     self.names = names
     self.outsideTarget = outsideTarget
+    self.iconComposer = iconComposer
   }
 
   /// True when `name` is among `names` or `outsideTarget`, ignoring case as actool's lookup does.

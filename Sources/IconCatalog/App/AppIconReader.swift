@@ -47,7 +47,8 @@ public enum AppIconReader {
     var icons = try images(of: project).withRenditions(icons(of: project))
     let facts = try facts(of: project)
     icons.appIconAssets = AppIconAssets(
-      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name))
+      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name),
+      iconComposer: Set(facts.iconSets.filter(\.isIconComposer).map(\.name)))
     let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
       DeclarationPlace(
         file: $0.path,
