@@ -21,11 +21,13 @@ struct FindingPlace: Equatable {
   }
 }
 
-/// The rules about what ships, on what Xcode built (a `.app`, `.ipa` or `.xcarchive`): they read
-/// the built app's model only, its built icon dictionaries (each entry with its key path) and
-/// what its `Assets.car` holds (`AppIcons.compiledAppIcons`). Each keeps the id it has on a
-/// project; its fix says what to change in the project, as the built app is only what shows it.
+/// What the rules about what ships share about a compiled asset catalog (`AppIcons.compiledAppIcons`,
+/// which only a built app has: nil for a prediction, so each of these finds nothing there) and
+/// key paths: the car's set of an icon, its App Store image, and places within the car. The rules
+/// themselves are one body each (`IconChecks`, `SizeChecks`, `DeclarationChecks`, ...); on a built
+/// app their fix says what to change in the project, as the built app is only what shows it.
 enum BuiltAppChecks {
+  /// `CFBundleIcons → CFBundleAlternateIcons → Blue`.
   static func keyPathText(_ path: [String]) -> String {
     path.map { MessageText.escaped($0) }.joined(separator: " → ")
   }
