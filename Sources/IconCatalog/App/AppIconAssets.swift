@@ -103,19 +103,22 @@ extension BuiltIconDictionaries {
   /// Where a built app declares each icon: the first built dictionary (CFBundleIcons first)
   /// whose entry names it, at its key path; else `CFBundleIcons` in `infoPlist`.
   func declarationPlaces(of icons: [AppIcon], infoPlist: String) -> [String: DeclarationPlace] {
+    func place(_ entry: Entry?) -> DeclarationPlace? {
+      guard case .infoPlist(let file, let line, let keyPath) = entry?.origin else { return nil }
+      return DeclarationPlace(file: file, line: line, keyPath: keyPath)
+    }
+    // Each alternate's first written entry, found once: thousands of alternates stay linear.
+    var alternates: [String: DeclarationPlace] = [:]
+    for dictionary in dictionaries {
+      for entry in dictionary.alternates where alternates[entry.name] == nil {
+        if let found = place(entry) { alternates[entry.name] = found }
+      }
+    }
+    let primary = dictionaries.lazy.compactMap { place($0.primary) }.first
+    let fallback = DeclarationPlace(file: infoPlist, keyPath: [Self.baseKey])
     var places: [String: DeclarationPlace] = [:]
     for icon in icons {
-      var place = DeclarationPlace(file: infoPlist, keyPath: [Self.baseKey])
-      for dictionary in dictionaries {
-        let entry =
-          icon.isPrimary
-          ? dictionary.primary : dictionary.alternates.first { $0.name == icon.name }
-        if case .infoPlist(let file, let line, let keyPath) = entry?.origin {
-          place = DeclarationPlace(file: file, line: line, keyPath: keyPath)
-          break
-        }
-      }
-      places[icon.name] = place
+      places[icon.name] = (icon.isPrimary ? primary : alternates[icon.name]) ?? fallback
     }
     return places
   }
