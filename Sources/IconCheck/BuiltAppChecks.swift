@@ -14,50 +14,22 @@ struct FindingPlace: Equatable {
     self.within = within
   }
 
-  init(_ location: ProjectFacts.Location) {
-    self.init(file: location.file.path, line: location.line)
+  /// A declaration the model gives: its line, or in a built app its key path.
+  init(_ place: DeclarationPlace) {
+    self.init(
+      file: place.file, line: place.line, within: place.keyPath.map(BuiltAppChecks.keyPathText))
   }
 }
 
-/// The rules about what ships, on what Xcode built (a `.app`, `.ipa` or `.xcarchive`): they read
-/// the built app's model only, its built icon dictionaries (each entry with its key path) and
-/// what its `Assets.car` holds (`AppIcons.compiledAppIcons`). Each keeps the id it has on a
-/// project; its fix says what to change in the project, as the built app is only what shows it.
+/// What the rules about what ships share about a compiled asset catalog (`AppIcons.compiledAppIcons`,
+/// which only a built app has: nil for a prediction, so each of these finds nothing there) and
+/// key paths: the car's set of an icon, its App Store image, and places within the car. The rules
+/// themselves are one body each (`IconChecks`, `SizeChecks`, `DeclarationChecks`, ...); on a built
+/// app their fix says what to change in the project, as the built app is only what shows it.
 enum BuiltAppChecks {
-  /// `Info.plist: CFBundleIcons → CFBundleAlternateIcons → Blue`, for a finding about an icon's
-  /// declaration: the first built dictionary (CFBundleIcons first) that declares it; the
-  /// Info.plist itself when none does.
-  static func declaration(of icon: AppIcon, in app: AppIcons, key: String? = nil) -> FindingPlace {
-    for dictionary in app.iconDictionaries.dictionaries {
-      let entry =
-        icon.isPrimary ? dictionary.primary : dictionary.alternates.first { $0.name == icon.name }
-      if let entry, let place = place(of: entry, adding: key) { return place }
-    }
-    return FindingPlace(file: infoPlist(of: app), within: BuiltIconDictionaries.baseKey)
-  }
-
-  /// Where an entry of the built plist is, with `key` (`CFBundleIconName`) appended to its path.
-  static func place(of entry: BuiltIconDictionaries.Entry, adding key: String? = nil)
-    -> FindingPlace?
-  {
-    guard case .infoPlist(let file, let line, let keyPath) = entry.origin else { return nil }
-    return FindingPlace(
-      file: file, line: line, within: keyPathText(keyPath + [key].compactMap { $0 }))
-  }
-
+  /// `CFBundleIcons → CFBundleAlternateIcons → Blue`.
   static func keyPathText(_ path: [String]) -> String {
     path.map { MessageText.escaped($0) }.joined(separator: " → ")
-  }
-
-  /// The built app's Info.plist, as the findings name it (inside an `.ipa`: the `.ipa`'s path
-  /// and the entry's).
-  static func infoPlist(of app: AppIcons) -> String {
-    for dictionary in app.iconDictionaries.dictionaries {
-      for entry in [dictionary.primary].compactMap({ $0 }) + dictionary.alternates {
-        if case .infoPlist(let file, _, _) = entry.origin { return file }
-      }
-    }
-    return app.location.appendingPathComponent("Info.plist", isDirectory: false).path
   }
 
   /// The compiled app icon that holds `icon`'s images, when the car has one.
@@ -81,75 +53,6 @@ enum BuiltAppChecks {
     FindingPlace(
       file: app.compiledAppIcons?.file,
       within: MessageText.escaped(set.name) + (image.map { ", \($0)" } ?? ""))
-  }
-
-  // MARK: icon-name-not-set
-
-  /// `icon-name-not-set` (ITMS-90713): the app holds app icons (a compiled set in the car, or
-  /// loose icon files) but no built dictionary names the primary's `CFBundleIconName`.
-  static func iconNameNotSet(_ app: AppIcons) -> [Diagnostic] {
-    let dictionaries = app.iconDictionaries.dictionaries
-    guard app.platform == .iOS,
-      !dictionaries.contains(where: { !($0.primary?.iconName ?? "").isEmpty })
-    else { return [] }
-    let compiled = app.compiledAppIcons?.sets.map(\.name) ?? []
-    guard !compiled.isEmpty || !app.primary.files.isEmpty else { return [] }
-    let held =
-      compiled.isEmpty
-      ? "loose icon files (\(app.primary.files.map(\.lastPathComponent).prefix(2).joined(separator: ", ")))"
-      : "app icons in Assets.car ("
-        + compiled.prefix(3).map { "\"\(MessageText.escaped($0))\"" }.joined(separator: ", ")
-        + (compiled.count > 3 ? " and \(compiled.count - 3) more" : "") + ")"
-    let primaryEntry = dictionaries.compactMap(\.primary).first
-    let at =
-      primaryEntry.flatMap { place(of: $0) }
-      ?? FindingPlace(file: infoPlist(of: app), within: BuiltIconDictionaries.baseKey)
-    let set = compiled.first.map { "\"\(MessageText.escaped($0))\"" } ?? "the app icon set"
-    return [
-      Diagnostic(
-        id: .iconNameNotSet, file: at.file, line: at.line, within: at.within,
-        message:
-          "the built app holds \(held), but its Info.plist has no CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconName; App Store Connect rejects the upload (ITMS-90713: \"Missing Info.plist value ... CFBundleIconName\")",
-        fix:
-          "In the project, put the icon in an asset catalog and set ASSETCATALOG_COMPILER_APPICON_NAME (Primary App Icon Set Name) to \(set), then build again: actool writes CFBundleIconName into the built Info.plist."
-      )
-    ]
-  }
-
-  // MARK: plist-name-not-in-catalog
-
-  /// `plist-name-not-in-catalog` (ITMS-90895): a `CFBundleIconName` of the built plist (primary
-  /// or alternate, in every dictionary) that no app icon in `Assets.car` holds: no multisize set
-  /// and no Icon Composer icon of that name, or no car at all.
-  static func plistNamesNotInCatalog(_ app: AppIcons) -> [Diagnostic] {
-    // A car that cannot be read is said on its own (a warning), not judged. tvOS names brand
-    // assets' icons, which are image stacks, not app icon sets.
-    guard app.compiledAppIconsProblem == nil, app.platform == .iOS else { return [] }
-    var found: [Diagnostic] = []
-    for dictionary in app.iconDictionaries.dictionaries {
-      for entry in [dictionary.primary].compactMap({ $0 }) + dictionary.alternates {
-        guard let iconName = entry.iconName, !iconName.isEmpty,
-          app.compiledAppIcons?.set(named: iconName) == nil,
-          let place = place(of: entry, adding: "CFBundleIconName")
-        else { continue }
-        let name = "\"" + MessageText.escaped(iconName, quoting: true) + "\""
-        let other = app.compiledAppIcons.map { compiled in
-          let facet = compiled.facets.first { $0.lowercased() == iconName.lowercased() }
-          return facet != nil
-            ? "Assets.car has an asset \(name), but not an app icon"
-            : "Assets.car holds no asset of that name"
-        }
-        found.append(
-          Diagnostic(
-            id: .plistNameNotInCatalog, file: place.file, line: place.line, within: place.within,
-            message:
-              "the built Info.plist's CFBundleIconName is \(name), but \(other ?? "the app has no Assets.car") (no app icon set or .icon compiled under that name); App Store Connect rejects the upload (ITMS-90895: \"references asset \(name). No such asset is present in the asset catalog\")",
-            fix:
-              "In the project, name an existing app icon set in CFBundleIconName (or in ASSETCATALOG_COMPILER_APPICON_NAME / …_ALTERNATE_APPICON_NAMES), or add an app icon set named \(name) to the target's asset catalog, then build again."
-          ))
-      }
-    }
-    return found
   }
 
   // MARK: no-app-store-icon, marketing-icon-alpha

@@ -462,7 +462,8 @@ enum BuiltComparison {
       let ours = keys(predicted.predictedRenditions(of: icon), devices: devices)
       let builtRenditions = built.builtRenditions(of: other, car: car)
       let held = keys(builtRenditions, devices: devices)
-      let place = SizeChecks.location(icon, facts: facts)
+      let located = SizeChecks.location(icon, in: predicted)
+      let place = (file: located.file, line: located.line)
       let owner = icon.isPrimary ? "the primary icon" : "the alternate"
       if icon.renditions.contains(where: { $0.kind == .iconComposer }),
         car?.renditions(of: other.assetName ?? other.name).contains(where: \.isIconComposer)

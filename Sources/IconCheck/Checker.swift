@@ -5,12 +5,13 @@ import IconCatalog
 /// findings are gathered, and nothing else calls a group.
 ///
 /// Two kinds of rules:
-/// - rules about **what ships** judge the app model (`AppIcons`): what iOS does at run time and
-///   what App Store Connect checks. On what Xcode built (a `.app`, `.ipa` or `.xcarchive`) they
-///   read the model alone: its built icon dictionaries (with key paths) and what its `Assets.car`
-///   holds (`compiledAppIcons`), in `BuiltAppChecks` where a rule needs another way there. Where
-///   one still needs a fact only `ProjectFacts` has on a project, its doc comment says "Not yet
-///   in the model:", naming the fact, so it can move into the model;
+/// - rules about **what ships** judge the app model (`AppIcons`) alone: what iOS does at run time
+///   and what App Store Connect checks. Each is one body for a project (the predicted app) and for
+///   what Xcode built (a `.app`, `.ipa` or `.xcarchive`): the built icon dictionaries (each entry
+///   with its file and line or key path), where each icon is declared, the app icons the catalogs
+///   or `Assets.car` hold, and what the car holds (`compiledAppIcons`). What differs with the
+///   input is wording (a built app's fix says to change the project) and where a place is a key
+///   path; a group gets no `ProjectFacts`;
 /// - rules about **the sources** judge what the build reads: Contents.json, `.icon` bundles,
 ///   `.xcconfig`, `project.pbxproj` and the Info.plist as written. They need `ProjectFacts`.
 ///
@@ -31,13 +32,12 @@ public enum Checker {
     /// `facts` is nil for an app read without its project; a sources group then finds nothing.
     let run: @Sendable (AppIcons, ProjectFacts?) -> [Diagnostic]
 
-    /// A group about what ships: the app model, and (until the model holds them) the facts each
-    /// rule marks "Not yet in the model".
+    /// A group about what ships: the app model only.
     static func shippedApp(
       _ name: String, _ ids: [DiagnosticID],
-      _ run: @escaping @Sendable (AppIcons, ProjectFacts?) -> [Diagnostic]
+      _ run: @escaping @Sendable (AppIcons) -> [Diagnostic]
     ) -> RuleGroup {
-      RuleGroup(name: name, subject: .shippedApp, ids: ids, run: run)
+      RuleGroup(name: name, subject: .shippedApp, ids: ids) { app, _ in run(app) }
     }
 
     /// A group about the sources, which the project facts describe.
@@ -60,31 +60,16 @@ public enum Checker {
         .missingFile, .wrongFormat, .notSquare, .wrongPixelSize, .noAppStoreIcon,
       ], IconChecks.diagnose),
     .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize], SizeChecks.diagnose),
-    .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app, _ in
-      // A built app's App Store image is in Assets.car, not decoded: a note says it was not
-      // checked.
-      AlphaChecks.diagnose(app)
-        + (app.isBuiltArtifact ? BuiltAppChecks.marketingIconNotVerified(app) : [])
+    .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app in
+      // Where the App Store image is compiled into Assets.car (a built app), not decoded: a note
+      // says it was not checked.
+      AlphaChecks.diagnose(app) + BuiltAppChecks.marketingIconNotVerified(app)
     },
-    .shippedApp("CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix]) {
-      app, facts in
-      if app.isBuiltArtifact { return IconFileChecks.builtApp(app) }
-      return facts.map {
-        IconFileChecks.iconFilesWithExtension($0) + IconFileChecks.iconFilesWithSuffix($0)
-      }
-        ?? []
-    },
-    .shippedApp("iPad declarations", [.missingIPadDeclaration]) { app, _ in
-      IPadChecks.diagnose(app)
-    },
+    .shippedApp(
+      "CFBundleIconFiles", [.iconFileWithExtension, .iconFileWithSuffix], IconFileChecks.diagnose),
+    .shippedApp("iPad declarations", [.missingIPadDeclaration], IPadChecks.diagnose),
     .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
-      app, facts in
-      if app.isBuiltArtifact {
-        return BuiltAppChecks.iconNameNotSet(app) + BuiltAppChecks.plistNamesNotInCatalog(app)
-      }
-      return facts.map {
-        DeclarationChecks.iconNameNotSet($0) + DeclarationChecks.plistNamesNotInCatalog($0)
-      } ?? []
+      app in DeclarationChecks.iconNameNotSet(app) + DeclarationChecks.plistNamesNotInCatalog(app)
     },
 
     .sources(

@@ -9,59 +9,47 @@ import IconRender
 /// a file that cannot be read is reported, and the other checks go on.
 public enum IconChecks {
   /// Every problem found in `app`'s icons, the primary's first, then each alternate's; an icon's
-  /// own findings at its declaration (`facts`' build setting or Info.plist line; in a built app,
-  /// the built Info.plist's key path).
-  ///
-  /// Not yet in the model, for a project: where each icon is declared
-  /// (`facts.declaration(ofIcon:)`), and which icons come from an Icon Composer bundle
-  /// (`facts.iconSets`). A built app's declarations are its built dictionaries' entries.
-  static func diagnose(_ app: AppIcons, facts: ProjectFacts?) -> [Diagnostic] {
+  /// own findings at its declaration (the model's: a build setting's or Info.plist key's line;
+  /// in a built app, the built Info.plist's key path). One body for a project (the predicted app)
+  /// and for what Xcode built: the images are the icon's files, and a built app's `Assets.car`
+  /// (`compiledAppIcons`); only wording and the App Store image's source switch on the kind.
+  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
     let declared = { (icon: AppIcon) -> FindingPlace? in
-      if app.isBuiltArtifact { return BuiltAppChecks.declaration(of: icon, in: app) }
-      return facts.map {
-        FindingPlace(
-          $0.declaration(ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary))
-      }
+      app.declarationPlace(of: icon).map(FindingPlace.init)
     }
     var found: [Diagnostic] = []
     found += caseCollisions(app.allIcons, declared: declared)
-    // An icon whose only set is an Icon Composer bundle with no artwork: said as such, not as
-    // "no set holds one" (the bundle's own findings say what is wrong inside it).
-    let bundles = Set((facts?.iconSets ?? []).filter(\.isIconComposer).map(\.name))
-    let bundle = { (icon: AppIcon) -> String? in
-      let asset = icon.assetName ?? icon.name
-      return bundles.contains(asset) ? asset : nil
-    }
     for icon in app.allIcons {
-      if app.isBuiltArtifact {
-        found += builtImage(icon, in: app, at: declared(icon))
-        if !icon.isPrimary { found += unusualName(icon, at: declared(icon)) }
-        found += missingFiles(icon)
-        found += imageProblems(icon)
-        continue
-      }
-      if icon.isPrimary {
-        found += primaryImage(icon, at: declared(icon), bundle: bundle(icon))
-      } else {
-        found += alternateImage(icon, at: declared(icon), bundle: bundle(icon))
-        found += unusualName(icon, at: declared(icon))
-      }
+      found += noImage(icon, in: app, at: declared(icon))
+      if !icon.isPrimary { found += unusualName(icon, at: declared(icon)) }
       found += missingFiles(icon)
       found += imageProblems(icon)
-      found += appStoreIcon(icon, at: declared(icon))
+      found += appStoreIcon(icon, in: app, at: declared(icon))
     }
-    if app.isBuiltArtifact { found += BuiltAppChecks.appStoreIcon(app) }
     return found
   }
 
-  /// `primary-not-found` and `alternate-without-image` on a built app: no loose image file and
-  /// no app icon of the asset's name in `Assets.car`.
-  static func builtImage(_ icon: AppIcon, in app: AppIcons, at place: FindingPlace?)
-    -> [Diagnostic]
-  {
+  /// `primary-not-found` and `alternate-without-image`: no image file, and (a built app) no app
+  /// icon of the asset's name in `Assets.car`. A car that cannot be read is said on its own.
+  static func noImage(_ icon: AppIcon, in app: AppIcons, at place: FindingPlace?) -> [Diagnostic] {
     guard icon.files.isEmpty, !BuiltAppChecks.hasCompiledImage(icon, in: app),
       app.compiledAppIconsProblem == nil
     else { return [] }
+    if app.isBuiltArtifact { return builtImage(icon, in: app, at: place) }
+    // An icon whose only set is an Icon Composer bundle with no artwork: said as such, not as
+    // "no set holds one" (the bundle's own findings say what is wrong inside it).
+    let asset = icon.assetName ?? icon.name
+    let bundle = app.appIconAssets?.iconComposer.contains(asset) == true ? asset : nil
+    return icon.isPrimary
+      ? primaryImage(icon, at: place, bundle: bundle)
+      : alternateImage(icon, at: place, bundle: bundle)
+  }
+
+  /// The words of `noImage` on a built app: no loose image file and no app icon of the asset's
+  /// name in `Assets.car`.
+  static func builtImage(_ icon: AppIcon, in app: AppIcons, at place: FindingPlace?)
+    -> [Diagnostic]
+  {
     let asset = escaped(icon.assetName ?? icon.name)
     let car =
       app.compiledAppIcons == nil
@@ -421,8 +409,18 @@ public enum IconChecks {
 
   // MARK: App Store
 
-  /// `no-app-store-icon`: an icon whose catalog set has iOS renditions, none of them 1024×1024.
-  /// An Icon Composer bundle is drawn at 1024×1024 by actool, App Store image included.
+  /// `no-app-store-icon` (ITMS-90704): an icon whose set has iOS images but no 1024×1024 App
+  /// Store one: the source set's slots, or in a built app the primary's compiled set in
+  /// `Assets.car` (`BuiltAppChecks.appStoreIcon`).
+  static func appStoreIcon(_ icon: AppIcon, in app: AppIcons, at place: FindingPlace?)
+    -> [Diagnostic]
+  {
+    if app.isBuiltArtifact { return icon.isPrimary ? BuiltAppChecks.appStoreIcon(app) : [] }
+    return appStoreIcon(icon, at: place)
+  }
+
+  /// `no-app-store-icon` in a project: an icon whose catalog set has iOS renditions, none of them
+  /// 1024×1024. An Icon Composer bundle is drawn at 1024×1024 by actool, App Store image included.
   static func appStoreIcon(_ icon: AppIcon, at place: FindingPlace? = nil) -> [Diagnostic] {
     guard !icon.renditions.contains(where: { $0.kind == .iconComposer }) else { return [] }
     let catalog = icon.renditions.filter { rendition in

@@ -5,8 +5,8 @@ import IconCatalog
 /// (`AppStoreFacts.WrittenInfoPlist`), and lists what is miswritten:
 /// `CFBundlePrimaryIcon` inside `CFBundleAlternateIcons`, keys one slip away from the real ones,
 /// values of the wrong type, the tvOS form in an iOS app and the reverse. The problems are
-/// `malformed-icons-dictionary`; the names written are what `icon-name-not-set`,
-/// `plist-name-not-in-catalog` and `catalog-not-in-target` look at.
+/// `malformed-icons-dictionary`; the names written are what
+/// `catalog-not-in-target` looks at (the rules about what ships read the model's built entries).
 struct IconDictionaryLint {
   /// A `CFBundleIconName` written in an icon dictionary of the Info.plist.
   struct WrittenIconName: Equatable, Sendable {
@@ -57,9 +57,6 @@ struct IconDictionaryLint {
   var problems: [DictionaryProblem] = []
   /// Every `CFBundleIconName` the icon dictionaries write.
   var iconNames: [WrittenIconName] = []
-  /// True when the Info.plist names the primary's asset: `CFBundlePrimaryIcon → CFBundleIconName`
-  /// in an icon dictionary (or a string primary, the tvOS form), or a top-level `CFBundleIconName`.
-  var namesPrimary = false
 
   var root: [String: Any] { written.root }
   var lines: PlistLines? { written.lines }
@@ -86,7 +83,6 @@ struct IconDictionaryLint {
   static let entryKeys = ["CFBundleIconName", "CFBundleIconFiles", "UIPrerenderedIcon"]
 
   mutating func run() {
-    if root["CFBundleIconName"] is String { namesPrimary = true }
     for key in root.keys.sorted() where !Self.topLevelIconKeys.contains(key) {
       guard let real = Self.nearest(key, in: Self.topLevelIconKeys, requireIcon: true) else {
         continue
@@ -114,7 +110,6 @@ struct IconDictionaryLint {
     case nil:
       break
     case let name as String:
-      namesPrimary = true
       // A primary the build compiles replaces the written one whole, whatever its form.
       if isTVOS == false, !primaryCompiled {
         add(
@@ -134,7 +129,6 @@ struct IconDictionaryLint {
             "\(Self.join(primaryPath)) is a dictionary, the iOS form; tvOS reads it as the name of the brand assets, a string",
           fix: "Write CFBundlePrimaryIcon as a string: the name of the app icon's brand assets.")
       }
-      if entry["CFBundleIconName"] is String { namesPrimary = true }
       readEntry(entry, dictionary: key, alternate: nil, path: primaryPath)
     case let value?:
       wrongType(primaryPath, value, expected: "a dictionary")

@@ -7,97 +7,86 @@ import IconCatalog
 ///   of that exact name is there;
 /// - `icon-file-with-suffix` (warning): names with a scale or device suffix that find their file.
 ///
-/// Not yet in the model, for a project: the `CFBundleIconFiles` arrays as written with their lines
-/// (`facts.iconFiles`), and which of their names find a file as written (`facts.iconFilesFound`).
-/// A built app's arrays are its built dictionaries' entries (`builtApp(_:)`).
+/// One body for a project (the predicted app) and for what Xcode built, reading the model alone:
+/// the written arrays of its built dictionaries (and the old top-level one) with their lines, and
+/// `iconFilesFoundAsWritten`. On a built app a finding names the key path, and its fix says to
+/// change the project.
 enum IconFileChecks {
-  /// Both rules on a built app: the arrays of its built Info.plist's entries, each name at its
-  /// key path, looked up among the files at the top of the bundle, as iOS looks them up.
-  static func builtApp(_ app: AppIcons) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    for dictionary in app.iconDictionaries.dictionaries {
-      let entries = [dictionary.primary].compactMap { $0 } + dictionary.alternates
-      for entry in entries where !entry.iconFiles.isEmpty {
-        guard case .infoPlist(let file, _, let keyPath) = entry.origin else { continue }
-        let isPrimary = dictionary.primary.map { $0 == entry } ?? false
-        let owner =
-          isPrimary ? "the primary icon" : "alternate icon \"\(MessageText.escaped(entry.name))\""
-        let key = "\(dictionary.key) → CFBundleIconFiles"
-        let path = { (index: Int) in
-          BuiltAppChecks.keyPathText(keyPath + ["CFBundleIconFiles", String(index)])
-        }
-        var suffixed: [(Int, String)] = []
-        for (index, name) in entry.iconFiles.enumerated() {
-          if foundAsWritten(name, in: app.location) {
-            suffixed.append((index, name))
-            continue
-          }
-          guard let problem = problem(inIconFile: name) else { continue }
-          found.append(
-            Diagnostic(
-              id: .iconFileWithExtension, file: file, within: path(index),
-              message:
-                "\(key) of \(owner) lists \"\(MessageText.escaped(name))\" in the built Info.plist, which has \(problem)",
-              fix:
-                "In the project, write the base name only (\"\(MessageText.escaped(baseName(of: name)))\"): iOS adds @2x, @3x, ~ipad and .png itself; then build again."
-            ))
-        }
-        guard let (index, first) = suffixed.first else { continue }
-        let names =
-          suffixed.count == 1
-          ? "\"\(MessageText.escaped(first))\""
-          : "\(suffixed.count) names with one (\"\(MessageText.escaped(first))\", ...)"
-        found.append(
-          Diagnostic(
-            id: .iconFileWithSuffix, file: file, within: path(index),
-            message:
-              "\(key) of \(owner) lists \(names) with a scale or device suffix; iOS finds the file as written, but the usual form is the base name, to which iOS adds @2x, @3x and ~ipad itself",
-            fix:
-              "Nothing breaks; to follow the convention, list the base name once (\"\(MessageText.escaped(baseName(of: first)))\") in the project instead of each scale and device."
-          ))
-      }
-    }
-    return found
+  /// One written `CFBundleIconFiles` array: its key, whose it is, and where.
+  struct WrittenArray {
+    var key: String
+    var owner: String
+    var entry: BuiltIconDictionaries.Entry
+    var file: String
+    var keyPath: [String]
   }
 
-  /// A name with a scale or device suffix and no extension that finds its PNG at the top of the
-  /// bundle as written (`Icon60x60@2x` for `Icon60x60@2x.png`), case and all, as on the device.
-  static func foundAsWritten(_ name: String, in app: URL) -> Bool {
-    guard !ProjectFacts.IconFiles.hasImageExtension(name),
-      scaleSuffix(of: name) != nil || name.hasSuffix("~ipad") || name.hasSuffix("~iphone")
-    else { return false }
-    return ([""] + (1...3).map { "@\($0)x" }).contains { scale in
-      ArchivedFiles.fileExists(app.appendingPathComponent(name + scale + ".png"))
+  /// The arrays the built Info.plist keeps as written: the top-level one, then each dictionary's
+  /// primary and alternates (an entry the build generates lists actool's files).
+  static func writtenArrays(_ app: AppIcons) -> [WrittenArray] {
+    var arrays: [WrittenArray] = []
+    func add(_ entry: BuiltIconDictionaries.Entry, key: String, owner: String) {
+      guard !entry.iconFiles.isEmpty, case .infoPlist(let file, _, let keyPath) = entry.origin
+      else { return }
+      arrays.append(
+        WrittenArray(key: key, owner: owner, entry: entry, file: file, keyPath: keyPath))
     }
+    if let top = app.iconDictionaries.topLevelIconFiles {
+      add(top, key: "CFBundleIconFiles", owner: "the primary icon")
+    }
+    for dictionary in app.iconDictionaries.dictionaries {
+      let key = "\(dictionary.key) → CFBundleIconFiles"
+      if let primary = dictionary.primary { add(primary, key: key, owner: "the primary icon") }
+      for alternate in dictionary.alternates {
+        add(alternate, key: key, owner: "alternate icon \"\(MessageText.escaped(alternate.name))\"")
+      }
+    }
+    return arrays
+  }
+
+  /// Where the name at `index` of `array` is: its line, or in a built app its key path.
+  static func place(_ array: WrittenArray, _ index: Int, in app: AppIcons) -> FindingPlace {
+    if app.isBuiltArtifact {
+      return FindingPlace(
+        file: array.file,
+        within: BuiltAppChecks.keyPathText(array.keyPath + ["CFBundleIconFiles", String(index)]))
+    }
+    let lines = array.entry.iconFileLines
+    return FindingPlace(file: array.file, line: index < lines.count ? lines[index] : nil)
+  }
+
+  /// Both rules, every array's errors first, then one warning per array with suffixed names.
+  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+    guard let foundAsWritten = app.iconFilesFoundAsWritten else { return [] }
+    let arrays = writtenArrays(app)
+    return iconFilesWithExtension(arrays, found: foundAsWritten, in: app)
+      + iconFilesWithSuffix(arrays, found: foundAsWritten, in: app)
   }
 
   /// `CFBundleIconFiles` names a base name: iOS adds `@2x`, `~ipad` and `.png` itself, so a name
   /// written with them matches no file. A name with a scale suffix but no extension that finds its
   /// file as written (`Icon60x60@2x` beside `Icon60x60@2x.png`) works: `icon-file-with-suffix`.
-  static func iconFilesWithExtension(_ facts: ProjectFacts) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    for entry in facts.iconFiles {
-      for (file, line) in zip(entry.files, entry.lines) {
-        guard let problem = problem(inIconFile: file), !facts.iconFilesFound.contains(file) else {
-          continue
-        }
-        let owner =
-          entry.alternate.map { "alternate icon \"\(MessageText.escaped($0))\"" }
-          ?? "the primary icon"
-        let key =
-          entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
-        found.append(
+  static func iconFilesWithExtension(
+    _ arrays: [WrittenArray], found: Set<String>, in app: AppIcons
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for array in arrays {
+      for (index, name) in array.entry.iconFiles.enumerated() {
+        guard let problem = problem(inIconFile: name), !found.contains(name) else { continue }
+        let at = place(array, index, in: app)
+        let base = MessageText.escaped(baseName(of: name))
+        diagnostics.append(
           Diagnostic(
-            id: .iconFileWithExtension, file: facts.fallbackFile.path,
-            line: line,
+            id: .iconFileWithExtension, file: at.file, line: at.line, within: at.within,
             message:
-              "\(key) of \(owner) lists \"\(MessageText.escaped(file))\", which has \(problem)",
-            fix:
-              "Write the base name only (\"\(MessageText.escaped(baseName(of: file)))\"): iOS adds @2x, @3x, ~ipad and .png itself."
+              "\(array.key) of \(array.owner) lists \"\(MessageText.escaped(name))\"\(app.isBuiltArtifact ? " in the built Info.plist" : ""), which has \(problem)",
+            fix: app.isBuiltArtifact
+              ? "In the project, write the base name only (\"\(base)\"): iOS adds @2x, @3x, ~ipad and .png itself; then build again."
+              : "Write the base name only (\"\(base)\"): iOS adds @2x, @3x, ~ipad and .png itself."
           ))
       }
     }
-    return found
+    return diagnostics
   }
 
   /// "an extension (.png)", "a scale suffix (@2x)", or nil when the name is a base name. A dot
@@ -139,33 +128,27 @@ enum IconFileChecks {
   /// extension (`AppIcon60x60@2x`) that find their file as written. iOS adds `.png` and loads
   /// them, so the app works, but only at the scales and on the devices spelled out: one warning
   /// per array, at its first such name.
-  static func iconFilesWithSuffix(_ facts: ProjectFacts) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    for entry in facts.iconFiles {
-      let suffixed = zip(entry.files, entry.lines).filter { file, _ in
-        facts.iconFilesFound.contains(file)
-      }
-      guard let (first, line) = suffixed.first else { continue }
-      let owner =
-        entry.alternate.map { "alternate icon \"\(MessageText.escaped($0))\"" }
-        ?? "the primary icon"
-      let key =
-        entry.dictionary.isEmpty ? "CFBundleIconFiles" : "\(entry.dictionary) → CFBundleIconFiles"
+  static func iconFilesWithSuffix(
+    _ arrays: [WrittenArray], found: Set<String>, in app: AppIcons
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for array in arrays {
+      let suffixed = array.entry.iconFiles.enumerated().filter { found.contains($0.element) }
+      guard let (index, first) = suffixed.first else { continue }
+      let at = place(array, index, in: app)
       let names =
         suffixed.count == 1
         ? "\"\(MessageText.escaped(first))\""
         : "\(suffixed.count) names with one (\"\(MessageText.escaped(first))\", ...)"
-      found.append(
+      diagnostics.append(
         Diagnostic(
-          id: .iconFileWithSuffix, file: facts.fallbackFile.path,
-          line: line,
+          id: .iconFileWithSuffix, file: at.file, line: at.line, within: at.within,
           message:
-            "\(key) of \(owner) lists \(names) with a scale or device suffix; iOS finds the file as written, but the usual form is the base name, to which iOS adds @2x, @3x and ~ipad itself",
+            "\(array.key) of \(array.owner) lists \(names) with a scale or device suffix; iOS finds the file as written, but the usual form is the base name, to which iOS adds @2x, @3x and ~ipad itself",
           fix:
-            "Nothing breaks; to follow the convention, list the base name once (\"\(MessageText.escaped(baseName(of: first)))\") instead of each scale and device."
+            "Nothing breaks; to follow the convention, list the base name once (\"\(MessageText.escaped(baseName(of: first)))\")\(app.isBuiltArtifact ? " in the project" : "") instead of each scale and device."
         ))
     }
-    return found
+    return diagnostics
   }
-
 }

@@ -22,74 +22,68 @@ enum SizeChecks {
     Need(pixels: 167, points: 83.5, idiom: "ipad", slot: "83.5pt @2x"),
   ]
 
-  /// With `facts`, an icon of loose files is reported where it is declared (its Info.plist entry).
-  ///
-  /// Not yet in the model, for a project: where each icon is declared
-  /// (`facts.declaration(ofIcon:)`). A built app is judged from its model (`builtApp(_:)`).
-  static func diagnose(_ app: AppIcons, facts: ProjectFacts? = nil) -> [Diagnostic] {
-    // tvOS has no such sizes.
-    guard app.platform == .iOS else { return [] }
-    if app.isBuiltArtifact { return builtApp(app) }
-    let family = app.deviceFamilies
-    let needs = needs(family)
+  /// One body for a project (the predicted app) and for what Xcode built, reading the model: an
+  /// icon's sizes come from its images (`missingSizes`), and a finding is put at the compiled
+  /// set, the source set, or the icon's declaration (`place`).
+  static func diagnose(_ app: AppIcons) -> [Diagnostic] {
+    // tvOS has no such sizes. A car that cannot be read is said on its own, not judged.
+    guard app.platform == .iOS, app.compiledAppIconsProblem == nil else { return [] }
+    let needs = needs(app.deviceFamilies)
     var headers: [String: PNGHeader?] = [:]
     var found: [Diagnostic] = []
     for icon in app.allIcons {
-      // No image at all is primary-not-found or alternate-without-image.
-      guard !icon.files.isEmpty, !coversEverySize(icon) else { continue }
-      // A loose file that cannot be measured (a Git LFS pointer, a JPEG: wrong-format says so)
-      // may be any size: nothing is claimed missing.
-      guard icon.files.filter({ !isInSet($0) }).allSatisfy({ header($0, &headers) != nil })
+      let compiled = BuiltAppChecks.compiledSet(of: icon, in: app)
+      guard
+        let missing = missingSizes(
+          of: icon, compiled: compiled, needs: needs, in: app, headers: &headers),
+        !missing.isEmpty
       else { continue }
-      let missing = needs.filter { !has($0, icon, headers: &headers) }
-      guard !missing.isEmpty else { continue }
-      found.append(diagnostic(icon, missing: missing, family: family, facts: facts))
+      let place = compiled.map { BuiltAppChecks.carPlace($0, in: app) } ?? location(icon, in: app)
+      var diagnostic = diagnostic(
+        icon, missing: missing, family: app.deviceFamilies, builtApp: app.isBuiltArtifact)
+      (diagnostic.file, diagnostic.line, diagnostic.within) = (place.file, place.line, place.within)
+      found.append(diagnostic)
     }
     return found
+  }
+
+  /// The needs `icon`'s images do not fill; nil when it is not judged: no image at all
+  /// (primary-not-found's or alternate-without-image's), an image that gives every size, or a
+  /// loose file that cannot be measured (a Git LFS pointer, a JPEG: it may be any size).
+  /// A project's images are its sets' slots and its loose files (by their PNG headers); a built
+  /// app's are its `Assets.car`'s compiled set (that idiom, or universal, at @2x, of that many
+  /// pixels) and its loose PNGs (by their pixels, CgBI ones included).
+  static func missingSizes(
+    of icon: AppIcon, compiled: CompiledAppIcons.IconSet?, needs: [Need], in app: AppIcons,
+    headers: inout [String: PNGHeader?]
+  ) -> [Need]? {
+    guard app.isBuiltArtifact else {
+      guard !icon.files.isEmpty, !coversEverySize(icon) else { return nil }
+      guard icon.files.filter({ !isInSet($0) }).allSatisfy({ header($0, &headers) != nil })
+      else { return nil }
+      var missing: [Need] = []
+      for need in needs where !has(need, icon, headers: &headers) { missing.append(need) }
+      return missing
+    }
+    guard !icon.files.isEmpty || compiled != nil else { return nil }
+    if let compiled, compiled.isIconComposer || compiled.images.contains(where: isSingleSize) {
+      return nil
+    }
+    let loose = app.builtRenditions(of: icon, car: nil)
+    guard loose.allSatisfy({ $0.pixels != nil }) else { return nil }
+    return needs.filter { need in
+      let inCar =
+        compiled?.images.contains {
+          [need.idiom, "universal"].contains($0.idiom) && $0.scale == 2
+            && $0.pixels == need.pixels && $0.appearance == "any"
+        } ?? false
+      return !inCar && !loose.contains { $0.pixels == need.pixels && $0.appearance == "any" }
+    }
   }
 
   /// The slots the device families need.
   static func needs(_ family: [Int]) -> [Need] {
     (family.contains(1) ? [iPhone] : []) + (family.contains(2) ? iPad : [])
-  }
-
-  /// On a built app: the sizes come from its `Assets.car` (the icon's compiled set: that idiom,
-  /// or universal, at @2x, of that many pixels) and from its loose PNGs (by their pixels). A
-  /// compiled Icon Composer icon, or a set with a single-size 1024 universal image, covers every
-  /// size, as in the sources. An icon with no image at all is primary-not-found's or
-  /// alternate-without-image's.
-  static func builtApp(_ app: AppIcons) -> [Diagnostic] {
-    guard app.compiledAppIconsProblem == nil else { return [] }
-    let needs = needs(app.deviceFamilies)
-    var found: [Diagnostic] = []
-    for icon in app.allIcons {
-      let compiled = BuiltAppChecks.compiledSet(of: icon, in: app)
-      guard !icon.files.isEmpty || compiled != nil else { continue }
-      if let compiled, compiled.isIconComposer || compiled.images.contains(where: isSingleSize) {
-        continue
-      }
-      // The loose PNGs by their pixels (CgBI ones included). One that cannot be measured may be
-      // any size: nothing is claimed missing.
-      let loose = app.builtRenditions(of: icon, car: nil)
-      guard loose.allSatisfy({ $0.pixels != nil }) else { continue }
-      let missing = needs.filter { need in
-        let inCar =
-          compiled?.images.contains {
-            [need.idiom, "universal"].contains($0.idiom) && $0.scale == 2
-              && $0.pixels == need.pixels && $0.appearance == "any"
-          } ?? false
-        return !inCar && !loose.contains { $0.pixels == need.pixels && $0.appearance == "any" }
-      }
-      guard !missing.isEmpty else { continue }
-      let place =
-        compiled.map { BuiltAppChecks.carPlace($0, in: app) }
-        ?? BuiltAppChecks.declaration(of: icon, in: app)
-      var diagnostic = diagnostic(
-        icon, missing: missing, family: app.deviceFamilies, facts: nil, builtApp: true)
-      (diagnostic.file, diagnostic.line, diagnostic.within) = (place.file, place.line, place.within)
-      found.append(diagnostic)
-    }
-    return found
   }
 
   /// The single-size image of a compiled set: 1024 pixels, universal, @1x.
@@ -141,7 +135,7 @@ enum SizeChecks {
   }
 
   static func diagnostic(
-    _ icon: AppIcon, missing: [Need], family: [Int], facts: ProjectFacts?, builtApp: Bool = false
+    _ icon: AppIcon, missing: [Need], family: [Int], builtApp: Bool
   ) -> Diagnostic {
     let name = IconChecks.escaped(icon.name)
     let sizes = missing.map {
@@ -170,9 +164,8 @@ enum SizeChecks {
       icon.isPrimary
       ? "App Store Connect rejects the upload (\(codes.joined(separator: ", ")): \"Missing required icon file\")"
       : "App Store Connect warns on upload (\(codes.joined(separator: ", ")): \"Missing recommended icon\")"
-    let (file, line) = location(icon, facts: facts)
     return Diagnostic(
-      id: icon.isPrimary ? .primaryMissingSize : .alternateMissingSize, file: file, line: line,
+      id: icon.isPrimary ? .primaryMissingSize : .alternateMissingSize, file: nil,
       message: "\(owner) has no \(list) image\(inBuilt)\(why); \(consequence)",
       fix: (builtApp ? "In the project, add " : "Add ")
         + "\(missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size"
@@ -181,20 +174,16 @@ enum SizeChecks {
   }
 
   /// The set's Contents.json at its `images` line; else, for loose files, the icon's declaration
-  /// (with `facts`) or its first image file.
-  static func location(_ icon: AppIcon, facts: ProjectFacts? = nil) -> (String?, Int?) {
+  /// (when the reading gave it) or its first image file.
+  static func location(_ icon: AppIcon, in app: AppIcons) -> FindingPlace {
     if let inSet = icon.renditions.compactMap(\.file).first(where: isInSet) {
       let contents = inSet.deletingLastPathComponent().appendingPathComponent("Contents.json")
       let line = FileManager.default.contents(atPath: contents.path).flatMap {
         JSONLines($0).line(of: "images")
       }
-      return (contents.path, line)
+      return FindingPlace(file: contents.path, line: line)
     }
-    if let facts {
-      let declared = facts.declaration(
-        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
-      return (declared.file.path, declared.line)
-    }
-    return (icon.files.first?.path, nil)
+    if let declared = app.declarationPlace(of: icon) { return FindingPlace(declared) }
+    return FindingPlace(file: icon.files.first?.path)
   }
 }

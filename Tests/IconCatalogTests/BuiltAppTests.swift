@@ -87,6 +87,27 @@ struct BuiltAppTests {
     #expect(icons.alternate(named: "Night")?.renditions == [])
   }
 
+  @Test("the model says where each icon is declared and how the primary is named, as for a project")
+  func declarationsInTheModel() throws {
+    let fixture = try builtApp()
+    let icons = try AppIconReader.read(at: fixture.url(appPath))
+    let plist = fixture.url(appPath).appendingPathComponent("Info.plist").path
+    // A binary plist has no lines: the key path says where.
+    #expect(
+      icons.declarationPlace(of: icons.primary)
+        == DeclarationPlace(file: plist, keyPath: ["CFBundleIcons", "CFBundlePrimaryIcon"]))
+    let night = try #require(icons.alternate(named: "Night"))
+    #expect(
+      icons.declarationPlace(of: night)?.keyPath
+        == ["CFBundleIcons", "CFBundleAlternateIcons", "Night"])
+    #expect(icons.primaryIconNaming?.isNamed == true)
+    #expect(icons.primaryIconNaming?.isKnown == true)
+    // No name with a suffix: nothing to find as written, and no top-level array.
+    #expect(icons.iconFilesFoundAsWritten == [])
+    #expect(icons.iconDictionaries.topLevelIconFiles == nil)
+    #expect(icons.iconDictionaries.entries.allSatisfy { $0.entry.isWritten })
+  }
+
   @Test("build settings around the app are ignored: its Info.plist is the truth")
   func settingsIgnored() throws {
     let fixture = try builtApp()

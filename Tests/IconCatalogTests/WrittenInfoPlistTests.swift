@@ -49,4 +49,40 @@ import Testing
       at: fixture.url("Assets.xcassets"), target: nil, configuration: nil)
     #expect(facts.appStore.writtenInfoPlist == nil)
   }
+
+  /// The model of the built app carries what the rules about what ships read: each written
+  /// entry's CFBundleIconName (settings expanded) with its line and its CFBundleIconFiles lines,
+  /// the app icons the catalogs hold, and whether anything names the primary.
+  @Test func theBuiltModelCarriesTheNamesWithTheirLines() throws {
+    let fixture = try Fixture()
+    try fixture.writeSingleSizeIconSet("AppIcon")
+    try fixture.writeSingleSizeIconSet("Green")
+    try fixture.write("App.xcconfig", "TINT = Blue\n")
+    try fixture.writePlist(
+      "Info.plist",
+      [
+        "CFBundleIdentifier": "dev.example.Written",
+        "CFBundleIcons": [
+          "CFBundleAlternateIcons": [
+            "Blue": ["CFBundleIconName": "$(TINT)", "CFBundleIconFiles": ["Blue", "Blue@2x"]]
+          ]
+        ],
+      ])
+    let (icons, _) = try AppIconReader.readWithFacts(
+      at: fixture.root, target: nil, configuration: nil)
+    let blue = try #require(icons.iconDictionaries["CFBundleIcons"]?.alternates.first)
+    #expect(blue.isWritten)
+    #expect(blue.iconName == "Blue")
+    let lines = try String(contentsOf: fixture.url("Info.plist"), encoding: .utf8)
+      .components(separatedBy: "\n")
+    let nameLine = try #require(blue.iconNameLine)
+    #expect(lines[nameLine - 1].contains("$(TINT)"))
+    #expect(blue.iconFileLines.count == 2)
+    #expect(blue.iconFileLines.map { $0.map { lines[$0 - 1] } }[1]?.contains("Blue@2x") == true)
+    #expect(icons.appIconAssets?.names == ["AppIcon", "Green"])
+    // A folder without its Xcode project: the settings may be elsewhere, so nothing is claimed.
+    #expect(icons.primaryIconNaming?.isNamed == false)
+    #expect(icons.primaryIconNaming?.isKnown == false)
+    #expect(try AppIconReader.read(at: fixture.root).appIconAssets == nil)
+  }
 }

@@ -59,8 +59,9 @@ import Testing
     }
     let empty = IconBundle(folder: app.catalog.appendingPathComponent("AppIcon-Blue.icon"))
     try empty.json(#"{"groups": [{"layers": [{"name": "no image"}]}]}"#)
-    let icons = try app.read()
-    let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
+    // check's reading: the model then says which app icons are Icon Composer bundles.
+    let (icons, facts) = try AppIconReader.readWithFacts(
+      at: app.root, target: nil, configuration: nil)
     let found = Checker.diagnose(icons, facts: facts).filter {
       $0.id == .alternateWithoutImage
     }

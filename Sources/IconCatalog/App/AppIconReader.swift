@@ -44,7 +44,29 @@ public enum AppIconReader {
     // beside everything else, so here they are passed over rather than stopping the reading.
     let project = try readProject(
       at: path, target: target, configuration: configuration, platform: platform, lenient: true)
-    return (try images(of: project).withRenditions(icons(of: project)), try facts(of: project))
+    var icons = try images(of: project).withRenditions(icons(of: project))
+    let facts = try facts(of: project)
+    icons.appIconAssets = AppIconAssets(
+      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name),
+      iconComposer: Set(facts.iconSets.filter(\.isIconComposer).map(\.name)))
+    let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
+      DeclarationPlace(
+        file: $0.path,
+        line: facts.infoPlist != nil
+          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
+    }
+    icons.iconFilesFoundAsWritten = facts.iconFilesFound
+    var places: [String: DeclarationPlace] = [:]
+    for icon in icons.allIcons {
+      let declared = facts.declaration(
+        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+      places[icon.name] = DeclarationPlace(file: declared.file.path, line: declared.line)
+    }
+    icons.declarationPlaces = places
+    icons.primaryIconNaming = PrimaryIconNaming(
+      isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
+      isKnown: facts.appStore.isProjectTarget, place: place)
+    return (icons, facts)
   }
 
   /// Where a project's icon images are, read when asked (all at once for `read`).
@@ -95,7 +117,8 @@ public enum AppIconReader {
     app.missingBaseConfigurations = target?.missingBaseConfigurations ?? []
     app.platform = project.platform
     app.deviceFamilies = project.deviceFamilies
-    app.iconDictionaries = names.built
+    app.iconDictionaries = names.built.expandingIconNames { settings.expand($0) }
+    app.iconDictionaries.topLevelIconFiles = infoPlist?.writtenTopLevelIconFiles()
     app.otherPlatforms = (target?.platforms ?? []).filter { $0 != project.platform }
     return app
   }

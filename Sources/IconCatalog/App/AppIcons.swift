@@ -39,6 +39,26 @@ public struct AppIcons: Sendable, Equatable {
   public var compiledAppIcons: CompiledAppIcons?
   /// Why the built app's `Assets.car` could not be read, when it could not.
   public var compiledAppIconsProblem: String?
+  /// The app icons the asset catalogs hold (for a built app, its `Assets.car`): `check` reads
+  /// them (`AppIconReader.readWithFacts`); nil when not read, or when the car cannot be read.
+  public var appIconAssets: AppIconAssets?
+  /// Whether and where the built Info.plist names the primary's asset; nil when not read (as
+  /// `appIconAssets`).
+  public var primaryIconNaming: PrimaryIconNaming?
+  /// The `CFBundleIconFiles` names, as written, that carry a scale or device suffix and find a
+  /// loose PNG by their exact spelling (`Icon60x60@2x` for `Icon60x60@2x.png`): iOS adds `.png`
+  /// and loads them. Looked for in the app's folder for a project (`readWithFacts`), at the top
+  /// of the bundle for a built app; nil when not looked for.
+  public var iconFilesFoundAsWritten: Set<String>?
+  /// Where each icon is declared, by its name: for a project, its build setting's or Info.plist
+  /// key's line, else its set, else the Info.plist or project (`readWithFacts`); for a built app,
+  /// its built Info.plist entry's key path. Nil when not read.
+  public var declarationPlaces: [String: DeclarationPlace]?
+
+  /// Where `icon` is declared, when the reading said (`declarationPlaces`).
+  public func declarationPlace(of icon: AppIcon) -> DeclarationPlace? {
+    declarationPlaces?[icon.name]
+  }
   /// The platforms the target builds for besides `platform`: each is an app of its own
   /// (`--platform`).
   public var otherPlatforms: [AppPlatform] = []

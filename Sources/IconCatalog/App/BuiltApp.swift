@@ -97,6 +97,15 @@ enum BuiltApp {
     appIcons.platform = platform
     appIcons.deviceFamilies = deviceFamilies
     appIcons.iconDictionaries = names.built
+    appIcons.primaryIconNaming = names.built.primaryIconNaming(infoPlist: plistFile.path)
+    appIcons.declarationPlaces = names.built.declarationPlaces(
+      of: appIcons.allIcons, infoPlist: plistFile.path)
+    appIcons.iconDictionaries.topLevelIconFiles = infoPlist.writtenTopLevelIconFiles()
+    // Only names with a suffix are looked for, so most apps list no files here.
+    let written =
+      ([appIcons.iconDictionaries.topLevelIconFiles].compactMap { $0 }
+      + appIcons.iconDictionaries.entries.map(\.entry)).flatMap(\.iconFiles)
+    appIcons.iconFilesFoundAsWritten = ProjectFacts.iconFilesFound(names: written, in: looseFiles)
     appIcons.isBuiltArtifact = true
     appIcons.productName = folderName
     return (appIcons, images)

@@ -27,6 +27,17 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
     /// The entry's `CFBundleIconFiles` as the Info.plist writes them (strings only); empty for a
     /// generated entry, whose files actool names.
     public var iconFiles: [String] = []
+    /// The line of the written `CFBundleIconName` value (of the string itself, in the tvOS form
+    /// of the primary), in an XML Info.plist; nil for a generated entry or a plist without lines.
+    public var iconNameLine: Int?
+    /// The line of each `CFBundleIconFiles` string, parallel to `iconFiles` (XML only).
+    public var iconFileLines: [Int?] = []
+
+    /// True for an entry the Info.plist writes: the build did not generate or replace it.
+    public var isWritten: Bool {
+      if case .infoPlist = origin { return true }
+      return false
+    }
   }
 
   /// One dictionary of the built Info.plist.
@@ -43,10 +54,41 @@ public struct BuiltIconDictionaries: Sendable, Equatable {
 
   /// Base first, then `~iphone`, then `~ipad`, as far as the built plist has them.
   public var dictionaries: [Dictionary] = []
+  /// The old top-level `CFBundleIconFiles` (before `CFBundleIcons`), as written: an entry of the
+  /// primary with no name; nil when the Info.plist has none.
+  public var topLevelIconFiles: Entry?
 
   public init(dictionaries: [Dictionary] = []) { self.dictionaries = dictionaries }
 
   public subscript(key: String) -> Dictionary? { dictionaries.first { $0.key == key } }
+
+  /// Every entry, dictionary by dictionary: the primary, then the alternates.
+  public var entries: [(dictionary: Dictionary, entry: Entry)] {
+    dictionaries.flatMap { dictionary in
+      ([dictionary.primary].compactMap { $0 } + dictionary.alternates).map { (dictionary, $0) }
+    }
+  }
+
+  /// The written entries' `CFBundleIconName`s with the build settings expanded, as the build
+  /// writes them into the built Info.plist; a reference that cannot be known here stays as
+  /// written.
+  func expandingIconNames(_ expand: (String) -> String?) -> BuiltIconDictionaries {
+    var expanded = self
+    for index in expanded.dictionaries.indices {
+      func apply(_ entry: inout Entry) {
+        guard entry.isWritten, let name = entry.iconName else { return }
+        entry.iconName = expand(name) ?? name
+      }
+      if var primary = expanded.dictionaries[index].primary {
+        apply(&primary)
+        expanded.dictionaries[index].primary = primary
+      }
+      for alternate in expanded.dictionaries[index].alternates.indices {
+        apply(&expanded.dictionaries[index].alternates[alternate])
+      }
+    }
+    return expanded
+  }
 
   /// The dictionary iOS reads on a device of this idiom (`iphone`, `ipad`, `tv`): its own
   /// (`CFBundleIcons~ipad`) when the built plist has one, else `CFBundleIcons`. Key modifiers are

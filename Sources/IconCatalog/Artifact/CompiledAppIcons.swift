@@ -105,6 +105,9 @@ extension AppIcons {
         app.compiledAppIcons = CompiledAppIcons(
           car: car, file: location.appendingPathComponent("Assets.car", isDirectory: false).path)
       }
+      let sets = app.compiledAppIcons?.sets ?? []
+      app.appIconAssets = AppIconAssets(
+        names: sets.map(\.name), iconComposer: Set(sets.filter(\.isIconComposer).map(\.name)))
     } catch {
       app.compiledAppIconsProblem = error.description
       app.warnings.append("\(error.description); the checks on what it holds are left out")

@@ -114,8 +114,19 @@ struct InfoPlist {
       .infoPlist(
         file: file.path, line: lines?.keyLine(of: path) ?? lines?.line(of: path), keyPath: path)
     }
-    func strings(_ value: Any?) -> [String] {
-      (value as? [Any])?.compactMap { $0 as? String } ?? []
+    /// An entry written as a dictionary at `path`, with the lines of its values.
+    func written(_ entry: [String: Any], name: String, path: [String])
+      -> BuiltIconDictionaries.Entry
+    {
+      let namePath = path + ["CFBundleIconName"]
+      let files = (entry["CFBundleIconFiles"] as? [Any])?.compactMap { $0 as? String } ?? []
+      return .init(
+        name: name, origin: origin(path), iconName: entry["CFBundleIconName"] as? String,
+        iconFiles: files,
+        iconNameLine: lines?.line(of: namePath) ?? lines?.keyLine(of: namePath),
+        iconFileLines: files.indices.map {
+          lines?.line(of: path + ["CFBundleIconFiles", String($0)])
+        })
     }
     var found: [BuiltIconDictionaries.Dictionary] = []
     for key in ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"] {
@@ -124,12 +135,12 @@ struct InfoPlist {
       let primaryPath = [key, "CFBundlePrimaryIcon"]
       switch icons["CFBundlePrimaryIcon"] {
       case let name as String:
-        dictionary.primary = .init(name: name, origin: origin(primaryPath), iconName: name)
+        dictionary.primary = .init(
+          name: name, origin: origin(primaryPath), iconName: name,
+          iconNameLine: lines?.line(of: primaryPath) ?? lines?.keyLine(of: primaryPath))
       case let entry as [String: Any]:
         let iconName = entry["CFBundleIconName"] as? String
-        dictionary.primary = .init(
-          name: iconName ?? "", origin: origin(primaryPath), iconName: iconName,
-          iconFiles: strings(entry["CFBundleIconFiles"]))
+        dictionary.primary = written(entry, name: iconName ?? "", path: primaryPath)
       default:
         break
       }
@@ -144,11 +155,7 @@ struct InfoPlist {
       case let entries as [String: Any]:
         for name in entries.keys.sorted() where !name.isEmpty {
           guard let entry = entries[name] as? [String: Any] else { continue }
-          dictionary.alternates.append(
-            .init(
-              name: name, origin: origin(alternatesPath + [name]),
-              iconName: entry["CFBundleIconName"] as? String,
-              iconFiles: strings(entry["CFBundleIconFiles"])))
+          dictionary.alternates.append(written(entry, name: name, path: alternatesPath + [name]))
         }
       default:
         break
@@ -156,6 +163,17 @@ struct InfoPlist {
       found.append(dictionary)
     }
     return found
+  }
+
+  /// The top-level `CFBundleIconFiles`, as written, with its lines; nil when there is none.
+  func writtenTopLevelIconFiles() -> BuiltIconDictionaries.Entry? {
+    guard let items = root["CFBundleIconFiles"] as? [Any] else { return nil }
+    let lines = PlistLines.read(file)
+    let path = ["CFBundleIconFiles"]
+    let files = items.compactMap { $0 as? String }
+    return .init(
+      name: "", origin: .infoPlist(file: file.path, line: lines?.keyLine(of: path), keyPath: path),
+      iconFiles: files, iconFileLines: files.indices.map { lines?.line(of: path + [String($0)]) })
   }
 
   /// `UIDeviceFamily` (1 iPhone, 2 iPad, 3 Apple TV): the build writes it from

@@ -127,8 +127,13 @@ extension ProjectFacts {
   static func iconFilesFound(_ entries: [IconFiles], in looseFiles: () -> LooseIconFiles)
     -> Set<String>
   {
+    iconFilesFound(names: entries.flatMap(\.files), in: looseFiles)
+  }
+
+  /// The same, for names however gathered (a built app's entries).
+  static func iconFilesFound(names: [String], in looseFiles: () -> LooseIconFiles) -> Set<String> {
     let candidates = Set(
-      entries.flatMap(\.files).filter { name in
+      names.filter { name in
         // A dot is no extension (`AppIcon83.5x83.5@2x~ipad`); only an image extension is.
         guard !LooseIconFiles.IconFileName.hasImageExtension(name) else { return false }
         guard let parsed = LooseIconFiles.IconFileName(name) else { return false }
