@@ -59,6 +59,23 @@ struct BuiltAppNestedTests {
       BinaryPlistLimits.problem(try Data(contentsOf: fixture.url("Seed.app/Info.plist"))) == nil)
   }
 
+  @Test("a dictionary whose length is near Int.max is refused with the file's name, not a crash")
+  func dictionaryLengthThatOverflows() throws {
+    // bplist00, a dictionary marker with an 8-byte length of 0x7FFF…FF, one offset, a trailer.
+    var bytes = Array("bplist00".utf8) + [0xDF, 0x13] + Self.big(Int.max, 8) + [0x08]
+    bytes += [UInt8](repeating: 0, count: 6) + [1, 1] + Self.big(1, 8) + Self.big(0, 8)
+    bytes += Self.big(18, 8)
+    #expect(bytes.count == 51)
+    #expect(BinaryPlistLimits.problem(Data(bytes)) == nil)
+    let fixture = try Fixture()
+    try fixture.write("Seed.app/Info.plist", data: Data(bytes))
+    #expect {
+      _ = try AppIconReader.read(at: fixture.url("Seed.app"))
+    } throws: { error in
+      "\(error)".contains("Seed.app/Info.plist")
+    }
+  }
+
   static func big(_ value: Int, _ size: Int) -> [UInt8] {
     (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
   }

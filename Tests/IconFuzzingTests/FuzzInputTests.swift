@@ -94,6 +94,12 @@ import Testing
       // Foundation on Linux crashed (SIGSEGV) bridging a binary plist's set; now refused first.
       (FuzzTarget.infoplist, "binary-set-top.plist", "rejected: ", "a binary plist holding a set"),
       (.infoplist, "binary-set-nested.plist", "rejected: ", "a binary plist holding a set"),
+      // A dictionary whose length is near Int.max overflowed the limits check's count of its
+      // references (a trap); the check now leaves it to Foundation, which refuses it.
+      (
+        .infoplist, "binary-dictionary-length-overflow.plist", "rejected: ",
+        "not a valid property list"
+      ),
       // "size": "1e19x1e19" trapped converting the pixel size to Int; now the size is unknown.
       (.contentsjson, "huge-size.json", "read: ", "1 renditions, pixels [?]"),
       // Settings using each other twice per level took 2^40 steps; the expansion now gives up.
@@ -118,6 +124,7 @@ import Testing
   @Test func everyRegressionHasAnExpectedOutcome() {
     let named: Set = [
       "infoplist/binary-set-top.plist", "infoplist/binary-set-nested.plist",
+      "infoplist/binary-dictionary-length-overflow.plist",
       "contentsjson/huge-size.json", "xcconfig/macro-doubling.xcconfig",
       "xcconfig/inherited-doubling.xcconfig", "xcconfig/unclosed-references.xcconfig",
     ]

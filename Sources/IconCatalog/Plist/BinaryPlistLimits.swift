@@ -52,8 +52,10 @@ enum BinaryPlistLimits {
         length = value
         start += 1 + size
       }
-      let references = kind == 0xD ? length * 2 : length
-      guard references <= (trailer - start) / referenceSize else { return nil }
+      // A dictionary holds a key and a value per entry; a hostile length must not overflow.
+      let (references, overflow) =
+        kind == 0xD ? length.multipliedReportingOverflow(by: 2) : (length, false)
+      guard !overflow, references <= (trailer - start) / referenceSize else { return nil }
       var found: [Int] = []
       found.reserveCapacity(references)
       for index in 0..<references {
