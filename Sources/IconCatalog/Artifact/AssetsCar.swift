@@ -59,6 +59,12 @@ public struct AssetsCar: Equatable, Sendable {
     let data: Data
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+      // A folder or a device by that name is no car (and a FIFO would never end).
+      if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+        throw AssetsCarError.unreadable(
+          file: file.path,
+          reason: type == .typeDirectory ? "it is a folder, not a file" : "not a regular file")
+      }
       let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
       guard size <= maximumSize else {
         throw AssetsCarError.tooLarge(file: file.path, what: "\(size) bytes", limit: maximumSize)

@@ -23,6 +23,21 @@ extension CheckCommand {
           "--against \(artifact.path): not a built app; give the .app, .ipa or .xcarchive Xcode built from \(path.lastPathComponent) (a project is PATH)"
       )
     }
+    // An Info.plist or an asset catalog alone has no build settings: every setting would seem to
+    // differ.
+    guard !["plist", "xcassets"].contains(path.pathExtension.lowercased()) else {
+      throw CommandFailure(
+        description:
+          "\(path.path) is not a project: --against compares what a project builds with the app; give the project (.xcodeproj or its folder) as PATH"
+      )
+    }
+    // The prediction comes from sources: a built app as PATH has none to compare.
+    guard !AppIconReader.isBuiltApp(path) else {
+      throw CommandFailure(
+        description:
+          "\(path.path) is a built app: --against compares a project's sources with the app built from them; give the project as PATH"
+      )
+    }
     let built = try AppIconReader.read(at: artifact)
     for warning in built.warnings { IconpickCommand.printNote(warning) }
     let car = try built.compiledAssetCatalog()

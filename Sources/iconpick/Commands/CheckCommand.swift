@@ -98,6 +98,13 @@ struct CheckCommand {
     // One reading gives both the model and the raw facts; check needs no recorded choice.
     let (app, facts) = try AppIconReader.readWithFacts(
       at: path, target: target, configuration: options.configuration, platform: platform)
+    // A built app whose Assets.car cannot be read cannot be checked: passing it would hide that.
+    if let problem = app.compiledAppIconsProblem {
+      throw CommandFailure(
+        description:
+          "\(problem); so the icons it compiles cannot be checked"
+      )
+    }
     // A missing base configuration or #include is an error in Xcode, so one here: not a warning
     // as well.
     let reported = Set(
