@@ -133,14 +133,10 @@ public enum Checker {
     predicted: AppIcons, facts: ProjectFacts?, built: AppIcons, car: AssetsCar?,
     root: URL? = nil
   ) -> [Diagnostic] {
-    var found = BuiltComparison.diagnose(
-      predicted: predicted, facts: facts, built: built, car: car, root: root)
-    if let facts {
-      for index in found.indices where found[index].file == nil {
-        found[index].file = facts.fallbackFile.path
-      }
-    }
-    return found
+    finished(
+      BuiltComparison.diagnose(
+        predicted: predicted, facts: facts, built: built, car: car, root: root),
+      facts: facts)
   }
 
   /// Every finding of every group on one app. A finding with no place of its own is put at the
@@ -154,13 +150,17 @@ public enum Checker {
   static func diagnose(_ app: AppIcons, facts: ProjectFacts?, groups: [RuleGroup]) -> [Diagnostic] {
     var found: [Diagnostic] = []
     for group in groups { found += group.run(app, facts) }
-    if let facts {
-      for index in found.indices where found[index].file == nil {
-        found[index].file = facts.fallbackFile.path
-      }
+    return finished(found, facts: facts)
+  }
+
+  /// `found` with a place for every finding (`facts`' fallback file where it has none), each
+  /// finding once, in the order found.
+  static func finished(_ found: [Diagnostic], facts: ProjectFacts?) -> [Diagnostic] {
+    var seen = Set<Diagnostic>()
+    return found.compactMap { diagnostic in
+      var placed = diagnostic
+      if placed.file == nil, let facts { placed.file = facts.fallbackFile.path }
+      return seen.insert(placed).inserted ? placed : nil
     }
-    var unique: [Diagnostic] = []
-    for diagnostic in found where !unique.contains(diagnostic) { unique.append(diagnostic) }
-    return unique
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One finding of `iconpick check`: what is wrong, where, and how to fix it.
-public struct Diagnostic: Equatable, Sendable, Codable {
-  public enum Severity: String, Sendable, Codable, Comparable {
+public struct Diagnostic: Hashable, Sendable {
+  public enum Severity: String, Sendable, Codable, Comparable, Hashable {
     /// Neither a fault nor a pass: something `check` could not verify, and why. Never fails a run.
     case note
     case warning
@@ -46,32 +46,5 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     self.message = message
     self.fix = fix
     severity = isNote ? .note : id.severity
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id, severity, file, line, within, message, fix
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(DiagnosticID.self, forKey: .id)
-    file = try container.decodeIfPresent(String.self, forKey: .file)
-    line = try container.decodeIfPresent(Int.self, forKey: .line)
-    within = try container.decodeIfPresent(String.self, forKey: .within)
-    message = try container.decode(String.self, forKey: .message)
-    fix = try container.decode(String.self, forKey: .fix)
-    severity =
-      try container.decodeIfPresent(Severity.self, forKey: .severity) == .note ? .note : id.severity
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(severity, forKey: .severity)
-    try container.encodeIfPresent(file, forKey: .file)
-    try container.encodeIfPresent(line, forKey: .line)
-    try container.encodeIfPresent(within, forKey: .within)
-    try container.encode(message, forKey: .message)
-    try container.encode(fix, forKey: .fix)
   }
 }

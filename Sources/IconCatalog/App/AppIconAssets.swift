@@ -6,24 +6,24 @@ public struct AppIconAssets: Sendable, Equatable {
   /// For a project, every app icon set and Icon Composer `.icon` in the target's catalogs, in
   /// catalog order, whether the build compiles it or not; for a built app, the app icons its
   /// `Assets.car` holds (none without a car).
-  public var names: [String]
+  public let names: [String]
   /// Sets in catalogs under the project folder that the target does not build (a project
   /// target's only): a name found there is a catalog left out of the target, not a wrong name.
-  public var outsideTarget: [String]
+  public let outsideTarget: [String]
   /// Those of `names` that are Icon Composer icons (`.icon` bundles; compiled as such in a car).
-  public var iconComposer: Set<String>
+  public let iconComposer: Set<String>
+  /// `names` and `outsideTarget` lowercased, so a lookup costs one hash whatever their number.
+  private let lowercased: Set<String>
 
   public init(names: [String], outsideTarget: [String] = [], iconComposer: Set<String> = []) {
     self.names = names
     self.outsideTarget = outsideTarget
     self.iconComposer = iconComposer
+    lowercased = Set((names + outsideTarget).map { $0.lowercased() })
   }
 
   /// True when `name` is among `names` or `outsideTarget`, ignoring case as actool's lookup does.
-  public func contains(_ name: String) -> Bool {
-    let key = name.lowercased()
-    return (names + outsideTarget).contains { $0.lowercased() == key }
-  }
+  public func contains(_ name: String) -> Bool { lowercased.contains(name.lowercased()) }
 }
 
 /// A place in the sources or the built app where something is declared: a file, and its line or

@@ -25,7 +25,7 @@ public enum IconOrder {
     switch naturalOrder(lhs, rhs) {
     case ..<0: true
     case 1...: false
-    default: Array(lhs.utf8).lexicographicallyPrecedes(rhs.utf8)
+    default: lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
   }
 
@@ -33,49 +33,58 @@ public enum IconOrder {
   /// their lowercase code points, and a run of digits with a run in the other name by value
   /// ("9" < "10", "010" level with "10").
   static func naturalOrder(_ lhs: String, _ rhs: String) -> Int {
-    guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
-      switch lhs.compare(rhs, options: [.caseInsensitive, .numeric]) {
-      case .orderedAscending: return -1
-      case .orderedDescending: return 1
-      case .orderedSame: return 0
+    var (lhs, rhs) = (lhs, rhs)
+    let ascii = lhs.withUTF8 { left in
+      rhs.withUTF8 { right in
+        left.allSatisfy { $0 < 0x80 } && right.allSatisfy { $0 < 0x80 }
+          ? asciiOrder(left, right) : nil
       }
     }
-    let left = Array(lhs.lowercased().unicodeScalars)
-    let right = Array(rhs.lowercased().unicodeScalars)
+    if let ascii { return ascii }
+    switch lhs.compare(rhs, options: [.caseInsensitive, .numeric]) {
+    case .orderedAscending: return -1
+    case .orderedDescending: return 1
+    case .orderedSame: return 0
+    }
+  }
+
+  /// `naturalOrder` of two ASCII names, on their bytes in place: a sort compares names many
+  /// times, so nothing is allocated here.
+  private static func asciiOrder(
+    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  )
+    -> Int
+  {
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+    /// The digits of the run at `start` without leading zeros, and where the run ends.
+    func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, end: Int) {
+      var end = start
+      while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+      var first = start
+      while first < end - 1, bytes[first] == 0x30 { first += 1 }
+      return (first..<end, end)
+    }
     var (i, j) = (0, 0)
     while i < left.count, j < right.count {
       if isDigit(left[i]), isDigit(right[j]) {
-        let (leftDigits, nextI) = digits(left, from: i)
-        let (rightDigits, nextJ) = digits(right, from: j)
+        let (leftDigits, nextI) = run(left, from: i)
+        let (rightDigits, nextJ) = run(right, from: j)
         if leftDigits.count != rightDigits.count {
           return leftDigits.count < rightDigits.count ? -1 : 1
         }
-        if leftDigits != rightDigits {
-          return leftDigits.lexicographicallyPrecedes(rightDigits) ? -1 : 1
+        for (l, r) in zip(leftDigits, rightDigits) where left[l] != right[r] {
+          return left[l] < right[r] ? -1 : 1
         }
         (i, j) = (nextI, nextJ)
         continue
       }
-      if left[i] != right[j] { return left[i].value < right[j].value ? -1 : 1 }
+      let (l, r) = (lowered(left[i]), lowered(right[j]))
+      if l != r { return l < r ? -1 : 1 }
       (i, j) = (i + 1, j + 1)
     }
     if i < left.count { return 1 }
     if j < right.count { return -1 }
     return 0
-  }
-
-  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= 0x30 && scalar.value <= 0x39
-  }
-
-  /// The digits of the run starting at `start`, leading zeros dropped, and where the run ends.
-  private static func digits(_ scalars: [Unicode.Scalar], from start: Int) -> (
-    ArraySlice<UInt32>, Int
-  ) {
-    var end = start
-    while end < scalars.count, isDigit(scalars[end]) { end += 1 }
-    var first = start
-    while first < end - 1, scalars[first].value == 0x30 { first += 1 }
-    return (ArraySlice(scalars[first..<end].map(\.value)), end)
   }
 }
