@@ -98,15 +98,6 @@ enum BuiltComparison {
 
   static func quoted(_ name: String) -> String { "\"\(IconChecks.escaped(name))\"" }
 
-  static func idiomName(_ idiom: String) -> String {
-    switch idiom {
-    case "iphone": return "iPhone"
-    case "ipad": return "iPad"
-    case "tv": return "Apple TV"
-    default: return idiom
-    }
-  }
-
   // MARK: The icon dictionaries
 
   struct Dictionaries {
@@ -386,7 +377,7 @@ enum BuiltComparison {
         found.append(
           differs(
             at: place(icon),
-            "predicted the alternate \(quoted(icon.name)) to work on \(list(mine.map(idiomName))); \(builtPlist) offers it on \(list(offered.map(idiomName)))"
+            "predicted the alternate \(quoted(icon.name)) to work on \(list(mine.map(PlatformDecision.deviceName(ofIdiom:)))); \(builtPlist) offers it on \(list(offered.map(PlatformDecision.deviceName(ofIdiom:))))"
           ))
       }
     }
@@ -416,7 +407,8 @@ enum BuiltComparison {
 
     var text: String {
       idiom == "ios-marketing"
-        ? "\(pixels)×\(pixels) App Store" : "\(pixels)×\(pixels) \(idiomName(idiom))"
+        ? "\(pixels)×\(pixels) App Store"
+        : "\(pixels)×\(pixels) \(PlatformDecision.deviceName(ofIdiom: idiom))"
     }
   }
 
@@ -477,7 +469,9 @@ enum BuiltComparison {
         let wanted = devices + ["ios-marketing"]
         let missing = wanted.filter { idiom in !held.keys.contains { $0.idiom == idiom } }
         guard !missing.isEmpty else { continue }
-        let what = missing.map { $0 == "ios-marketing" ? "App Store (1024×1024)" : idiomName($0) }
+        let what = missing.map {
+          $0 == "ios-marketing" ? "App Store (1024×1024)" : PlatformDecision.deviceName(ofIdiom: $0)
+        }
         found.append(
           differs(
             at: place,

@@ -26,7 +26,7 @@ enum IPadChecks {
       let declaredIn = iPhone?.key ?? BuiltIconDictionaries.baseKey
       let iPadKey = iPad?.key ?? BuiltIconDictionaries.baseKey + "~ipad"
       let iPadIsWritten =
-        iPad.map { ([$0.primary].compactMap { $0 } + $0.alternates).contains(where: isWritten) }
+        iPad.map { ([$0.primary].compactMap { $0 } + $0.alternates).contains(where: \.isWritten) }
         ?? false
       let why =
         !iPadIsWritten && !app.isBuiltArtifact
@@ -41,10 +41,5 @@ enum IPadChecks {
           + (app.isBuiltArtifact ? ", then build again." : ".")
       )
     }
-  }
-
-  private static func isWritten(_ entry: BuiltIconDictionaries.Entry) -> Bool {
-    if case .infoPlist = entry.origin { return true }
-    return false
   }
 }

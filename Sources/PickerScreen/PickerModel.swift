@@ -95,16 +95,6 @@ public struct PickerModel: Equatable, Sendable {
   /// Opened from the target chooser: Esc goes back to it rather than quitting (q still quits).
   public var canGoBack = false
 
-  /// `iPhone only`, `iPad only`, or `on no device` for an icon no built dictionary of the app's
-  /// devices declares; nil when it works on every device the app runs on.
-  static func availability(of icon: AppIcon, in app: AppIcons) -> String? {
-    let devices = app.deviceIdioms
-    guard devices.contains(where: { !icon.idioms.contains($0) }) else { return nil }
-    let names = ["iphone": "iPhone", "ipad": "iPad", "tv": "Apple TV"]
-    let shown = devices.filter(icon.idioms.contains).map { names[$0] ?? $0 }
-    return shown.isEmpty ? "on no device" : shown.joined(separator: " and ") + " only"
-  }
-
   /// - Parameters:
   ///   - activeName: the recorded `alternateIconName` (nil = the primary).
   ///   - size: the terminal's size, so the cursor starts scrolled into view.
@@ -116,7 +106,7 @@ public struct PickerModel: Equatable, Sendable {
     self.items = icons.map {
       PickerItem(
         name: $0.name, displayName: $0.displayName, isPrimary: $0.isPrimary,
-        availability: Self.availability(of: $0, in: app))
+        availability: app.availability(of: $0))
     }
     self.displayNameWidth = items.map { TextWidth.of($0.displayName) }.max() ?? 0
     self.appName = app.appName

@@ -61,8 +61,7 @@ if arguments.first == "car" {
   }
   exit(failed ? 1 : 0)
 }
-if arguments.first == "car-time", arguments.count == 3, let runs = Int(arguments.dropFirst().first!)
-{
+if arguments.first == "car-time", arguments.count == 3, let runs = Int(arguments[1]), runs >= 1 {
   let file = URL(fileURLWithPath: arguments.last!)
   var times: [Double] = []
   for _ in 0..<runs {

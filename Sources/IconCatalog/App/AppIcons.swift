@@ -66,6 +66,16 @@ public struct AppIcons: Sendable, Equatable {
   /// The idioms of the devices the app runs on.
   public var deviceIdioms: [String] { PlatformDecision.idioms(ofFamilies: deviceFamilies) }
 
+  /// `iPhone only`, `iPad only`, or `on no device` for an icon no built dictionary of the app's
+  /// devices declares; nil when it works on every device the app runs on. What `list` and the
+  /// picker show beside the icon.
+  public func availability(of icon: AppIcon) -> String? {
+    let devices = deviceIdioms
+    guard devices.contains(where: { !icon.idioms.contains($0) }) else { return nil }
+    let shown = devices.filter(icon.idioms.contains).map(PlatformDecision.deviceName(ofIdiom:))
+    return shown.isEmpty ? "on no device" : shown.joined(separator: " and ") + " only"
+  }
+
   /// True when the app runs on iPad but iOS there does not know this icon: `setAlternateIconName`
   /// fails on iPad.
   public func isMissingOnIPad(_ icon: AppIcon) -> Bool {

@@ -145,6 +145,16 @@ public enum PlatformDecision {
     return [1]
   }
 
+  /// An idiom as people name the device: `iphone` → `iPhone`, `ipad` → `iPad`, `tv` → `Apple TV`.
+  public static func deviceName(ofIdiom idiom: String) -> String {
+    switch idiom {
+    case "iphone": return "iPhone"
+    case "ipad": return "iPad"
+    case "tv": return "Apple TV"
+    default: return idiom
+    }
+  }
+
   /// The idioms of device families: `iphone` for 1, `ipad` for 2, `tv` for 3.
   public static func idioms(ofFamilies families: [Int]) -> [String] {
     families.sorted().compactMap { family in

@@ -83,8 +83,6 @@ public struct ProjectFacts: Sendable {
   public var iphoneAlternates: [String] = []
   /// The same under `CFBundleIcons~ipad`; nil when there is no such dictionary.
   public var ipadAlternates: [String]?
-  /// True when Info.plist has a `CFBundleIcons~ipad` dictionary.
-  public var hasIPadIcons: Bool { ipadAlternates != nil }
   /// True when Info.plist holds `CFBundleAlternateIcons` in any icon dictionary.
   public var hasHandWrittenAlternates = false
   /// The line of the first `<key>CFBundleAlternateIcons</key>` (XML only).

@@ -23,12 +23,12 @@ struct ListCommand {
     if options.json {
       print(try json(app: app, icons: icons, alternateIconName: choice.alternateIconName))
     } else {
-      print(table(icons: icons, activeName: activeName), terminator: "")
+      print(table(app: app, icons: icons, activeName: activeName), terminator: "")
     }
     return .success
   }
 
-  private func table(icons: [AppIcon], activeName: String) -> String {
+  private func table(app: AppIcons, icons: [AppIcon], activeName: String) -> String {
     let check = LocaleGlyphs.isUTF8 ? "✓" : "*"
     // Padded by terminal columns, so wide (CJK) and combined characters line up.
     let displayWidth = icons.map { TextWidth.of($0.displayName) }.max() ?? 0
@@ -46,8 +46,7 @@ struct ListCommand {
         padded(icon.name, to: nameWidth),
         count == 0 ? "no files" : count == 1 ? "1 file" : "\(count) files",
       ]
-      if icon.declaredIdioms == ["iphone"] { columns.append("(iPhone only)") }
-      if icon.declaredIdioms == ["ipad"] { columns.append("(iPad only)") }
+      if let availability = app.availability(of: icon) { columns.append("(\(availability))") }
       output += columns.joined(separator: "  ") + "\n"
     }
     return output
