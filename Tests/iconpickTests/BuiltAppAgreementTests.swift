@@ -55,6 +55,12 @@ import Testing
     #expect(idioms["AppIcon-Blue"] == ["iphone"])
     #expect(idioms["AppIcon-Green"] == ["iphone"])
 
+    // The table marks the same icons, as the picker does: "(iPhone only)", the primary not.
+    let table = try run(["list", project.url.path], state: project)
+    let marked = table.stdout.split(separator: "\n").filter { $0.contains("(iPhone only)") }
+    #expect(marked.count == 2, "\(table.stdout)")
+    #expect(marked.allSatisfy { $0.contains("AppIcon-Blue") || $0.contains("AppIcon-Green") })
+
     let check = try run(["check", project.url.path, "--json"], state: project)
     let diagnostics = try #require(try json(check.stdout)["diagnostics"] as? [[String: Any]])
     let onIPad = diagnostics.filter { $0["id"] as? String == "missing-ipad-declaration" }

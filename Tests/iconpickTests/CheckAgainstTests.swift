@@ -136,6 +136,48 @@ import Testing
     }
   }
 
+  @Test("a built app or a lone Info.plist as PATH is refused: there are no sources to predict from")
+  func pathsWithoutSourcesAreRefused() throws {
+    let scratch = try Scratch()
+    let images = try Self.project(in: scratch)
+    let app = scratch.file("Seed.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try Data(Self.plist(alternates: ["Blue"], built: true).utf8).write(
+      to: app.appendingPathComponent("Info.plist"))
+    for (name, bytes) in images { try Data(bytes).write(to: app.appendingPathComponent(name)) }
+    for (path, words) in [
+      (app.path, "is a built app"),
+      (scratch.file("project/Info.plist").path, "is not a project"),
+    ] {
+      let result = try runProcess(
+        iconpickBinary().path,
+        ["check", path, "--against", app.path, "--state-dir", scratch.file("state").path],
+        environment: ["LANG": "C.UTF-8", "HOME": scratch.url.path])
+      #expect(result.status == 1, "\(path): \(result.stdout)")
+      #expect(result.stdout.isEmpty, "\(path): \(result.stdout)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 1 && lines[0].contains(words), "\(path): \(result.stderr)")
+    }
+  }
+
+  @Test("check on a built app whose Assets.car cannot be read fails naming it, not a pass")
+  func aBuiltAppWithADamagedCarIsNotPassed() throws {
+    let scratch = try Scratch()
+    let app = scratch.file("Damaged.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try Data(Self.plist(alternates: [], built: true).utf8).write(
+      to: app.appendingPathComponent("Info.plist"))
+    try Data("BOMStore".utf8).write(to: app.appendingPathComponent("Assets.car"))
+    let result = try runProcess(
+      iconpickBinary().path, ["check", app.path, "--state-dir", scratch.file("state").path],
+      environment: ["LANG": "C.UTF-8", "HOME": scratch.url.path])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(!result.stdout.contains("no problems found"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains(app.appendingPathComponent("Assets.car").path)
+        && result.stderr.contains("cannot be checked"), "\(result.stderr)")
+  }
+
   @Test func againstWithRulesIsAWrongCommandLine() throws {
     let scratch = try Scratch()
     let result = try runProcess(
