@@ -255,15 +255,16 @@ extension Interface {
           ValueChoice(
             word: "json", about: "JSON, for scripts",
             manual: """
-              *{"diagnostics": [...], "errors": N, "warnings": N}*; each diagnostic has *id*, \
-              *severity*, *file*, *line*, *message*, *fix* and *target* (null when one app is \
-              checked).
+              *{"diagnostics": [...], "errors": N, "warnings": N}* (and *"notes": N* when there \
+              are notes); each diagnostic has *id*, *severity*, *file*, *line*, *message*, *fix* \
+              and *target* (null when one app is checked), and *within* (the key path or \
+              rendition) for a built app's file without lines.
               """),
           ValueChoice(
             word: "github", about: "GitHub Actions annotations",
             manual: """
               GitHub Actions workflow commands, *::error file=*<F>*,line=*<N>*,title=iconpick* \
-              <ID>*::*<message> (*::warning* for a warning), the fix on the message's second \
+              <ID>*::*<message> (*::warning* for a warning, *::notice* for a note), the fix on the message's second \
               line, escaped as the runner requires; findings annotate the pull request.
               """),
           ValueChoice(
