@@ -438,13 +438,31 @@ public struct PlistLines: Sendable {
   /// The line of the `<key>` that names the value at `path`.
   public func keyLine(of path: [String]) -> Int? { keyLines[path] }
 
-  /// nil when the file is not an XML plist (binary, ASCII) or cannot be read.
+  /// nil when the file is not an XML plist (binary, ASCII) or cannot be read. One reading asks
+  /// for the same Info.plist's lines from several places (its icon dictionaries, the App Store
+  /// facts, the declarations), so each file is parsed once while it stays as it is (its size and
+  /// modification time): at thousands of alternates the parse is most of `list`.
   static func read(_ file: URL) -> PlistLines? {
-    guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
+    var status = stat()
+    let stamp =
+      stat(file.path, &status) == 0
+      ? "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : nil
+    if let stamp, let cached = cacheLock.withLock({ cache[file.path] }), cached.stamp == stamp {
+      return cached.lines
+    }
+    var lines: PlistLines?
+    if let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
       text.contains("<plist")
-    else { return nil }
-    return PlistLines(xml: text)
+    {
+      lines = PlistLines(xml: text)
+    }
+    if let stamp { cacheLock.withLock { cache[file.path] = (stamp, lines) } }
+    return lines
   }
+
+  nonisolated(unsafe) private static var cache: [String: (stamp: String, lines: PlistLines?)] =
+    [:]
+  private static let cacheLock = NSLock()
 
   init(xml text: String) {
     enum Container {
@@ -531,8 +549,12 @@ public struct PlistLines: Sendable {
   }
 
   private static func unescape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-      .replacingOccurrences(of: "&amp;", with: "&")
+    // Nearly every key has no entity: five searches each would be most of the parse.
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+      of: "&gt;", with: ">"
+    )
+    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+    .replacingOccurrences(of: "&amp;", with: "&")
   }
 }
