@@ -11,10 +11,16 @@ enum IPadChecks {
     let dictionaries = app.iconDictionaries
     let iPhone = dictionaries.dictionary(forIdiom: "iphone")
     let iPad = dictionaries.dictionary(forIdiom: "ipad")
+    // Looked up by name, and decided once: an app can have thousands of alternates.
+    let iPhoneEntries = Dictionary(
+      (iPhone?.alternates ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let iPadIsWritten =
+      iPad.map { ([$0.primary].compactMap { $0 } + $0.alternates).contains(where: \.isWritten) }
+      ?? false
     return app.alternates.filter { $0.idioms.contains("iphone") && app.isMissingOnIPad($0) }.map {
       icon in
       let name = MessageText.escaped(icon.name)
-      let entry = iPhone?.alternates.first { $0.name == icon.name }
+      let entry = iPhoneEntries[icon.name]
       var file: String?
       var line: Int?
       var within: String?
@@ -25,9 +31,6 @@ enum IPadChecks {
       }
       let declaredIn = iPhone?.key ?? BuiltIconDictionaries.baseKey
       let iPadKey = iPad?.key ?? BuiltIconDictionaries.baseKey + "~ipad"
-      let iPadIsWritten =
-        iPad.map { ([$0.primary].compactMap { $0 } + $0.alternates).contains(where: \.isWritten) }
-        ?? false
       let why =
         !iPadIsWritten && !app.isBuiltArtifact
         ? "; the build writes \(iPadKey) (the asset catalog compiler does, for an app that runs on iPad) without it"
