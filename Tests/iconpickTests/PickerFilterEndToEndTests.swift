@@ -67,10 +67,14 @@ import Testing
   @Test func slashFiltersHighlightsEscClearsAndEnterChooses() throws {
     let scratch = try Scratch()
     let tmux = try launch(scratch)
-    // The footer, drawn below the rows: on a busy machine a capture can fall before it.
-    var screen = tmux.waitForScreen(containing: "/ filter")
-    #expect(screen.contains("App Icon · Filtered"))
-    #expect(screen.contains("41 icons"))
+    let screen = try tmux.waitForScreen("the 41 icons, Alternate1, 2 and 10 among them") {
+      screen in
+      screen.contains("/ filter") && screen.contains("App Icon · Filtered")
+        && screen.contains("41 icons")
+        && ["AppIcon-Alternate1", "AppIcon-Alternate2", "AppIcon-Alternate10"].allSatisfy {
+          self.row(of: $0, in: screen) != nil
+        }
+    }
     // Natural order: Alternate2 right after Alternate1, before Alternate10.
     let one = try #require(row(of: "AppIcon-Alternate1", in: screen), "\(screen)")
     let two = try #require(row(of: "AppIcon-Alternate2", in: screen), "\(screen)")
@@ -79,52 +83,56 @@ import Testing
     #expect(two == one + 2)
 
     try tmux.send("/")
-    tmux.waitForScreen(containing: "41 of 41")
+    try tmux.waitForScreen(containing: "41 of 41")
     try tmux.send("n", "e", "o")
-    screen = tmux.waitForScreen("the list narrowed to Neon") {
+    try tmux.waitForScreen("the list narrowed to Neon, under the cursor, the filter line last") {
       $0.contains(" /neo ") && $0.contains("   1 of 41")
+        && self.lines($0).first { $0.contains("AppIcon-Neon") }?.hasPrefix("❯") == true
+        && self.row(of: "AppIcon-Sunset", in: $0) == nil
+        && self.lines($0).last { !$0.isEmpty }?.hasPrefix(" /neo") == true
     }
-    #expect(lines(screen).first { $0.contains("AppIcon-Neon") }?.hasPrefix("❯") == true)
-    #expect(row(of: "AppIcon-Sunset", in: screen) == nil)
-    #expect(lines(screen).last { !$0.isEmpty }?.hasPrefix(" /neo") == true, "\(screen)")
-    // The matched letters are underlined (SGR 4), on the name only.
-    let colored = tmux.captureWithColors()
-    let neon = try #require(lines(colored).first { $0.contains("\u{1B}[") && $0.contains("❯") })
-    // "Neo" underlined in the display name and in the name, "n" after it not.
-    #expect(neon.components(separatedBy: "4mNeo\u{1B}[").count == 3, "\(neon.debugDescription)")
+    // The matched letters are underlined (SGR 4), on the name only: "Neo" underlined in the
+    // display name and in the name, the "n" after it not.
+    try tmux.waitForColouredScreen("“Neo” underlined twice on the cursor's row") {
+      self.lines($0).contains {
+        $0.contains("❯") && $0.components(separatedBy: "4mNeo\u{1B}[").count == 3
+      }
+    }
 
     // Backspace edits; Esc clears and leaves the cursor where it was.
     try tmux.send("BSpace", "BSpace")
-    screen = tmux.waitForScreen("the filter back to n") { $0.contains(" /n ") }
+    try tmux.waitForScreen("the filter back to n") { $0.contains(" /n ") }
     try tmux.send("Escape")
-    screen = tmux.waitForScreen("the filter closed") { $0.contains("/ filter") }
-    #expect(screen.contains("41 icons"))
-    #expect(lines(screen).first { $0.contains("AppIcon-Neon") }?.hasPrefix("❯") == true)
+    try tmux.waitForScreen("the filter closed, all 41 icons, the cursor on Neon") {
+      $0.contains("/ filter") && $0.contains("41 icons")
+        && self.lines($0).first { $0.contains("AppIcon-Neon") }?.hasPrefix("❯") == true
+    }
 
     // q types while the filter line is open; a filter that matches nothing says so.
     try tmux.send("/", "q")
-    screen = tmux.waitForScreen(containing: "No icon matches “q”")
+    try tmux.waitForScreen(containing: "No icon matches “q”")
     try tmux.send("BSpace", "BSpace")
-    tmux.waitForScreen("the line closed by Backspace") { $0.contains("/ filter") }
+    try tmux.waitForScreen("the line closed by Backspace") { $0.contains("/ filter") }
 
     // Enter chooses the icon under the cursor, with the same alert.
     try tmux.send("/", "a", "l", "t", "1", "5")
-    screen = tmux.waitForScreen("Alternate15 first") {
+    try tmux.waitForScreen("Alternate15 first") {
       self.lines($0).first { $0.contains("AppIcon-Alternate15") }?.hasPrefix("❯") == true
     }
     try tmux.send("Enter")
-    tmux.waitForScreen(containing: "You have changed the icon for “Filtered”.")
+    try tmux.waitForScreen(containing: "You have changed the icon for “Filtered”.")
     try tmux.send("Enter")
-    screen = tmux.waitForScreen("the alert closed") { !$0.contains("You have changed") }
-    #expect(lines(screen).first { $0.contains("AppIcon-Alternate15") }?.contains("✓") == true)
-    #expect(screen.contains(" /alt15"))
+    try tmux.waitForScreen("the alert closed, Alternate15 active, the filter kept") {
+      !$0.contains("You have changed")
+        && self.lines($0).first { $0.contains("AppIcon-Alternate15") }?.contains("✓") == true
+        && $0.contains(" /alt15")
+    }
 
     // The first Esc clears the filter, the second quits.
     try tmux.send("Escape")
-    tmux.waitForScreen("the filter closed") { $0.contains("/ filter") }
+    try tmux.waitForScreen("the filter closed") { $0.contains("/ filter") }
     try tmux.send("Escape")
-    #expect(
-      waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try exitStatus(scratch) == "0")
     #expect(scratch.read("out.txt") == "AppIcon-Alternate15\n")
   }
 }

@@ -41,41 +41,37 @@ import Testing
     let scratch = try Scratch()
     do {
       let tmux = try launch(scratch)
-      var screen = tmux.waitForScreen(containing: "App Icon · Palette")
-      #expect(screen.contains("v grid"))
-      #expect(screen.contains("↑↓ move"))
+      try tmux.waitForScreen("the list with its keys") {
+        $0.contains("App Icon · Palette") && $0.contains("v grid") && $0.contains("↑↓ move")
+      }
 
       try tmux.send("v")
-      screen = tmux.waitForScreen("the grid, several icons to a row") {
+      try tmux.waitForScreen("the grid, several icons to a row, the cursor on Default") {
         self.inOneRow(["Default", "Blue", "Green"], $0) && $0.contains("v list")
+          && self.inOneRow(["Pink", "Purple", "Teal"], $0) && $0.contains("←↑↓→ move")
+          && self.cursorName(in: $0) == "Default" && $0.contains("✓ Default")
       }
-      #expect(inOneRow(["Pink", "Purple", "Teal"], screen), "\(screen)")
-      #expect(screen.contains("←↑↓→ move"))
-      #expect(cursorName(in: screen) == "Default", "\(screen)")
-      #expect(screen.contains("✓ Default"))
 
       // → moves along the row, ↓ down a row: Blue, then Purple under it.
       try tmux.send("Right")
-      screen = tmux.waitForScreen("the cursor on Blue") { self.cursorName(in: $0) == "Blue" }
+      try tmux.waitForScreen("the cursor on Blue") { self.cursorName(in: $0) == "Blue" }
       try tmux.send("Down")
-      screen = tmux.waitForScreen("the cursor on Purple") { self.cursorName(in: $0) == "Purple" }
+      try tmux.waitForScreen("the cursor on Purple") { self.cursorName(in: $0) == "Purple" }
       // ← from the start of the second row goes to the end of the first.
       try tmux.send("Left", "Left")
-      screen = tmux.waitForScreen("the cursor on Orange") { self.cursorName(in: $0) == "Orange" }
+      try tmux.waitForScreen("the cursor on Orange") { self.cursorName(in: $0) == "Orange" }
       try tmux.send("l")
-      screen = tmux.waitForScreen("the cursor on Pink") { self.cursorName(in: $0) == "Pink" }
+      try tmux.waitForScreen("the cursor on Pink") { self.cursorName(in: $0) == "Pink" }
 
       try tmux.send("Enter")
-      screen = tmux.waitForScreen(containing: "You have changed the icon for “Palette”.")
+      try tmux.waitForScreen(containing: "You have changed the icon for “Palette”.")
       try tmux.send("Enter")
-      screen = tmux.waitForScreen("the alert closed") { !$0.contains("You have changed") }
-      #expect(screen.contains("✓ Pink"), "\(screen)")
-      #expect(!screen.contains("✓ Default"))
+      try tmux.waitForScreen("the alert closed, Pink active and Default not") {
+        !$0.contains("You have changed") && $0.contains("✓ Pink") && !$0.contains("✓ Default")
+      }
 
       try tmux.send("q")
-      #expect(
-        waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines)
-          == "0")
+      #expect(try exitStatus(scratch) == "0")
       #expect(scratch.read("out.txt") == "AppIcon-Pink\n")
       #expect(scratch.read("state/picker.json") == "{\"view\":\"grid\"}\n")
     }
@@ -84,17 +80,14 @@ import Testing
     // The next run opens in the grid, the cursor on the active icon.
     do {
       let tmux = try launch(scratch)
-      var screen = tmux.waitForScreen("the grid again") {
+      try tmux.waitForScreen("the grid again, the cursor on Pink") {
         $0.contains("App Icon · Palette") && self.inOneRow(["Default", "Blue", "Green"], $0)
+          && self.cursorName(in: $0) == "Pink"
       }
-      #expect(cursorName(in: screen) == "Pink", "\(screen)")
       try tmux.send("v")
-      screen = tmux.waitForScreen("the list again") { $0.contains("v grid") }
-      #expect(screen.contains("↑↓ move"))
+      try tmux.waitForScreen("the list again") { $0.contains("v grid") && $0.contains("↑↓ move") }
       try tmux.send("q")
-      #expect(
-        waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines)
-          == "0")
+      #expect(try exitStatus(scratch) == "0")
       #expect(scratch.read("state/picker.json") == "{\"view\":\"list\"}\n")
     }
   }
@@ -107,42 +100,36 @@ import Testing
     try FileManager.default.moveItem(
       at: scratch.file("picker.json"), to: scratch.file("state/picker.json"))
     let tmux = try launch(scratch)
-    tmux.waitForScreen("the grid") { self.inOneRow(["Default", "Blue", "Green"], $0) }
+    try tmux.waitForScreen("the grid") { self.inOneRow(["Default", "Blue", "Green"], $0) }
     try tmux.resize(columns: 12, rows: 4)
-    tmux.waitForScreen(containing: "Too small")
+    try tmux.waitForScreen(containing: "Too small")
     try tmux.resize(columns: 60, rows: 8)
-    tmux.waitForScreen("the list in a window too low for tiles") {
+    try tmux.waitForScreen("the list in a window too low for tiles") {
       $0.contains("↑↓ move") && $0.contains("v list")
     }
     try tmux.resize(columns: 100, rows: 30)
-    tmux.waitForScreen("the grid back") { self.inOneRow(["Default", "Blue", "Green"], $0) }
+    try tmux.waitForScreen("the grid back") { self.inOneRow(["Default", "Blue", "Green"], $0) }
     try tmux.send("q")
-    #expect(
-      waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try exitStatus(scratch) == "0")
   }
 
   @Test func asciiWithoutColourKeepsEveryMark() throws {
     let scratch = try Scratch()
     let tmux = try launch(scratch, locale: "C", noColor: "1")
-    tmux.waitForScreen(containing: "App Icon - Palette")
+    try tmux.waitForScreen(containing: "App Icon - Palette")
     try tmux.send("v", "Right")
-    // Waits for the cursor to have moved too: Right may arrive after the grid is drawn.
-    let screen = tmux.waitForScreen("the grid in ASCII, the cursor on Blue") {
-      self.inOneRow(["* Default", "Blue", "Green"], $0) && $0.contains("arrows move")
-        && $0.range(of: #">\s+Blue"#, options: .regularExpression) != nil
+    // The cursor's mark sits right before its name, Blue (Right may arrive after the grid is
+    // drawn); the frame is drawn in ASCII, and there is no colour at all: attributes only.
+    try tmux.waitForColouredScreen("the grid in ASCII without colour, the cursor on Blue") {
+      let text = withoutColours($0)
+      return self.inOneRow(["* Default", "Blue", "Green"], text) && text.contains("arrows move")
+        && self.lines(text).contains {
+          $0.contains("* Default") && $0.range(of: #">\s+Blue"#, options: .regularExpression) != nil
+        }
+        && text.contains("+--") && text.unicodeScalars.allSatisfy { $0.isASCII }
+        && !$0.contains("[38;") && !$0.contains("[48;")
     }
-    let line = try #require(lines(screen).first { $0.contains("* Default") })
-    // The cursor's mark sits right before its name, Blue; its frame is drawn in ASCII.
-    #expect(
-      line.range(of: #">\s+Blue"#, options: .regularExpression) != nil, "\(screen)"
-    )
-    #expect(screen.contains("+--"))
-    #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
-    // No colour at all: attributes only.
-    let colored = tmux.captureWithColors()
-    #expect(!colored.contains("[38;") && !colored.contains("[48;"), "\(colored.debugDescription)")
     try tmux.send("q")
-    #expect(
-      waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try exitStatus(scratch) == "0")
   }
 }

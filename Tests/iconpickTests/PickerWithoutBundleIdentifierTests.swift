@@ -30,22 +30,21 @@ import Testing
       let tmux = try TmuxSession(
         columns: 200, rows: 20, command: command,
         environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path])
-      // The status line, not the title: on a busy machine a capture can fall between the two.
-      var screen = tmux.waitForScreen(
-        containing: "No bundle identifier: the icons can be looked at, not chosen.")
-      #expect(screen.contains("App Icon · Lantern"))
+      try tmux.waitForScreen("the status line saying why, under the title") {
+        $0.contains("No bundle identifier: the icons can be looked at, not chosen.")
+          && $0.contains("App Icon · Lantern")
+      }
       try tmux.send("Down")
-      screen = tmux.waitForScreen("cursor on Blue") {
+      try tmux.waitForScreen("cursor on Blue") {
         line(of: "AppIcon-Blue", in: $0)?.hasPrefix("❯") == true
       }
       try tmux.send("Enter")
-      screen = tmux.waitForScreen(containing: "Cannot read or record the icon choice of Lantern")
-      #expect(!screen.contains("You have changed"))
-      #expect(line(of: "Default", in: screen)?.contains("✓") == true)
+      try tmux.waitForScreen("why nothing is recorded, Default still active") {
+        $0.contains("Cannot read or record the icon choice of Lantern")
+          && !$0.contains("You have changed") && line(of: "Default", in: $0)?.contains("✓") == true
+      }
       try tmux.send("q")
-      #expect(
-        waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines)
-          == "0")
+      #expect(try exitStatus(scratch) == "0")
       #expect(scratch.read("out.txt") == "AppIcon\n")
     }
     let recorded = try? FileManager.default.contentsOfDirectory(

@@ -34,51 +34,47 @@ import Testing
       environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path])
   }
 
-  func exitStatus(_ scratch: Scratch) -> String? {
-    waitForFile(scratch.file("rc.txt"))?.trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
   @Test func chooseTheTVAppGoBackAndChooseAgain() throws {
     let scratch = try Scratch()
     let app = try writeTwoApps(scratch)
     let tmux = try launch(scratch, app: app)
-    var screen = tmux.waitForScreen(containing: "Choose a target · Lantern")
-    #expect(screen.contains("2 targets"))
-    let phone = line(of: "LanternPhone", in: screen) ?? ""
-    #expect(
-      phone.hasPrefix("❯") && phone.contains(" iOS ") && phone.contains("3 icons"), "\(phone)")
-    let tv = line(of: "LanternTV", in: screen) ?? ""
-    #expect(!tv.hasPrefix("❯") && tv.contains(" tvOS ") && tv.contains("2 icons"), "\(tv)")
-    #expect(screen.contains("↑↓ move   ⏎ open   q quit"))
+    try tmux.waitForScreen("the chooser: both apps, the cursor on LanternPhone, the keys") {
+      let phone = line(of: "LanternPhone", in: $0) ?? ""
+      let tv = line(of: "LanternTV", in: $0) ?? ""
+      return $0.contains("Choose a target · Lantern") && $0.contains("2 targets")
+        && phone.hasPrefix("❯") && phone.contains(" iOS ") && phone.contains("3 icons")
+        && !tv.hasPrefix("❯") && tv.contains(" tvOS ") && tv.contains("2 icons")
+        && $0.contains("↑↓ move   ⏎ open   q quit")
+    }
 
     try tmux.send("Down")
-    tmux.waitForScreen("cursor on LanternTV") {
+    try tmux.waitForScreen("cursor on LanternTV") {
       line(of: "LanternTV", in: $0)?.hasPrefix("❯") == true
     }
     try tmux.send("Enter")
-    // The title and a row: a capture on a busy machine can fall while the rows are redrawn.
-    screen = tmux.waitForScreen("the tvOS app's icons") {
-      $0.contains("App Icon · LanternTV") && $0.contains("AppIcon-Red")
+    try tmux.waitForScreen("the tvOS app's two icons, Red and not Blue") {
+      $0.contains("App Icon · LanternTV") && $0.contains("2 icons") && $0.contains("AppIcon-Red")
+        && !$0.contains("AppIcon-Blue")
     }
-    #expect(screen.contains("2 icons"))
-    #expect(screen.contains("AppIcon-Red"))
-    #expect(!screen.contains("AppIcon-Blue"))
 
     // Esc goes back to the chooser, the cursor where it was.
     try tmux.send("Escape")
-    screen = tmux.waitForScreen(containing: "Choose a target · Lantern")
-    #expect(line(of: "LanternTV", in: screen)?.hasPrefix("❯") == true)
+    try tmux.waitForScreen("the chooser, the cursor on LanternTV") {
+      $0.contains("Choose a target · Lantern")
+        && line(of: "LanternTV", in: $0)?.hasPrefix("❯") == true
+    }
 
     try tmux.send("k")
-    tmux.waitForScreen("cursor on LanternPhone") {
+    try tmux.waitForScreen("cursor on LanternPhone") {
       line(of: "LanternPhone", in: $0)?.hasPrefix("❯") == true
     }
     try tmux.send("Enter")
-    screen = tmux.waitForScreen(containing: "App Icon · LanternPhone")
-    #expect(screen.contains("AppIcon-Blue"))
+    try tmux.waitForScreen("the iOS app's icons, Blue among them") {
+      $0.contains("App Icon · LanternPhone") && $0.contains("AppIcon-Blue")
+    }
     // q quits from the icon list, and the active icon goes to stdout as ever.
     try tmux.send("q")
-    #expect(exitStatus(scratch) == "0")
+    #expect(try exitStatus(scratch) == "0")
     #expect(scratch.read("out.txt") == "AppIcon\n")
   }
 
@@ -86,9 +82,9 @@ import Testing
     let scratch = try Scratch()
     let app = try writeTwoApps(scratch)
     let tmux = try launch(scratch, app: app)
-    tmux.waitForScreen(containing: "Choose a target · Lantern")
+    try tmux.waitForScreen(containing: "Choose a target · Lantern")
     try tmux.send("q")
-    #expect(exitStatus(scratch) == "0")
+    #expect(try exitStatus(scratch) == "0")
     #expect(scratch.read("out.txt") == "")
   }
 
@@ -96,10 +92,11 @@ import Testing
     let scratch = try Scratch()
     let app = try writeTwoApps(scratch)
     let tmux = try launch(scratch, app: app, arguments: ["--target", "LanternTV"])
-    let screen = tmux.waitForScreen(containing: "App Icon · LanternTV")
-    #expect(!screen.contains("Choose a target"))
+    try tmux.waitForScreen("the tvOS app's icons, no chooser") {
+      $0.contains("App Icon · LanternTV") && !$0.contains("Choose a target")
+    }
     try tmux.send("Escape")
-    #expect(exitStatus(scratch) == "0")
+    #expect(try exitStatus(scratch) == "0")
     #expect(scratch.read("out.txt") == "AppIcon\n")
   }
 

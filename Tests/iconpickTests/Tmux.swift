@@ -115,39 +115,104 @@ final class TmuxSession {
       tmux, ["-L", socket, "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
   }
 
-  /// The screen with its colour escape sequences.
-  func captureWithColors() -> String {
-    (try? runProcess(tmux, ["-L", socket, "capture-pane", "-p", "-e", "-t", name]).stdout) ?? ""
+  /// The screen as tmux holds it now; with `colours`, with its colour escape sequences.
+  /// Private: a test reads only the screen a wait returns, the one that satisfied it, never a
+  /// later capture that may show a different moment.
+  private func capture(colours: Bool) -> String {
+    let arguments = ["-L", socket, "capture-pane", "-p"] + (colours ? ["-e"] : []) + ["-t", name]
+    return (try? runProcess(tmux, arguments).stdout) ?? ""
   }
 
-  func capture() -> String {
-    (try? runProcess(tmux, ["-L", socket, "capture-pane", "-p", "-t", name]).stdout) ?? ""
-  }
-
-  /// Waits until the screen satisfies `condition`; the generous limit only guards against hangs.
+  /// Waits until the screen satisfies `condition` and returns that screen. The condition is
+  /// everything the test then asserts about the screen (rows, marks, messages), not a sign that
+  /// something else was drawn first. Fails the test when the hang limit passes.
   @discardableResult
   func waitForScreen(
-    _ what: String, timeout: TimeInterval = 30, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: (String) -> Bool
-  ) -> String {
-    let deadline = Date().addingTimeInterval(timeout)
-    var screen = capture()
-    while !condition(screen) && Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
-      screen = capture()
+    _ what: String, timeout: TimeInterval = hangLimit,
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+  ) throws -> String {
+    try waitFor(what, timeout: timeout, sourceLocation: sourceLocation) {
+      let screen = capture(colours: false)
+      return condition(screen) ? .found(screen) : .notYet("screen was:\n\(screen)")
     }
-    #expect(
-      condition(screen), "waiting for \(what); screen was:\n\(screen)",
-      sourceLocation: sourceLocation)
-    return screen
   }
 
   @discardableResult
-  func waitForScreen(containing text: String, sourceLocation: SourceLocation = #_sourceLocation)
-    -> String
-  {
-    waitForScreen("“\(text)”", sourceLocation: sourceLocation) { $0.contains(text) }
+  func waitForScreen(
+    containing text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    try waitForScreen("“\(text)”", sourceLocation: sourceLocation) { $0.contains(text) }
   }
+
+  /// `waitForScreen` on the screen with its colour escape sequences (`capture-pane -e`).
+  @discardableResult
+  func waitForColouredScreen(
+    _ what: String, timeout: TimeInterval = hangLimit,
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+  ) throws -> String {
+    try waitFor(what, timeout: timeout, sourceLocation: sourceLocation) {
+      let screen = capture(colours: true)
+      return condition(screen) ? .found(screen) : .notYet("screen was:\n\(screen.debugDescription)")
+    }
+  }
+
+  /// For what must not happen, which no wait can see: watches the screen for `duration` and
+  /// fails on the first screen that shows `unwanted`. It can miss a late arrival on a slow
+  /// machine, never fail a correct program.
+  func expectNoScreen(
+    _ unwanted: String, during duration: TimeInterval,
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+  ) {
+    watch(duration) {
+      let screen = capture(colours: false)
+      guard condition(screen) else { return true }
+      Issue.record(
+        Comment(rawValue: "the screen showed \(unwanted):\n\(screen)"),
+        sourceLocation: sourceLocation)
+      return false
+    }
+  }
+}
+
+/// The hang limit of every wait: generous, since it only stops a test that would hang. A wait
+/// ends as soon as its condition holds, so a passing test never waits for it.
+let hangLimit: TimeInterval = 120
+
+/// One look of a wait: what satisfied it, or what was seen instead (for the failure message).
+enum Sight<Value> {
+  case found(Value)
+  case notYet(String)
+}
+
+/// Every wait of the end-to-end tests goes through here: `look` is tried every 50 ms until it
+/// finds its value, which is returned, so the test asserts on the very thing that satisfied the
+/// wait. Past `timeout` (a hang limit, not a speed requirement) the test fails with what was
+/// last seen.
+func waitFor<Value>(
+  _ what: String, timeout: TimeInterval = hangLimit,
+  sourceLocation: SourceLocation = #_sourceLocation, _ look: () -> Sight<Value>
+) throws -> Value {
+  var found: Value?
+  var seen = ""
+  watch(timeout) {
+    switch look() {
+    case .found(let value):
+      found = value
+      return false
+    case .notYet(let description):
+      seen = description
+      return true
+    }
+  }
+  return try #require(
+    found, Comment(rawValue: "waited \(Int(timeout)) s for \(what); \(seen)"),
+    sourceLocation: sourceLocation)
+}
+
+/// Calls `body` every 50 ms for `duration` or until it returns false.
+private func watch(_ duration: TimeInterval, _ body: () -> Bool) {
+  let deadline = Date().addingTimeInterval(duration)
+  while body() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
 }
 
 /// Runs a program that starts a daemon (the tmux server) and waits for it with waitpid.
@@ -187,16 +252,37 @@ func spawnDetached(_ executable: String, _ arguments: [String], output: String =
   return status & 0x7F != 0 ? 128 + (status & 0x7F) : (status >> 8) & 0xFF
 }
 
-/// Waits for a file a shell writes when the program under test has exited.
-func waitForFile(_ url: URL, timeout: TimeInterval = 30) -> String? {
-  let deadline = Date().addingTimeInterval(timeout)
-  while Date() < deadline {
+/// Waits until the shell has written `url` whole (its text ends with a newline) and returns it.
+@discardableResult
+func waitForFile(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+  try waitFor(url.lastPathComponent, sourceLocation: sourceLocation) {
     if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") {
-      return text
+      return .found(text)
     }
-    Thread.sleep(forTimeInterval: 0.05)
+    return .notYet("it is not written")
   }
-  return nil
+}
+
+/// The exit status the launching shell wrote to `rc.txt` in the scratch folder once the program
+/// under test had exited (written last: its other files are complete by then).
+func exitStatus(_ scratch: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws
+  -> String
+{
+  try waitForFile(scratch.file("rc.txt"), sourceLocation: sourceLocation)
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Waits until the names in `folder` satisfy `condition` (a missing folder has none) and
+/// returns them.
+@discardableResult
+func waitForFolder(
+  _ folder: URL, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+  _ condition: ([String]) -> Bool
+) throws -> [String] {
+  try waitFor(what, sourceLocation: sourceLocation) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return condition(names) ? .found(names) : .notYet("\(folder.path) held \(names.sorted())")
+  }
 }
 
 /// Single-quotes a string for sh.
@@ -209,4 +295,14 @@ func line(of text: String, in screen: String) -> String? {
   screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).first {
     $0.contains(text)
   }
+}
+
+/// The part of `name`'s line left of the name: in the list, the row's own preview.
+func preview(of name: String, in screen: String) -> String {
+  (line(of: name, in: screen) ?? "").components(separatedBy: name).first ?? ""
+}
+
+/// A screen captured with its colours, as text alone: the SGR sequences removed.
+func withoutColours(_ screen: String) -> String {
+  screen.replacing(/\u{1B}\[[0-9;:]*m/, with: "")
 }
