@@ -67,7 +67,9 @@ public enum IconComposerBundle {
     document: IconComposerDocument, problems: [IconComposerProblem]
   )? {
     let file = documentURL(bundle)
-    guard let data = try FileData.readIfPresent(file) else { return nil }
+    guard let data = try FileData.readIfPresent(file, limit: FileLimits.iconJSON) else {
+      return nil
+    }
     guard data.count <= documentSizeLimit else {
       throw .invalidIconJSON(
         file: file.path, reason: "\(data.count) bytes, more than Icon Composer ever writes")
