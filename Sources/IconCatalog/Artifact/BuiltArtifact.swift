@@ -96,6 +96,12 @@ enum BuiltArtifact {
   static func readIPA(_ ipa: URL) throws(IconCatalogError) -> (
     icons: AppIcons, images: IconImages
   ) {
+    // libzip opens the file with stdio, which a FIFO would hold up forever.
+    do {
+      close(try RegularFile.open(ipa.path).descriptor)
+    } catch {
+      throw .badArtifact(file: ipa.path, reason: error.reason)
+    }
     let access: ArchiveAccess
     do {
       access = try ArchivedFiles.open(ipa)

@@ -63,7 +63,7 @@ public enum FileLimits {
   /// An asset catalog's Contents.json: a few kilobytes, even for a set with every size.
   public static let contentsJSON = FileLimit(kind: "a Contents.json", bytes: 8 << 20)
   /// An Icon Composer bundle's icon.json: a few kilobytes.
-  public static let iconJSON = FileLimit(kind: "an icon.json", bytes: 8 << 20)
+  public static let iconJSON = FileLimit(kind: "an icon.json", bytes: 4 << 20)
   /// A PNG read whole (previews, `show`, transparency): a 1024×1024 RGBA icon is at most about
   /// 4 MiB; an 8192×8192 one, the largest decoded, compresses to far less than this.
   public static let png = FileLimit(kind: "a PNG", bytes: 64 << 20)
