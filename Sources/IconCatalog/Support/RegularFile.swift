@@ -78,8 +78,7 @@ public enum FileLimits {
 /// forever), only a regular file (a FIFO, a socket or a device is refused: `/dev/zero` never
 /// ends), its size checked against the limit for its kind before it is read.
 public enum RegularFile {
-  /// An open regular file: close it with `close(descriptor)`. The descriptor blocks again, as
-  /// ordinary reads expect.
+  /// An open regular file: close it with `close(descriptor)`.
   public struct Opened {
     public var descriptor: Int32
     public var size: Int
@@ -108,8 +107,7 @@ public enum RegularFile {
       close(descriptor)
       throw FileRefusal(notRegular(mode: status.st_mode))
     }
-    let flags = fcntl(descriptor, F_GETFL)
-    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    // O_NONBLOCK stays: it changes nothing for a regular file's reads.
     return Opened(descriptor: descriptor, size: Int(status.st_size))
   }
 
