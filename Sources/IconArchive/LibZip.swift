@@ -24,6 +24,11 @@ struct LibZip: @unchecked Sendable {
   typealias ErrorText = @convention(c) (UnsafeMutablePointer<zip_error_t>?) -> UnsafePointer<CChar>?
   typealias ErrorFinish = @convention(c) (UnsafeMutablePointer<zip_error_t>?) -> Void
   typealias FileError = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<zip_error_t>?
+  typealias ExternalAttributes =
+    @convention(c) (
+      OpaquePointer?, zip_uint64_t, zip_flags_t, UnsafeMutablePointer<zip_uint8_t>?,
+      UnsafeMutablePointer<zip_uint32_t>?
+    ) -> Int32
 
   let open: Open
   let discard: Discard
@@ -36,6 +41,7 @@ struct LibZip: @unchecked Sendable {
   let errorText: ErrorText
   let errorFinish: ErrorFinish
   let fileError: FileError
+  let externalAttributes: ExternalAttributes
 
   /// The sonames Debian and others ship, newest first.
   static let libraryNames = ["libzip.so.5", "libzip.so.4", "libzip.so"]
@@ -46,7 +52,7 @@ struct LibZip: @unchecked Sendable {
     requiredFunctions: [
       "zip_open", "zip_discard", "zip_get_num_entries", "zip_stat_index", "zip_fopen_index",
       "zip_fread", "zip_fclose", "zip_error_init_with_code", "zip_error_strerror",
-      "zip_error_fini", "zip_file_get_error",
+      "zip_error_fini", "zip_file_get_error", "zip_file_get_external_attributes",
     ],
     overrideVariable: "ICONPICK_LIBZIP_SONAME")
 
@@ -72,7 +78,9 @@ struct LibZip: @unchecked Sendable {
       let errorInit = library.function("zip_error_init_with_code", as: ErrorInit.self),
       let errorText = library.function("zip_error_strerror", as: ErrorText.self),
       let errorFinish = library.function("zip_error_fini", as: ErrorFinish.self),
-      let fileError = library.function("zip_file_get_error", as: FileError.self)
+      let fileError = library.function("zip_file_get_error", as: FileError.self),
+      let externalAttributes = library.function(
+        "zip_file_get_external_attributes", as: ExternalAttributes.self)
     else {
       return .failure(ArchiveProblemText(text: "libzip lacks a function iconpick calls"))
     }
@@ -81,7 +89,7 @@ struct LibZip: @unchecked Sendable {
         open: open, discard: discard, entryCount: entryCount, statIndex: statIndex,
         fileOpenIndex: fileOpenIndex, fileRead: fileRead, fileClose: fileClose,
         errorInit: errorInit, errorText: errorText, errorFinish: errorFinish,
-        fileError: fileError))
+        fileError: fileError, externalAttributes: externalAttributes))
   }
 
   /// libzip's text for an error code.

@@ -57,9 +57,14 @@ final class ZipArchive: @unchecked Sendable {
     }
     let archive = ZipArchive(library: library, handle: handle)
     let entries = try archive.list()
-    return ArchiveAccess(entries: entries) { index, limit throws(ArchiveProblem) in
-      try archive.read(index, declared: entries[index].declaredSize, limit: limit)
-    }
+    return ArchiveAccess(
+      entries: entries,
+      read: { index, limit throws(ArchiveProblem) in
+        try archive.read(index, declared: entries[index].declaredSize, limit: limit)
+      },
+      readPrefix: { index, count throws(ArchiveProblem) in
+        try archive.read(index, declared: entries[index].declaredSize, prefix: count)
+      })
   }
 
   private func list() throws(ArchiveProblem) -> [ArchiveEntry] {
@@ -77,6 +82,13 @@ final class ZipArchive: @unchecked Sendable {
         guard library.statIndex(handle, index, zip_flags_t(ZIP_FL_ENC_RAW), &status) == 0,
           let name = status.name
         else { throw ArchiveProblem("entry \(index) cannot be read") }
+        // A symbolic link made on Unix: the file type in the high half of the attributes.
+        var system: zip_uint8_t = 0
+        var attributes: zip_uint32_t = 0
+        let isLink =
+          library.externalAttributes(handle, index, 0, &system, &attributes) == 0
+          && system == zip_uint8_t(ZIP_OPSYS_UNIX)
+          && (attributes >> 16) & UInt32(S_IFMT) == UInt32(S_IFLNK)
         // Raw bytes: a name that is not UTF-8 is shown with replacement characters, and then
         // matches nothing the reader looks for.
         entries.append(
@@ -84,10 +96,44 @@ final class ZipArchive: @unchecked Sendable {
             name: String(
               decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self),
             declaredSize: status.valid & UInt64(ZIP_STAT_SIZE) != 0
-              ? Int(clamping: status.size) : Int.max))
+              ? Int(clamping: status.size) : Int.max,
+            isSymbolicLink: isLink))
       }
       return entries
     }
+  }
+
+  /// Inflates the first `count` bytes of entry `index` (fewer when it is shorter), and no more:
+  /// a header is read without inflating the rest.
+  private func read(_ index: Int, declared: Int, prefix count: Int) throws(ArchiveProblem)
+    -> [UInt8]
+  {
+    try locked { () throws(ArchiveProblem) -> [UInt8] in
+      guard let file = library.fileOpenIndex(handle, UInt64(index), 0) else {
+        throw ArchiveProblem("an entry cannot be opened (encrypted, or an unknown compression)")
+      }
+      defer { _ = library.fileClose(file) }
+      let wanted = max(0, min(count, declared))
+      var bytes = [UInt8](repeating: 0, count: wanted)
+      var done = 0
+      while done < wanted {
+        let read = bytes.withUnsafeMutableBytes { buffer in
+          library.fileRead(file, buffer.baseAddress! + done, UInt64(wanted - done))
+        }
+        if read < 0 { throw damaged(file) }
+        if read == 0 { break }
+        done += Int(read)
+      }
+      bytes.removeLast(wanted - done)
+      return bytes
+    }
+  }
+
+  private func damaged(_ file: OpaquePointer) -> ArchiveProblem {
+    let text = library.fileError(file).flatMap { library.errorText($0) }.map {
+      String(cString: $0)
+    }
+    return ArchiveProblem("an entry's data is damaged (libzip: \(text ?? "read error"))")
   }
 
   /// Inflates entry `index` into memory: refused when it declares more than `limit`, or yields
@@ -111,12 +157,7 @@ final class ZipArchive: @unchecked Sendable {
         let count = piece.withUnsafeMutableBytes { buffer in
           library.fileRead(file, buffer.baseAddress!, UInt64(wanted))
         }
-        if count < 0 {
-          let text = library.fileError(file).flatMap { library.errorText($0) }.map {
-            String(cString: $0)
-          }
-          throw ArchiveProblem("an entry's data is damaged (libzip: \(text ?? "read error"))")
-        }
+        if count < 0 { throw damaged(file) }
         if count == 0 { break }
         bytes += piece[0..<Int(count)]
       }

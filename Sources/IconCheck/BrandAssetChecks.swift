@@ -30,7 +30,7 @@ enum BrandAssetChecks {
 
   static func check(_ set: ProjectFacts.IconSet) -> [Diagnostic] {
     let contents = set.file
-    guard let data = FileManager.default.contents(atPath: contents.path),
+    guard let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return [] }
     let lines = JSONLines(data)
@@ -100,7 +100,7 @@ enum BrandAssetChecks {
   /// that is there.
   static func stackLayers(_ stack: URL, setName: String) -> [Diagnostic] {
     let contents = stack.appendingPathComponent("Contents.json", isDirectory: false)
-    let data = FileManager.default.contents(atPath: contents.path)
+    let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON)
     let object = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     let layers = (object?["layers"] as? [Any] ?? []).compactMap {
       ($0 as? [String: Any])?["filename"] as? String
@@ -125,7 +125,7 @@ enum BrandAssetChecks {
   /// The image files an `.imageset` names that are there.
   static func imageFiles(in imageSet: URL) -> [URL] {
     let contents = imageSet.appendingPathComponent("Contents.json", isDirectory: false)
-    guard let data = FileManager.default.contents(atPath: contents.path),
+    guard let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return [] }
     var seen = Set<String>()

@@ -20,7 +20,7 @@ enum CatalogChecks {
     for set in facts.iconSets where set.folder.pathExtension == "appiconset" {
       let contents = set.folder.appendingPathComponent("Contents.json", isDirectory: false)
       // An unreadable Contents.json is reported where the set is read.
-      guard let data = FileManager.default.contents(atPath: contents.path),
+      guard let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON),
         let entries = entries(data)
       else { continue }
       found += unassignedChildren(set, entries: entries)

@@ -229,7 +229,9 @@ public enum IconChecks {
   /// The 1-based line of `document` where `key` names `name`; else the first line holding the
   /// name as a JSON string; nil when neither is found or the file cannot be read.
   static func lineNaming(_ name: String, key: String, in document: URL) -> Int? {
-    guard let data = FileManager.default.contents(atPath: document.path) else { return nil }
+    guard let data = RegularFile.contents(document, limit: FileLimits.contentsJSON) else {
+      return nil
+    }
     let lines = String(decoding: data, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)
     var spellings = ["\"\(name)\""]
@@ -345,19 +347,18 @@ public enum IconChecks {
   /// The first bytes of `file`, enough to tell its format: from the `.ipa` it lies in (read in
   /// place, as the rest of iconpick reads it), else from disk.
   static func sniffedBytes(of file: URL) -> SniffedBytes {
+    // Only the first bytes are inflated or read; a FIFO or a device is refused, never waited on.
     do {
-      if let archived = try ArchivedFiles.bytes(of: file) {
-        return .read(Array(archived.prefix(ImageFormat.sniffLength)))
+      if let archived = try ArchivedFiles.prefix(of: file, count: ImageFormat.sniffLength) {
+        return .read(archived)
       }
     } catch {
       return .unreadable(error.reason)
     }
     do {
-      let handle = try FileHandle(forReadingFrom: file)
-      defer { try? handle.close() }
-      return .read(Array(try handle.read(upToCount: ImageFormat.sniffLength) ?? Data()))
+      return .read(try RegularFile.prefix(file.path, count: ImageFormat.sniffLength))
     } catch {
-      return .unreadable(error.localizedDescription)
+      return .unreadable(error.reason)
     }
   }
 

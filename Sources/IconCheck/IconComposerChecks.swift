@@ -34,7 +34,7 @@ public enum IconComposerChecks {
       return [invalidJSON(error, bundle: bundle)]
     }
     let document = IconComposerBundle.documentURL(bundle)
-    let lines = JSONLines(FileManager.default.contents(atPath: document.path) ?? Data())
+    let lines = JSONLines(RegularFile.contents(document, limit: FileLimits.iconJSON) ?? Data())
     let place = Place(bundle: bundle, document: document, lines: lines)
     var found = read.problems.map { problem(for: $0, at: place) }
     found += artwork(read.document, problems: read.problems, at: place)
@@ -99,7 +99,7 @@ public enum IconComposerChecks {
   /// platforms) or "around character 16" (swift-corelibs-foundation, an offset from 0); nil when
   /// the file parses, is not JSON text at all, or cannot be read.
   static func syntaxErrorLine(_ document: URL) -> Int? {
-    guard let data = FileManager.default.contents(atPath: document.path),
+    guard let data = RegularFile.contents(document, limit: FileLimits.iconJSON),
       data.count <= IconComposerChecks.documentSizeLimit
     else { return nil }
     do {
@@ -308,12 +308,10 @@ public enum IconComposerChecks {
     }
     let head: [UInt8]
     do {
-      let handle = try FileHandle(forReadingFrom: file)
-      defer { try? handle.close() }
-      head = [UInt8](try handle.read(upToCount: ImageFormat.sniffLength) ?? Data())
+      head = try RegularFile.prefix(file.path, count: ImageFormat.sniffLength)
     } catch {
       return wrongFormat(
-        "cannot be read (\(MessageText.escaped(error.localizedDescription)))",
+        "cannot be read (\(MessageText.escaped(error.reason)))",
         fix: "Make the file a readable image.")
     }
     var format = ImageFormat.sniff(head[...])
@@ -391,9 +389,7 @@ public enum IconComposerChecks {
     var unsupported: [String] = []
 
     init(file: URL) {
-      guard let handle = try? FileHandle(forReadingFrom: file) else { return }
-      defer { try? handle.close() }
-      guard let data = try? handle.read(upToCount: Self.readLimit) else { return }
+      guard let data = try? RegularFile.prefix(file.path, count: Self.readLimit) else { return }
       var bytes = [UInt8](data)[...]
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
       bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -178,7 +178,7 @@ enum SizeChecks {
   static func location(_ icon: AppIcon, in app: AppIcons) -> FindingPlace {
     if let inSet = icon.renditions.compactMap(\.file).first(where: isInSet) {
       let contents = inSet.deletingLastPathComponent().appendingPathComponent("Contents.json")
-      let line = FileManager.default.contents(atPath: contents.path).flatMap {
+      let line = RegularFile.contents(contents, limit: FileLimits.contentsJSON).flatMap {
         JSONLines($0).line(of: "images")
       }
       return FindingPlace(file: contents.path, line: line)

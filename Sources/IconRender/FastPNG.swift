@@ -330,33 +330,17 @@ enum FastPNG {
   }
 
   /// A file's bytes with one open, one fstat and one read; nil on any failure (libpng's
-  /// path then reports it), or for a file over 256 MiB.
+  /// path then reports it), or for a file over the limit for a PNG (`FileLimits.png`), or one
+  /// that is not a regular file.
   static func readWhole(_ path: String) -> [UInt8]? {
     // A file inside an .ipa comes from the archive (an error there is libpng's path's to report).
     if ArchivedFiles.isArchived(URL(fileURLWithPath: path)) {
       return (try? ArchivedFiles.bytes(of: URL(fileURLWithPath: path))) ?? nil
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size <= 1 << 28 else {
+    guard let bytes = try? RegularFile.read(path, limit: FileLimits.png), !bytes.isEmpty else {
       return nil
     }
-    let size = Int(status.st_size)
-    var complete = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      var done = 0
-      while done < size {
-        let count = read(descriptor, buffer.baseAddress! + done, size - done)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        done += count
-      }
-      complete = done == size
-      initialized = complete ? size : 0
-    }
-    return complete ? bytes : nil
+    return bytes
   }
 }
 

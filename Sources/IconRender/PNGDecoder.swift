@@ -40,10 +40,18 @@ public enum PNGDecoder {
       }
       return PixelImage(try decode(data: archived, source: path, maxDimension: maxDimension))
     }
-    guard let stream = fopen(path, "rb") else {
-      throw .unreadable(file: path, reason: errorText(errno))
+    // Only a regular file, opened without blocking, within the limit for a PNG.
+    let opened: (stream: UnsafeMutablePointer<FILE>, size: Int)
+    do {
+      opened = try RegularFile.stream(path)
+    } catch {
+      throw .unreadable(file: path, reason: error.reason)
     }
+    let stream = opened.stream
     defer { fclose(stream) }
+    guard opened.size <= FileLimits.png.bytes else {
+      throw .unreadable(file: path, reason: FileLimits.png.refusal(size: opened.size).reason)
+    }
 
     var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
     let count = fread(&head, 1, head.count, stream)
@@ -53,8 +61,11 @@ public enum PNGDecoder {
     let format = ImageFormat.sniff(head[..<count])
     if format == .appleCgBI {
       // libpng cannot read these; the fast path's CgBI mode can.
-      guard let bytes = FastPNG.readWhole(path) else {
-        throw .unreadable(file: path, reason: "it could not be read whole (over 256 MiB?)")
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(path, limit: FileLimits.png)
+      } catch {
+        throw .unreadable(file: path, reason: error.reason)
       }
       return try decodeCgBI(
         bytes, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)

@@ -25,21 +25,26 @@ public struct PNGHeader: Equatable, Sendable {
   /// `.notPNG`; one that libpng refuses throws `.corruptPNG`.
   public static func read(file: URL) throws(IconRenderError) -> PNGHeader {
     let path = file.path
-    if let archived = try PNGDecoder.archivedBytes(of: file) {
-      // A file inside an .ipa: its header, from memory.
+    if let archived = try archivedHead(of: file) {
+      // A file inside an .ipa: its header, from memory, from the first bytes alone when they
+      // hold it (only those are inflated), else from the whole entry.
       let format = ImageFormat.sniff(archived[...])
       guard format == .png else { throw .notPNG(file: path, format: format) }
-      let result = archived.withUnsafeBytes { bytes in
-        Result { () throws(IconRenderError) -> PNGHeader in
-          try header(path: path) {
-            png_image_begin_read_from_memory($0, bytes.baseAddress, bytes.count)
-          }
-        }
+      do {
+        return try header(path: path, bytes: archived)
+      } catch {
+        guard archived.count == FileLimits.pngHeaderBytes,
+          let whole = try PNGDecoder.archivedBytes(of: file)
+        else { throw error }
+        return try header(path: path, bytes: whole)
       }
-      return try result.get()
     }
-    guard let stream = fopen(path, "rb") else {
-      throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+    // Only a regular file, opened without blocking; libpng reads only the header's chunks.
+    let stream: UnsafeMutablePointer<FILE>
+    do {
+      stream = try RegularFile.stream(path).stream
+    } catch {
+      throw .unreadable(file: path, reason: error.reason)
     }
     defer { fclose(stream) }
     var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
@@ -52,6 +57,28 @@ public struct PNGHeader: Equatable, Sendable {
     rewind(stream)
 
     return try header(path: path) { png_image_begin_read_from_stdio($0, stream) }
+  }
+
+  /// The first bytes of a file inside an archive opened by IconCatalog (an `.ipa`), enough for
+  /// the header of any real PNG; nil for any other file.
+  static func archivedHead(of file: URL) throws(IconRenderError) -> [UInt8]? {
+    do {
+      return try ArchivedFiles.prefix(of: file, count: FileLimits.pngHeaderBytes)
+    } catch {
+      throw .unreadable(file: file.path, reason: error.reason)
+    }
+  }
+
+  /// The header of a PNG held in memory.
+  private static func header(path: String, bytes: [UInt8]) throws(IconRenderError) -> PNGHeader {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(IconRenderError) -> PNGHeader in
+        try header(path: path) {
+          png_image_begin_read_from_memory($0, buffer.baseAddress, buffer.count)
+        }
+      }
+    }
+    return try result.get()
   }
 
   /// Reads the header with `begin` (from a file or from memory) and frees libpng's state.

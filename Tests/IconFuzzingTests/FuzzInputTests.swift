@@ -158,7 +158,9 @@ import Testing
       let app = try AppIconReader.read(at: folder)
       Issue.record("read a device as Contents.json: \(app.primary.renditions)")
     } catch {
-      #expect(error.description.contains("Contents.json: cannot be read (not a regular file)"))
+      #expect(
+        error.description.contains(
+          "Contents.json: cannot be read (not a regular file (a character device))"))
     }
   }
 

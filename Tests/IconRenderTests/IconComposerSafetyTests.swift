@@ -339,7 +339,7 @@ import Testing
       try icon.render()
     } throws: { error in
       guard case .unreadable(_, let reason) = error as? IconRenderError else { return false }
-      return reason == "not a regular file"
+      return reason == "not a regular file (a FIFO)"
     }
   }
 

@@ -419,7 +419,7 @@ extension DecodedFixture {
       return
     }
     #expect(file == folder.path)
-    #expect(reason == "Is a directory")
+    #expect(reason == "a folder, not a file")
   }
 
   // MARK: The demo app's icons as PNGs (Tests/Fixtures/PaletteAppIconSets)

@@ -45,11 +45,33 @@ enum BuiltApp {
     if BuiltArtifact.isArtifact(path.standardizedFileURL) {
       return try BuiltArtifact.readDeferringImages(at: path.standardizedFileURL)
     }
-    let app = AssetCatalog.folderURL(path)
+    var app = AssetCatalog.folderURL(path)
+    // A .app given through a symbolic link reads as the .app it points to.
+    if ArtifactContainment.isSymbolicLink(app.path),
+      let real = ArtifactContainment.realPath(app.path)
+    {
+      app = URL(fileURLWithPath: real, isDirectory: true)
+    }
     guard let (plistFile, resources) = infoPlist(in: app) else { throw .noApp(path: app.path) }
+    // Links that lead out of the app are refused: the Info.plist's stops the reading, a PNG's
+    // is left out with a note.
+    if let outside = ArtifactContainment.escape(of: plistFile.path, from: app.path) {
+      throw .badArtifact(
+        file: plistFile.path, reason: ArtifactContainment.leaving("app", to: outside))
+    }
+    let leaving = ArtifactContainment.linksLeaving(app.path, in: resources.path).filter {
+      $0.name.lowercased().hasSuffix(".png")
+    }
+    let leavingNames = Set(leaving.map(\.name))
     var read = try icons(
       app: app, infoPlist: InfoPlist.read(plistFile),
-      looseFiles: { LooseIconFiles.searching(resources, recursive: false) })
+      looseFiles: {
+        LooseIconFiles.searching(resources, recursive: false, excluding: leavingNames)
+      })
+    read.icons.warnings += leaving.map { link in
+      "\(resources.appendingPathComponent(link.name).path): "
+        + ArtifactContainment.leaving("app", to: link.target) + ", so it is not read"
+    }
     read.icons.warnings += BuiltArtifact.notes(
       nestedIn: app.path,
       names: BuiltArtifact.nestedFolders.flatMap { folder in

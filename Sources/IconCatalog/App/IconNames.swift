@@ -276,7 +276,7 @@ struct SettingWords {
   private var words: [String: Int] = [:]
 
   init(_ file: URL) {
-    guard let data = try? Data(contentsOf: file) else { return }
+    guard let data = RegularFile.contents(file, limit: FileLimits.text) else { return }
     // Bytes, not Characters: the separators are ASCII, and a UTF-8 name is a run of other bytes.
     let separators = Set("=;,\"()[] \t\r".utf8)
     var number = 1

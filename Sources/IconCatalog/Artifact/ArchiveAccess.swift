@@ -9,13 +9,121 @@ public struct ArchiveAccess: Sendable {
   /// The bytes of the entry at `index` (its position in `entries`), refused when it declares
   /// or inflates to more than `limit` bytes, or to more than it declared.
   public var read: @Sendable (_ index: Int, _ limit: Int) throws(ArchiveProblem) -> [UInt8]
+  /// The first `count` bytes of the entry at `index` (fewer when it is shorter): only those are
+  /// inflated, so a PNG's header costs its header, whatever the entry's size.
+  public var readPrefix: @Sendable (_ index: Int, _ count: Int) throws(ArchiveProblem) -> [UInt8]
 
+  /// Without `readPrefix`, a prefix is cut from the whole entry.
   public init(
     entries: [ArchiveEntry],
-    read: @escaping @Sendable (_ index: Int, _ limit: Int) throws(ArchiveProblem) -> [UInt8]
+    read: @escaping @Sendable (_ index: Int, _ limit: Int) throws(ArchiveProblem) -> [UInt8],
+    readPrefix: (@Sendable (_ index: Int, _ count: Int) throws(ArchiveProblem) -> [UInt8])? = nil
   ) {
     self.entries = entries
     self.read = read
+    if let readPrefix {
+      self.readPrefix = readPrefix
+    } else {
+      self.readPrefix = { index, count throws(ArchiveProblem) -> [UInt8] in
+        Array(try read(index, Int.max).prefix(count))
+      }
+    }
+  }
+
+  /// The same archive with every entry inflated whole at most once: results and refusals are
+  /// remembered per entry (the bytes while they fit in `budget`, with the latest entry kept
+  /// whatever its size), and a prefix of an entry held whole is cut from it. An entry that
+  /// declares more than the limit is refused from its declaration, never inflated; a symbolic
+  /// link stored in the archive is refused, never read as a file.
+  public func remembering(budget: Int = ArchivedFiles.rememberedBytes) -> ArchiveAccess {
+    let memory = EntryMemory(budget: budget)
+    let entries = entries
+    let read = read
+    let readPrefix = readPrefix
+    return ArchiveAccess(
+      entries: entries,
+      read: { index, limit throws(ArchiveProblem) in
+        let entry = entries[index]
+        if entry.isSymbolicLink { throw ArchiveProblem.symbolicLink }
+        guard entry.declaredSize <= limit else {
+          throw ArchiveProblem(
+            "an entry declares \(entry.declaredSize) bytes, over the limit of \(limit)")
+        }
+        return try memory.whole(index) { () throws(ArchiveProblem) in try read(index, limit) }
+      },
+      readPrefix: { index, count throws(ArchiveProblem) in
+        if entries[index].isSymbolicLink { throw ArchiveProblem.symbolicLink }
+        return try memory.prefix(index, count) { () throws(ArchiveProblem) in
+          try readPrefix(index, count)
+        }
+      })
+  }
+}
+
+/// What `ArchiveAccess.remembering` keeps of the entries read.
+final class EntryMemory: @unchecked Sendable {
+  private let lock = NSLock()
+  private let budget: Int
+  /// Whole entries read, or why they could not be.
+  private var wholes: [Int: Result<[UInt8], ArchiveProblem>] = [:]
+  /// The entries held whole, oldest first, and their bytes in all.
+  private var held: [Int] = []
+  private var heldBytes = 0
+  /// Prefixes read, by entry (the longest asked for).
+  private var prefixes: [Int: (asked: Int, bytes: [UInt8])] = [:]
+  /// Prefixes longer than this are not kept.
+  static let prefixLimit = 1 << 20
+
+  init(budget: Int) { self.budget = budget }
+
+  /// `NSLock.withLock` without losing the error's type.
+  private func locked<T>(_ body: () throws(ArchiveProblem) -> T) throws(ArchiveProblem) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// The entry's bytes: remembered, or read with `inflate` (under the lock, so two threads
+  /// asking for one entry inflate it once; the archive reads one entry at a time anyway).
+  func whole(_ index: Int, inflate: () throws(ArchiveProblem) -> [UInt8]) throws(ArchiveProblem)
+    -> [UInt8]
+  {
+    try locked { () throws(ArchiveProblem) -> [UInt8] in
+      if let known = wholes[index] { return try known.get() }
+      let result = Result { () throws(ArchiveProblem) -> [UInt8] in try inflate() }
+      if case .success(let bytes) = result {
+        // Drop the oldest until this one fits; the latest is kept whatever its size.
+        while let oldest = held.first, heldBytes + bytes.count > budget {
+          held.removeFirst()
+          if case .success(let dropped) = wholes.removeValue(forKey: oldest) {
+            heldBytes -= dropped.count
+          }
+        }
+        held.append(index)
+        heldBytes += bytes.count
+      }
+      wholes[index] = result
+      return try result.get()
+    }
+  }
+
+  func prefix(_ index: Int, _ count: Int, inflate: () throws(ArchiveProblem) -> [UInt8])
+    throws(ArchiveProblem) -> [UInt8]
+  {
+    try locked { () throws(ArchiveProblem) -> [UInt8] in
+      switch wholes[index] {
+      case .success(let bytes): return Array(bytes.prefix(count))
+      case .failure(let problem): throw problem
+      case nil: break
+      }
+      // A prefix as long as asked, or the whole entry when it was shorter than that.
+      if let known = prefixes[index], known.asked >= count || known.bytes.count < known.asked {
+        return Array(known.bytes.prefix(count))
+      }
+      let bytes = try inflate()
+      if count <= Self.prefixLimit { prefixes[index] = (count, bytes) }
+      return bytes
+    }
   }
 }
 
@@ -24,10 +132,13 @@ public struct ArchiveEntry: Equatable, Sendable {
   public var name: String
   /// The uncompressed size the archive declares: a claim, checked when read.
   public var declaredSize: Int
+  /// Stored as a symbolic link (its data is the link's target): never read as a file.
+  public var isSymbolicLink: Bool
 
-  public init(name: String, declaredSize: Int) {
+  public init(name: String, declaredSize: Int, isSymbolicLink: Bool = false) {
     self.name = name
     self.declaredSize = declaredSize
+    self.isSymbolicLink = isSymbolicLink
   }
 }
 
@@ -36,6 +147,9 @@ public struct ArchiveEntry: Equatable, Sendable {
 public struct ArchiveProblem: Error, Equatable, Sendable {
   public var reason: String
   public init(_ reason: String) { self.reason = reason }
+
+  static let symbolicLink = ArchiveProblem(
+    "a symbolic link stored in the archive, which iconpick does not follow")
 }
 
 /// Opens archives through the opener the executable installed, and keeps the ones opened so
@@ -63,7 +177,7 @@ public enum ArchivedFiles {
     guard let opener else {
       throw ArchiveProblem("this build of iconpick cannot open zip archives")
     }
-    let access = try opener(archive)
+    let access = try opener(archive).remembering()
     var byName: [String: Int] = [:]
     for (index, entry) in access.entries.enumerated() where byName[entry.name] == nil {
       byName[entry.name] = index
@@ -72,12 +186,37 @@ public enum ArchivedFiles {
     return access
   }
 
-  /// The most a file read by path may hold: PNGs, as `FastPNG.readWhole` takes from disk.
-  public static let fileLimit = 256 << 20
+  /// The most a file read by path may hold by default: a PNG, as `FastPNG.readWhole` takes
+  /// from disk.
+  public static let fileLimit = FileLimits.png.bytes
+
+  /// How many bytes of whole entries an open archive keeps, so that none is inflated twice
+  /// (the latest one read is kept whatever its size).
+  public static let rememberedBytes = 64 << 20
 
   /// The bytes of `file` when it lies inside an archive opened here; nil when it does not (read
-  /// it from disk). A file in an archive that cannot be read throws.
-  public static func bytes(of file: URL) throws(ArchiveProblem) -> [UInt8]? {
+  /// it from disk). A file in an archive that cannot be read throws, and so does one that
+  /// declares more than `limit` (refused from its declaration, before anything is inflated).
+  public static func bytes(of file: URL, limit: FileLimit = FileLimits.png) throws(ArchiveProblem)
+    -> [UInt8]?
+  {
+    guard let (access, index) = entry(file) else { return nil }
+    let declared = access.entries[index].declaredSize
+    guard declared <= limit.bytes else {
+      throw ArchiveProblem(limit.refusal(size: declared).reason)
+    }
+    return try access.read(index, limit.bytes)
+  }
+
+  /// The first `count` bytes of `file` when it lies inside an archive opened here (only those
+  /// are inflated); nil when it does not.
+  public static func prefix(of file: URL, count: Int) throws(ArchiveProblem) -> [UInt8]? {
+    guard let (access, index) = entry(file) else { return nil }
+    return try access.readPrefix(index, count)
+  }
+
+  /// The archive and entry `file` names, when it lies inside an archive opened here.
+  private static func entry(_ file: URL) -> (ArchiveAccess, Int)? {
     let path = file.standardizedFileURL.path
     let found: (ArchiveAccess, Int)? = lock.withLock {
       guard !open.isEmpty else { return nil }
@@ -88,8 +227,7 @@ public enum ArchivedFiles {
       }
       return nil
     }
-    guard let (access, index) = found else { return nil }
-    return try access.read(index, fileLimit)
+    return found
   }
 
   /// True when `file` is an entry of an archive opened here.

@@ -48,7 +48,7 @@ public struct AssetsCar: Equatable, Sendable {
   }
 
   /// Files over this size are refused before they are read.
-  public static let maximumSize = 256 << 20
+  public static let maximumSize = FileLimits.assetsCar.bytes
   /// Attributes in a key or a facet (real cars have about a dozen).
   static let maximumAttributes = 256
   /// Bytes in a facet's or an appearance's name.
@@ -56,26 +56,13 @@ public struct AssetsCar: Equatable, Sendable {
 
   /// Reads the car at `file`.
   public static func read(_ file: URL) throws(AssetsCarError) -> AssetsCar {
-    let data: Data
+    let data: [UInt8]
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-      // A folder or a device by that name is no car (and a FIFO would never end).
-      if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
-        throw AssetsCarError.unreadable(
-          file: file.path,
-          reason: type == .typeDirectory ? "it is a folder, not a file" : "not a regular file")
-      }
-      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-      guard size <= maximumSize else {
-        throw AssetsCarError.tooLarge(file: file.path, what: "\(size) bytes", limit: maximumSize)
-      }
-      data = try Data(contentsOf: file)
-    } catch let error as AssetsCarError {
-      throw error
+      data = try RegularFile.read(file.path, limit: FileLimits.assetsCar)
     } catch {
-      throw .unreadable(file: file.path, reason: FileData.reason(error))
+      throw .unreadable(file: file.path, reason: error.reason)
     }
-    return try read(bytes: [UInt8](data), file: file.path)
+    return try read(bytes: data, file: file.path)
   }
 
   /// Reads a car held in memory; `file` names it in errors.

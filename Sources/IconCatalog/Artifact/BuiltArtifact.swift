@@ -33,8 +33,14 @@ enum BuiltArtifact {
   static func archivedApp(_ archive: URL) throws(IconCatalogError) -> URL {
     let products = archive.appendingPathComponent("Products", isDirectory: true)
     let plist = archive.appendingPathComponent("Info.plist", isDirectory: false)
+    // Everything read must lie inside the archive where it resolves, not only where its path
+    // says: a `Products` linked to `/` would otherwise read an app elsewhere on disk.
+    if let outside = ArtifactContainment.escape(of: plist.path, from: archive.path) {
+      throw .badArtifact(
+        file: plist.path, reason: ArtifactContainment.leaving("archive", to: outside))
+    }
     if FileManager.default.fileExists(atPath: plist.path) {
-      let root = try PropertyListFile.readDictionary(plist)
+      let root = try PropertyListFile.readDictionary(plist, limit: FileLimits.infoPlist)
       if let properties = root["ApplicationProperties"] as? [String: Any],
         let relative = properties["ApplicationPath"] as? String
       {
@@ -53,6 +59,13 @@ enum BuiltArtifact {
               "ApplicationPath names Products/\(relative), which is not there: archive the app again"
           )
         }
+        if let outside = ArtifactContainment.escape(of: app.path, from: archive.path) {
+          throw .badArtifact(
+            file: plist.path,
+            reason:
+              "ApplicationPath names Products/\(relative), "
+              + ArtifactContainment.leaving("archive", to: outside) + ": refusing it")
+        }
         return app
       }
     }
@@ -67,17 +80,28 @@ enum BuiltArtifact {
           : "several apps in Products/Applications (\(apps.joined(separator: ", "))): give the path of one"
       )
     }
-    return applications.appendingPathComponent(apps[0], isDirectory: true)
+    let app = applications.appendingPathComponent(apps[0], isDirectory: true)
+    if let outside = ArtifactContainment.escape(of: app.path, from: archive.path) {
+      throw .badArtifact(
+        file: app.path, reason: ArtifactContainment.leaving("archive", to: outside))
+    }
+    return app
   }
 
   // MARK: .ipa
 
   /// The most an Info.plist in an archive may hold.
-  static let infoPlistLimit = 8 << 20
+  static let infoPlistLimit = FileLimits.infoPlist.bytes
 
   static func readIPA(_ ipa: URL) throws(IconCatalogError) -> (
     icons: AppIcons, images: IconImages
   ) {
+    // libzip opens the file with stdio, which a FIFO would hold up forever.
+    do {
+      close(try RegularFile.open(ipa.path).descriptor)
+    } catch {
+      throw .badArtifact(file: ipa.path, reason: error.reason)
+    }
     let access: ArchiveAccess
     do {
       access = try ArchivedFiles.open(ipa)

@@ -48,7 +48,7 @@ extension AppIcons {
     if ArchivedFiles.isArchived(car) {
       let bytes: [UInt8]?
       do {
-        bytes = try ArchivedFiles.bytes(of: car)
+        bytes = try ArchivedFiles.bytes(of: car, limit: FileLimits.assetsCar)
       } catch {
         throw .unreadable(file: car.path, reason: error.reason)
       }
@@ -56,6 +56,11 @@ extension AppIcons {
       return try AssetsCar.read(bytes: bytes, file: car.path)
     }
     guard FileManager.default.fileExists(atPath: car.path) else { return nil }
+    // A built app's car is read only where it really lies inside the app.
+    if isBuiltArtifact, let outside = ArtifactContainment.escape(of: car.path, from: location.path)
+    {
+      throw .unreadable(file: car.path, reason: ArtifactContainment.leaving("app", to: outside))
+    }
     return try AssetsCar.read(car)
   }
 
@@ -95,14 +100,14 @@ extension AppIcons {
   /// The width its `IHDR` chunk gives a PNG, an Xcode-crushed (CgBI) one included, whose
   /// `CgBI` chunk comes first; nil when the file cannot be read or is no PNG.
   static func pngWidth(of file: URL) -> Int? {
+    // Only the first bytes, from the archive (where only those are inflated) or from disk.
     let bytes: [UInt8]
-    if ArchivedFiles.isArchived(file) {
-      guard let archived = try? ArchivedFiles.bytes(of: file) else { return nil }
-      bytes = Array(archived.prefix(64))
-    } else {
-      guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
-      defer { try? handle.close() }
-      bytes = Array((try? handle.read(upToCount: 64)) ?? Data())
+    do {
+      bytes =
+        try ArchivedFiles.prefix(of: file, count: 64)
+        ?? RegularFile.prefix(file.path, count: 64)
+    } catch {
+      return nil
     }
     guard bytes.count >= 8, bytes[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else {
       return nil

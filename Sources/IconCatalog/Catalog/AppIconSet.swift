@@ -14,7 +14,9 @@ enum AppIconSet {
   ) {
     let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
     // A set without Contents.json has no images; `check` reports that, reading goes on.
-    guard let data = try FileData.readIfPresent(file) else { return ([], []) }
+    guard let data = try FileData.readIfPresent(file, limit: FileLimits.contentsJSON) else {
+      return ([], [])
+    }
 
     let contents: Contents
     do {

@@ -158,7 +158,7 @@ private struct NamespaceCache {
   }
 
   private static func decode(_ file: URL) throws(IconCatalogError) -> Bool {
-    let data = try FileData.read(file)
+    let data = try FileData.read(file, limit: FileLimits.contentsJSON)
     do {
       return try JSONDecoder().decode(GroupContents.self, from: data).properties?.providesNamespace
         ?? false

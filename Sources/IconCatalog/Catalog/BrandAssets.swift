@@ -56,7 +56,7 @@ enum BrandAssets {
   }
 
   private static func decode<T: Decodable>(_ file: URL) throws(IconCatalogError) -> T {
-    guard let data = FileManager.default.contents(atPath: file.path) else {
+    guard let data = RegularFile.contents(file, limit: FileLimits.contentsJSON) else {
       throw .invalidContentsJSON(file: file.path, reason: "the file is missing or unreadable")
     }
     do {

@@ -112,7 +112,10 @@ struct LooseIconFiles: Sendable {
 
   /// Every PNG under `root`, skipping build outputs, hidden folders, asset catalogs and bundles.
   /// With `recursive` false only the folder itself (a built app keeps its icons at the top).
-  static func searching(_ root: URL, recursive: Bool = true) -> LooseIconFiles {
+  /// Files named in `excluded` are left out.
+  static func searching(_ root: URL, recursive: Bool = true, excluding excluded: Set<String> = [])
+    -> LooseIconFiles
+  {
     // PATH can be a catalog itself; nothing in it is a loose file. (A built app's root is searched.)
     guard !["xcassets", "icon"].contains(root.pathExtension) else { return .empty }
     let keys: [URLResourceKey] = [.isDirectoryKey]
@@ -131,7 +134,7 @@ struct LooseIconFiles: Sendable {
         {
           walker?.skipDescendants()
         }
-      } else if url.pathExtension.lowercased() == "png" {
+      } else if url.pathExtension.lowercased() == "png", !excluded.contains(name) {
         files.append(URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: false))
       }
     }

@@ -9,7 +9,7 @@ public enum IconComposerBundle {
   public static let documentName = "icon.json"
   public static let assetsFolder = "Assets"
   /// icon.json is a few kilobytes; a much larger one is not Icon Composer's.
-  static let documentSizeLimit = 4 << 20
+  static let documentSizeLimit = FileLimits.iconJSON.bytes
 
   /// True when `folder` is a `.icon` folder holding an `icon.json`.
   static func isBundle(_ folder: URL) -> Bool {
@@ -67,7 +67,9 @@ public enum IconComposerBundle {
     document: IconComposerDocument, problems: [IconComposerProblem]
   )? {
     let file = documentURL(bundle)
-    guard let data = try FileData.readIfPresent(file) else { return nil }
+    guard let data = try FileData.readIfPresent(file, limit: FileLimits.iconJSON) else {
+      return nil
+    }
     guard data.count <= documentSizeLimit else {
       throw .invalidIconJSON(
         file: file.path, reason: "\(data.count) bytes, more than Icon Composer ever writes")

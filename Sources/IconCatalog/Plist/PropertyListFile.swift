@@ -9,8 +9,10 @@ import Foundation
 /// Loads any property list file: XML, binary or the old ASCII format (which `project.pbxproj` uses).
 /// Foundation does the parsing; this only turns its failures into `IconCatalogError`.
 enum PropertyListFile {
-  static func read(_ file: URL) throws(IconCatalogError) -> Any {
-    try parse(try FileData.read(file), file: file)
+  static func read(_ file: URL, limit: FileLimit = FileLimits.infoPlist) throws(IconCatalogError)
+    -> Any
+  {
+    try parse(try FileData.read(file, limit: limit), file: file)
   }
 
   /// Parses a property list's bytes; `file` names it in errors (also a file inside an `.ipa`).
@@ -59,59 +61,51 @@ enum PropertyListFile {
   }
 
   /// A dictionary at the top, as Info.plist and project.pbxproj have.
-  static func readDictionary(_ file: URL) throws(IconCatalogError) -> [String: Any] {
-    guard let dictionary = try read(file) as? [String: Any] else {
+  static func readDictionary(_ file: URL, limit: FileLimit = FileLimits.infoPlist)
+    throws(IconCatalogError) -> [String: Any]
+  {
+    guard let dictionary = try read(file, limit: limit) as? [String: Any] else {
       throw .unreadablePlist(file: file.path, reason: "the top level is not a dictionary")
     }
     return dictionary
   }
 }
 
-/// Reading a whole file, with failures reported against that file.
+/// Reading a whole file, with failures reported against that file: through `RegularFile`, so
+/// only a regular file within the limit for its kind is read, and a FIFO never blocks.
 enum FileData {
-  static func read(_ file: URL) throws(IconCatalogError) -> Data {
+  static func read(_ file: URL, limit: FileLimit) throws(IconCatalogError) -> Data {
     do {
-      return try Data(contentsOf: file)
+      return Data(try RegularFile.read(file.path, limit: limit))
     } catch {
-      throw .unreadableFile(file: file.path, reason: reason(error))
+      throw refusal(error, file: file)
     }
   }
 
-  /// The file's bytes, or nil when there is no such file. Small files are read with plain
-  /// open/read: Data(contentsOf:) costs several times more, which a catalog of thousands of
-  /// Contents.json files feels. Any failure but a missing file goes through Foundation for its
-  /// message.
-  static func readIfPresent(_ file: URL) throws(IconCatalogError) -> Data? {
-    // Non-blocking, so a FIFO cannot hold up the open; only plain files are read below.
-    let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if descriptor < 0 {
-      if errno == ENOENT { return nil }
-      return try read(file)
-    }
-    defer { close(descriptor) }
-    // A device never ends: a Contents.json linked to /dev/zero would fill the memory.
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      if status.st_mode & S_IFMT == S_IFDIR { return try read(file) }
-      throw .unreadableFile(file: file.path, reason: "not a regular file")
-    }
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 16384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress, $0.count)
-      }
-      if count == 0 { return data }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return try read(file)
-      }
-      data.append(contentsOf: chunk[0..<count])
+  /// The file's bytes, or nil when there is no such file.
+  static func readIfPresent(_ file: URL, limit: FileLimit) throws(IconCatalogError) -> Data? {
+    do {
+      return try RegularFile.readIfPresent(file.path, limit: limit).map { Data($0) }
+    } catch {
+      throw refusal(error, file: file)
     }
   }
 
-  static func readText(_ file: URL) throws(IconCatalogError) -> String {
-    let data = try read(file)
+  /// The error for a file `RegularFile` refused. A failure of the system's goes through
+  /// Foundation for its fuller message.
+  static func refusal(_ refusal: FileRefusal, file: URL) -> IconCatalogError {
+    if refusal.code != nil {
+      do {
+        _ = try Data(contentsOf: file, options: .alwaysMapped)
+      } catch {
+        return .unreadableFile(file: file.path, reason: reason(error))
+      }
+    }
+    return .unreadableFile(file: file.path, reason: refusal.reason)
+  }
+
+  static func readText(_ file: URL, limit: FileLimit) throws(IconCatalogError) -> String {
+    let data = try read(file, limit: limit)
     guard let text = String(data: data, encoding: .utf8) else {
       throw .unreadableFile(file: file.path, reason: "not UTF-8 text")
     }

@@ -171,7 +171,8 @@ extension ProjectFacts {
   static func settingLine(_ key: String, value: String?, in file: URL, blocks ids: [String])
     -> Int?
   {
-    guard let data = try? Data(contentsOf: file), let content = String(data: data, encoding: .utf8)
+    guard let data = RegularFile.contents(file, limit: FileLimits.text),
+      let content = String(data: data, encoding: .utf8)
     else { return nil }
     let lines = content.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     if file.lastPathComponent == "project.pbxproj" {

@@ -407,7 +407,8 @@ extension ProjectFacts {
 
   /// The 1-based line of the first line of `file` that holds `text` as a whole word.
   static func firstLine(in file: URL, containing text: String) -> Int? {
-    guard let data = try? Data(contentsOf: file), let content = String(data: data, encoding: .utf8)
+    guard let data = RegularFile.contents(file, limit: FileLimits.text),
+      let content = String(data: data, encoding: .utf8)
     else { return nil }
     var number = 0
     for line in content.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -451,7 +452,8 @@ public struct PlistLines: Sendable {
       return cached.lines
     }
     var lines: PlistLines?
-    if let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
+    if let data = RegularFile.contents(file, limit: FileLimits.infoPlist),
+      let text = String(data: data, encoding: .utf8),
       text.contains("<plist")
     {
       lines = PlistLines(xml: text)

@@ -41,7 +41,7 @@ struct XCConfig: Sendable {
   private mutating func parse(_ file: URL, projectFolder: URL?, including: [URL])
     throws(IconCatalogError)
   {
-    let text = try FileData.readText(file)
+    let text = try FileData.readText(file, limit: FileLimits.text)
     for (index, line) in Self.lines(of: text).enumerated() {
       let trimmed = line.trimmingWhitespace()
       if trimmed.isEmpty { continue }

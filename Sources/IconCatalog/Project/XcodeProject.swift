@@ -55,7 +55,7 @@ struct XcodeProject {
   static func read(_ bundle: URL) throws(IconCatalogError) -> XcodeProject {
     let bundle = URL(fileURLWithPath: bundle.standardizedFileURL.path, isDirectory: true)
     let file = bundle.appendingPathComponent("project.pbxproj")
-    let top = try PropertyListFile.readDictionary(file)
+    let top = try PropertyListFile.readDictionary(file, limit: FileLimits.project)
     let folder = bundle.deletingLastPathComponent()
     let name = bundle.deletingPathExtension().lastPathComponent
     if top.isEmpty {

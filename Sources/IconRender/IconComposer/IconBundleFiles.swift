@@ -61,20 +61,17 @@ enum IconBundleFiles {
   /// what its first bytes say it is.
   static func read(_ imageName: String, in bundle: URL) throws(IconRenderError) -> LayerFile {
     let path = try resolve(imageName, in: bundle)
-    // Non-blocking, so a FIFO cannot hold up the open; only a regular file is read.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+    // Through the one reader: non-blocking, so a FIFO cannot hold up the open; only a regular
+    // file is read.
+    let opened: RegularFile.Opened
+    do {
+      opened = try RegularFile.open(path)
+    } catch {
+      throw .unreadable(file: path, reason: error.reason)
     }
+    let descriptor = opened.descriptor
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw .unreadable(file: path, reason: String(cString: strerror(errno)))
-    }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw .unreadable(file: path, reason: "not a regular file")
-    }
-    let size = Int(status.st_size)
+    let size = opened.size
     var head = [UInt8](repeating: 0, count: min(size, ImageFormat.sniffLength))
     guard try readFully(descriptor, into: &head, from: 0, path: path) == head.count else {
       throw .unreadable(file: path, reason: "the file ends before its size says")
