@@ -50,8 +50,14 @@ public enum CheckReport {
     _ groups: [Group], format: Format, root: URL? = nil, warningsAsErrors: Bool = false,
     toolVersion: String? = nil, anchor: String? = nil
   ) throws -> String {
+    // gcc is read on a terminal: a line break is spelled out. The others encode tab, LF and CR
+    // by their own rules (JSON and XML escapes, GitHub's %0A), so those are left to them.
+    let keep = format != .gcc
     let groups = groups.map {
-      (target: $0.target.map { MessageText.escaped($0) }, diagnostics: printable($0.diagnostics))
+      (
+        target: $0.target.map { MessageText.escaped($0, keepingLineBreaks: keep) },
+        diagnostics: printable($0.diagnostics, keepingLineBreaks: keep)
+      )
     }
     let paths = PathStyle(root: root)
     switch format {
@@ -69,13 +75,17 @@ public enum CheckReport {
   /// escape sequences or be megabytes long, so the message, fix, place and file are escaped and
   /// bounded (`MessageText`) before any format sees them. The checks escape the names they
   /// interpolate already; this catches the rest, and escaping twice changes nothing.
-  static func printable(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  static func printable(_ diagnostics: [Diagnostic], keepingLineBreaks keep: Bool = false)
+    -> [Diagnostic]
+  {
     sorted(diagnostics).map { diagnostic in
       var shown = diagnostic
-      shown.file = diagnostic.file.map { MessageText.path($0) }
-      shown.within = diagnostic.within.map { MessageText.line($0) }
-      shown.message = MessageText.line(diagnostic.message)
-      shown.fix = MessageText.line(diagnostic.fix)
+      shown.file = diagnostic.file.map {
+        MessageText.escaped($0, limit: MessageText.pathLimit, keepingLineBreaks: keep)
+      }
+      shown.within = diagnostic.within.map { MessageText.line($0, keepingLineBreaks: keep) }
+      shown.message = MessageText.line(diagnostic.message, keepingLineBreaks: keep)
+      shown.fix = MessageText.line(diagnostic.fix, keepingLineBreaks: keep)
       return shown
     }
   }
@@ -87,7 +97,8 @@ public enum CheckReport {
 
   /// `render(_:format:)` in `json` for one unnamed group.
   public static func json(_ diagnostics: [Diagnostic]) throws -> String {
-    MessageText.jsonSafe(try jsonText([(target: nil, diagnostics: printable(diagnostics))]))
+    MessageText.jsonSafe(
+      try jsonText([(target: nil, diagnostics: printable(diagnostics, keepingLineBreaks: true))]))
   }
 
   /// "2 errors, 1 warning", "0 errors, 0 warnings, 1 note", or "no problems found".

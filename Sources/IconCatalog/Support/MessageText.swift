@@ -23,11 +23,18 @@ public enum MessageText {
   /// characters (such as bidirectional overrides; not the zero-width joiners of emoji) and line or paragraph separators as `\u{1B}`.
   /// With `quoting`, `\` and `"` are escaped too, for text shown between double quotes.
   /// Text longer than `limit` characters is shortened (see `shortened`); nil keeps it whole.
-  public static func escaped(_ text: String, quoting: Bool = false, limit: Int? = nameLimit)
-    -> String
-  {
-    guard let limit else { return escapedWhole(text.unicodeScalars[...], quoting: quoting) }
-    return shortened(text, limit: limit) { escapedWhole($0, quoting: quoting) }
+  /// With `keepingLineBreaks`, tab, LF and CR stay as they are, for formats that encode them by
+  /// their own rules (JSON, XML, GitHub's workflow commands).
+  public static func escaped(
+    _ text: String, quoting: Bool = false, limit: Int? = nameLimit, keepingLineBreaks: Bool = false
+  ) -> String {
+    let keep = keepingLineBreaks
+    guard let limit else {
+      return escapedWhole(text.unicodeScalars[...], quoting: quoting, keepingLineBreaks: keep)
+    }
+    return shortened(text, limit: limit) {
+      escapedWhole($0, quoting: quoting, keepingLineBreaks: keep)
+    }
   }
 
   /// A path in a message: escaped, and shortened only past `pathLimit`.
@@ -35,7 +42,9 @@ public enum MessageText {
 
   /// One line of output, at the boundary: escaped (a line break becomes `\n`) and shortened past
   /// `lineLimit`. Names escaped in it already are left as they are.
-  public static func line(_ text: String) -> String { escaped(text, limit: lineLimit) }
+  public static func line(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    escaped(text, limit: lineLimit, keepingLineBreaks: keepingLineBreaks)
+  }
 
   /// Several lines of output (a message with a second line): each line as `line` does.
   public static func lines(_ text: String) -> String {
@@ -70,15 +79,22 @@ public enum MessageText {
     return transform(head) + "…" + transform(tail) + " (\(total) characters)"
   }
 
-  private static func escapedWhole(_ scalars: Substring.UnicodeScalarView, quoting: Bool)
-    -> String
-  {
+  private static func escapedWhole(
+    _ scalars: Substring.UnicodeScalarView, quoting: Bool, keepingLineBreaks: Bool
+  ) -> String {
+    func kept(_ scalar: Unicode.Scalar) -> Bool {
+      keepingLineBreaks && (scalar == "\t" || scalar == "\n" || scalar == "\r")
+    }
     // Nothing to escape, the common case: the text as it is.
-    if !scalars.contains(where: { needsEscape($0, quoting: quoting) }) {
+    if !scalars.contains(where: { needsEscape($0, quoting: quoting) && !kept($0) }) {
       return String(scalars)
     }
     var result = ""
     for scalar in scalars {
+      if kept(scalar) {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
       switch scalar {
       case "\t": result += "\\t"
       case "\n": result += "\\n"
