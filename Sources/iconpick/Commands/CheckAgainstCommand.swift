@@ -57,7 +57,7 @@ extension CheckCommand {
           ].compactMap { $0 }.joined(separator: ", ")
           throw CommandFailure(
             description:
-              "--against \(MessageText.path(artifact.path)): its app (\(what)) matches none or several of the targets of \(MessageText.path(path.path)) (\(AppContext.quoted(targets))) by bundle identifier or product name; name one with --target"
+              "--against \(MessageText.path(artifact.path)): its app (\(what)) matches none or several of the targets of \(MessageText.path(path.path)) (\(targets.prefix(20).map { MessageText.escaped($0) }.joined(separator: ", "))\(targets.count > 20 ? " and \(targets.count - 20) more" : ""))) by bundle identifier or product name; name one with --target"
           )
         }
         target = match.target
