@@ -23,7 +23,10 @@ public enum IconStateError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unknownIcon(let name, let appName, let available):
-      let names = available.map { "\"\(oneLine($0))\"" }.joined(separator: ", ")
+      // At most 20: an app with thousands of alternates still gets a message of one short line.
+      let names =
+        available.prefix(20).map { "\"\(oneLine($0))\"" }.joined(separator: ", ")
+        + (available.count > 20 ? " and \(available.count - 20) more" : "")
       return "No icon named \"\(oneLine(name))\" in \(oneLine(appName)) (the file doesn't exist); "
         + "the choice is unchanged. Available: \(names.isEmpty ? "none" : names)."
     case .busy(let lockFile):
