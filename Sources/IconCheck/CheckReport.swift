@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// How `iconpick check` prints its diagnostics: compiler style for people and Xcode, JSON for
 /// scripts, and the formats CI services read (GitHub workflow commands, SARIF, JUnit XML).
@@ -49,26 +50,55 @@ public enum CheckReport {
     _ groups: [Group], format: Format, root: URL? = nil, warningsAsErrors: Bool = false,
     toolVersion: String? = nil, anchor: String? = nil
   ) throws -> String {
-    let groups = groups.map { (target: $0.target, diagnostics: sorted($0.diagnostics)) }
+    // gcc is read on a terminal: a line break is spelled out. The others encode tab, LF and CR
+    // by their own rules (JSON and XML escapes, GitHub's %0A), so those are left to them.
+    let keep = format != .gcc
+    let groups = groups.map {
+      (
+        target: $0.target.map { MessageText.escaped($0, keepingLineBreaks: keep) },
+        diagnostics: printable($0.diagnostics, keepingLineBreaks: keep)
+      )
+    }
     let paths = PathStyle(root: root)
     switch format {
     case .gcc: return gccText(groups)
-    case .json: return try jsonText(groups)
+    case .json: return MessageText.jsonSafe(try jsonText(groups))
     case .github: return github(groups, paths: paths)
     case .sarif:
-      return try sarif(groups, paths: paths, toolVersion: toolVersion, anchor: anchor)
+      return MessageText.jsonSafe(
+        try sarif(groups, paths: paths, toolVersion: toolVersion, anchor: anchor))
     case .junit: return junit(groups, paths: paths, warningsAsErrors: warningsAsErrors)
+    }
+  }
+
+  /// Sorted, and each text as every format may print it: a name read from the app may hold
+  /// escape sequences or be megabytes long, so the message, fix, place and file are escaped and
+  /// bounded (`MessageText`) before any format sees them. The checks escape the names they
+  /// interpolate already; this catches the rest, and escaping twice changes nothing.
+  static func printable(_ diagnostics: [Diagnostic], keepingLineBreaks keep: Bool = false)
+    -> [Diagnostic]
+  {
+    sorted(diagnostics).map { diagnostic in
+      var shown = diagnostic
+      shown.file = diagnostic.file.map {
+        MessageText.escaped($0, limit: MessageText.pathLimit, keepingLineBreaks: keep)
+      }
+      shown.within = diagnostic.within.map { MessageText.line($0, keepingLineBreaks: keep) }
+      shown.message = MessageText.line(diagnostic.message, keepingLineBreaks: keep)
+      shown.fix = MessageText.line(diagnostic.fix, keepingLineBreaks: keep)
+      return shown
     }
   }
 
   /// `render(_:format:)` in `gcc` for one unnamed group: today's default output.
   public static func human(_ diagnostics: [Diagnostic]) -> String {
-    gccText([(target: nil, diagnostics: sorted(diagnostics))])
+    gccText([(target: nil, diagnostics: printable(diagnostics))])
   }
 
   /// `render(_:format:)` in `json` for one unnamed group.
   public static func json(_ diagnostics: [Diagnostic]) throws -> String {
-    try jsonText([(target: nil, diagnostics: sorted(diagnostics))])
+    MessageText.jsonSafe(
+      try jsonText([(target: nil, diagnostics: printable(diagnostics, keepingLineBreaks: true))]))
   }
 
   /// "2 errors, 1 warning", "0 errors, 0 warnings, 1 note", or "no problems found".

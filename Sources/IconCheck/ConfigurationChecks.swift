@@ -28,7 +28,7 @@ enum ConfigurationChecks {
   static func missingIncludes(_ facts: ProjectFacts) -> [Diagnostic] {
     facts.missingIncludes.map { missing in
       let including = URL(fileURLWithPath: missing.file)
-      let path = MessageText.escaped(missing.path)
+      let path = MessageText.path(missing.path)
       return Diagnostic(
         id: .missingInclude, file: missing.file, line: missing.line,
         message:

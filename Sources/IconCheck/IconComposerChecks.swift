@@ -75,12 +75,12 @@ public enum IconComposerChecks {
     var line: Int?
     switch error {
     case .unreadableFile(_, let reason):
-      what = "its icon.json cannot be read (\(MessageText.escaped(reason)))"
+      what = "its icon.json cannot be read (\(MessageText.path(reason)))"
     case .invalidIconJSON(_, let reason):
-      what = "its icon.json is not valid: \(MessageText.escaped(reason))"
+      what = "its icon.json is not valid: \(MessageText.path(reason))"
       line = lineNumber(in: reason) ?? syntaxErrorLine(document)
     default:
-      what = MessageText.escaped(error.description)
+      what = MessageText.line(error.description)
     }
     return Diagnostic(
       id: .iconJSONInvalid, file: document.path, line: line,
@@ -123,7 +123,7 @@ public enum IconComposerChecks {
 
   /// One diagnostic for what `IconComposerDocument.parse` found not as Icon Composer writes it.
   static func problem(for problem: IconComposerProblem, at place: Place) -> Diagnostic {
-    let message = MessageText.escaped(problem.description)
+    let message = MessageText.line(problem.description)
     let resave = "or save the icon again from Icon Composer"
     switch problem.reason {
     case .badColor, .gradientColorCount:
@@ -350,7 +350,7 @@ public enum IconComposerChecks {
         _ = try PNGHeader.read(file: file)
       } catch {
         return wrongFormat(
-          "is a damaged PNG (\(MessageText.escaped(error.description)))",
+          "is a damaged PNG (\(MessageText.line(error.description)))",
           fix: "Export the layer again as a PNG file and replace it in Assets.")
       }
     }

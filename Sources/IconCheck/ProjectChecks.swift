@@ -118,7 +118,7 @@ enum ProjectChecks {
         Diagnostic(
           id: .iconAndAppIconSetSameName, file: set.file.path,
           message:
-            "\"\(MessageText.escaped(set.name))\" is both an app icon set and an Icon Composer icon (\(MessageText.escaped(bundle.folder.path))): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
+            "\"\(MessageText.escaped(set.name))\" is both an app icon set and an Icon Composer icon (\(MessageText.path(bundle.folder.path))): Xcode 26 builds the .icon and drops the set, so iOS 18 and earlier show a flattened .icon, not the set's images",
           fix:
             "Keep one: delete the .appiconset if the .icon should serve every iOS version, or rename one of them and list it where the icons are named."
         ))

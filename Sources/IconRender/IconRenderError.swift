@@ -1,3 +1,5 @@
+import IconCatalog
+
 /// Everything that can go wrong while turning an icon file into a preview.
 ///
 /// Each description is one line that names the file, says what is wrong and, where
@@ -44,51 +46,56 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unreadable(let file, let reason):
-      return "\(file): cannot be read: \(reason)"
+      return "\(MessageText.path(file)): cannot be read: \(MessageText.path(reason))"
     case .notPNG(let file, let format):
-      return "\(file): \(Self.whatItIs(format))"
+      return "\(MessageText.path(file)): \(Self.whatItIs(format))"
     case .tooLarge(let file, let width, let height, let limit):
       return
-        "\(file): the PNG is \(width)×\(height) pixels, over the \(limit)×\(limit) limit for previews"
+        "\(MessageText.path(file)): the PNG is \(width)×\(height) pixels, over the \(limit)×\(limit) limit for previews"
     case .corruptPNG(let file, let reason):
-      return "\(file): a damaged or truncated PNG: \(reason)"
+      return "\(MessageText.path(file)): a damaged or truncated PNG: \(MessageText.path(reason))"
     case .unknownColorMode(let value, let valid):
       return
-        "--color \"\(value)\" is not a colour mode: use one of \(valid.joined(separator: ", "))"
+        "--color \"\(MessageText.escaped(value))\" is not a colour mode: use one of \(valid.joined(separator: ", "))"
     case .badIconJSON(let file, let reason):
       return
-        "\(file): invalid icon.json (\(reason)): fix it, or re-save the icon in Icon Composer"
+        "\(MessageText.path(file)): invalid icon.json (\(MessageText.path(reason))): fix it, or re-save the icon in Icon Composer"
     case .unsafeLayerImage(let file, let imageName, let reason):
       return
-        "\(file): the layer image \"\(imageName)\" is refused (\(reason)): name a file inside the bundle's Assets folder"
+        "\(MessageText.path(file)): the layer image \"\(MessageText.escaped(imageName))\" is refused (\(MessageText.path(reason))): name a file inside the bundle's Assets folder"
     case .layerFileTooLarge(let file, let bytes, let limit):
       return
-        "\(file): \(bytes) bytes, over the \(limit)-byte limit for a layer image: simplify or shrink it"
+        "\(MessageText.path(file)): \(bytes) bytes, over the \(limit)-byte limit for a layer image: simplify or shrink it"
     case .unsupportedLayerImage(let file, let format):
       switch format {
-      case .gitLFSPointer, .appleCgBI: return "\(file): \(Self.whatItIs(format))"
-      case .empty: return "\(file): an empty file, not a layer image: export the layer again"
+      case .gitLFSPointer, .appleCgBI: return "\(MessageText.path(file)): \(Self.whatItIs(format))"
+      case .empty:
+        return "\(MessageText.path(file)): an empty file, not a layer image: export the layer again"
       case .unknown:
-        return "\(file): not an image (the contents are not SVG, PNG or JPEG): export it again"
+        return
+          "\(MessageText.path(file)): not an image (the contents are not SVG, PNG or JPEG): export it again"
       default:
         return
-          "\(file): \(format.article) image: Icon Composer layers are drawn from SVG, PNG or JPEG files"
+          "\(MessageText.path(file)): \(format.article) image: Icon Composer layers are drawn from SVG, PNG or JPEG files"
       }
     case .badSVG(let file, let reason):
-      return "\(file): an SVG that cannot be drawn: \(reason): fix it, or export it again"
+      return
+        "\(MessageText.path(file)): an SVG that cannot be drawn: \(MessageText.path(reason)): fix it, or export it again"
     case .badImage(let file, let reason):
-      return "\(file): a layer image that cannot be decoded: \(reason)"
+      return
+        "\(MessageText.path(file)): a layer image that cannot be decoded: \(MessageText.path(reason))"
     case .tooManyLayers(let file, let count, let limit):
       return
-        "\(file): \(count) layers to draw, over the limit of \(limit): merge some in Icon Composer"
+        "\(MessageText.path(file)): \(count) layers to draw, over the limit of \(limit): merge some in Icon Composer"
     case .sizeOutOfRange(let pixels, let limit):
       return "\(pixels) pixels: an icon image must be 1 to \(limit) pixels on a side"
     case .drawingFailed(let file, let reason):
-      return "\(file): the icon could not be drawn: \(reason)"
+      return "\(MessageText.path(file)): the icon could not be drawn: \(MessageText.path(reason))"
     case .libraryMissing(let file, let reason):
-      return "\(file): cannot be drawn: \(reason)"
+      return "\(MessageText.path(file)): cannot be drawn: \(MessageText.path(reason))"
     case .unwritable(let file, let reason):
-      return "\(file): cannot be written: \(reason): check the folder exists and is writable"
+      return
+        "\(MessageText.path(file)): cannot be written: \(MessageText.path(reason)): check the folder exists and is writable"
     }
   }
 

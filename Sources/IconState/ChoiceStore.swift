@@ -17,6 +17,9 @@ public protocol ChoiceStore: Sendable {
     -> SaveReport
   /// Where the choice for `bundleIdentifier` lives, for messages (a file path for `FileChoiceStore`).
   func location(bundleIdentifier: String) -> String
+  /// Throws `.invalidBundleIdentifier` when the choice cannot be kept under `bundleIdentifier`
+  /// (it cannot name a state file), without touching anything.
+  func validate(bundleIdentifier: String) throws(IconStateError)
 }
 
 extension ChoiceStore {
@@ -24,6 +27,8 @@ extension ChoiceStore {
   public func location(bundleIdentifier: String) -> String {
     "the recorded choice for \(bundleIdentifier)"
   }
+
+  public func validate(bundleIdentifier: String) throws(IconStateError) {}
 }
 
 public struct SaveReport: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import IconCatalog
 
 /// Keeps the recorded choice per bundle identifier as `<directory>/<bundleIdentifier>.json`.
 ///
@@ -40,6 +41,10 @@ public struct FileChoiceStore: ChoiceStore {
 
   public func location(bundleIdentifier: String) -> String {
     stateFile(for: bundleIdentifier).path
+  }
+
+  public func validate(bundleIdentifier: String) throws(IconStateError) {
+    try Self.validate(bundleIdentifier)
   }
 
   func lockFile(for bundleIdentifier: String) -> URL {
@@ -292,19 +297,46 @@ public struct FileChoiceStore: ChoiceStore {
 
   /// Only `[A-Za-z0-9._-]+`, not starting with a dot, so a name can never leave the folder or hide.
   static func validate(_ bundleIdentifier: String) throws(IconStateError) {
-    let allowed = bundleIdentifier.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
-        UInt8(ascii: "-"):
-        return true
-      default:
-        return false
-      }
-    }
-    guard allowed, let first = bundleIdentifier.utf8.first, first != UInt8(ascii: ".") else {
+    if problem(withBundleIdentifier: bundleIdentifier) != nil {
       throw .invalidBundleIdentifier(bundleIdentifier)
     }
+  }
+
+  /// The longest bundle identifier that names a state file: the longest file made from it
+  /// (`ID.json.corrupt-20261129T154200Z-N`, 36 more bytes) stays under the 255 bytes a file name
+  /// may have on Linux and macOS. Real identifiers are far shorter (App Store Connect takes 155).
+  public static let maximumBundleIdentifierLength = 200
+
+  /// Why `bundleIdentifier` cannot name a state file, or nil when it can: it must match
+  /// `[A-Za-z0-9._-]+`, not start with a dot, and be at most `maximumBundleIdentifierLength`
+  /// bytes. The reason names the first character that is not allowed, escaped.
+  public static func problem(withBundleIdentifier bundleIdentifier: String) -> String? {
+    if bundleIdentifier.isEmpty { return "it is empty" }
+    for scalar in bundleIdentifier.unicodeScalars {
+      switch scalar {
+      case "A"..."Z", "a"..."z", "0"..."9", ".", "_", "-": continue
+      case "/": return "it contains \"/\", which would leave the state folder"
+      case "\u{FFFD}":
+        return "it contains U+FFFD, the mark of text that was not valid UTF-8 or UTF-16"
+      default:
+        let shown =
+          MessageText.isInvisible(scalar) || scalar == " "
+          ? "U+" + String(scalar.value, radix: 16, uppercase: true)
+          : "\"\(scalar)\""
+        return "it contains \(shown), which is not a letter, digit, \".\", \"-\" or \"_\""
+      }
+    }
+    if bundleIdentifier.hasPrefix(".") {
+      return bundleIdentifier == "." || bundleIdentifier == ".."
+        ? "it is \"\(bundleIdentifier)\", a folder, not a name"
+        : "it starts with \".\", which would hide the file"
+    }
+    let length = bundleIdentifier.utf8.count
+    if length > maximumBundleIdentifierLength {
+      return
+        "it is \(length) characters long, more than the \(maximumBundleIdentifierLength) a state file's name allows"
+    }
+    return nil
   }
 }
 

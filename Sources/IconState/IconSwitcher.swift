@@ -28,13 +28,46 @@ public final class IconSwitcher: Sendable {
     return identifier
   }
 
+  /// The bundle identifier the choice can be recorded under: `.noBundleIdentifier` without one,
+  /// `.invalidBundleIdentifier` when it cannot name a state file. `set`, `reset`, `push` and the
+  /// picker's choice need it; reading the choice does not.
+  public func requireRecordableBundleIdentifier() throws(IconStateError) -> String {
+    let identifier = try requireBundleIdentifier()
+    try store.validate(bundleIdentifier: identifier)
+    return identifier
+  }
+
+  /// Why the choice cannot be kept under the app's bundle identifier, or nil when it can or the
+  /// app has none (`requireBundleIdentifier` says that). The commands that only read go on and
+  /// show this once; the choice reads as the primary.
+  public var unusableBundleIdentifier: StateNotice? {
+    guard let identifier = app.bundleIdentifier else { return nil }
+    do {
+      try store.validate(bundleIdentifier: identifier)
+      return nil
+    } catch {
+      return .unusableBundleIdentifier(
+        appName: app.appName, identifier: identifier,
+        reason: FileChoiceStore.problem(withBundleIdentifier: identifier)
+          ?? "the state folder refuses it")
+    }
+  }
+
   /// `alternateIconName` plus the notice the user should see about it, if any. I/O errors are thrown.
-  /// Without a bundle identifier nothing can have been recorded: the primary.
+  /// Without a bundle identifier, or with one that cannot name a state file, nothing can have
+  /// been recorded: the primary (`unusableBundleIdentifier` says why, once).
   public func readChoice() throws(IconStateError) -> (
     alternateIconName: String?, notice: StateNotice?
   ) {
     guard let bundleIdentifier = app.bundleIdentifier else { return (nil, nil) }
-    switch try store.load(bundleIdentifier: bundleIdentifier) {
+    let stored: StoredChoice
+    do {
+      stored = try store.load(bundleIdentifier: bundleIdentifier)
+    } catch {
+      if case .invalidBundleIdentifier = error { return (nil, nil) }
+      throw error
+    }
+    switch stored {
     case .primary:
       return (nil, nil)
     case .alternate(let name):
@@ -50,10 +83,11 @@ public final class IconSwitcher: Sendable {
 
   /// nil resets to the primary; the primary's own name also resets. An unknown name throws `.unknownIcon`
   /// before the store is touched, so the recorded choice stays exactly as it was; so does an app
-  /// without a bundle identifier (`.noBundleIdentifier`).
+  /// without a bundle identifier (`.noBundleIdentifier`) or with one that cannot name a state
+  /// file (`.invalidBundleIdentifier`).
   @discardableResult
   public func setAlternateIconName(_ name: String?) throws(IconStateError) -> [StateNotice] {
-    let bundleIdentifier = try requireBundleIdentifier()
+    let bundleIdentifier = try requireRecordableBundleIdentifier()
     let recorded: String?
     if let name {
       if app.alternate(named: name) != nil {

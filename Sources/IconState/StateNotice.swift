@@ -6,19 +6,26 @@ public enum StateNotice: Equatable, Sendable, CustomStringConvertible {
   case corruptState(file: String, reason: String)
   /// A save moved the damaged file aside to `copy`.
   case keptCorruptCopy(file: String, copy: String)
+  /// The app's bundle identifier cannot name a state file (`reason` says why): nothing can be
+  /// recorded for it, and it reads as the primary.
+  case unusableBundleIdentifier(appName: String, identifier: String, reason: String)
 
   public var description: String {
     switch self {
     case .undeclaredIcon(let name, let file):
       return
-        "\(oneLine(file)) records the icon \"\(oneLine(name))\", which the app no longer declares; "
+        "\(onePath(file)) records the icon \"\(oneLine(name))\", which the app no longer declares; "
         + "showing the primary icon. Choose an icon to replace it."
     case .corruptState(let file, let reason):
-      return "\(oneLine(file)) is damaged (\(oneLine(reason))); showing the primary icon. "
+      return "\(onePath(file)) is damaged (\(onePath(reason))); showing the primary icon. "
         + "A copy will be kept when you next choose an icon."
     case .keptCorruptCopy(let file, let copy):
       return
-        "\(oneLine(file)) was damaged; kept a copy at \(oneLine(copy)) and recorded the new choice."
+        "\(onePath(file)) was damaged; kept a copy at \(onePath(copy)) and recorded the new choice."
+    case .unusableBundleIdentifier(let appName, let identifier, let reason):
+      return "\(oneLine(appName)): the bundle identifier \"\(oneLine(identifier))\" cannot name a "
+        + "state file (\(reason)); the choice cannot be recorded, and the primary icon is the "
+        + "active one. Fix CFBundleIdentifier in the app's Info.plist."
     }
   }
 }

@@ -1,3 +1,5 @@
+import IconCatalog
+
 /// What can stop the picker's terminal from starting.
 public enum PickerScreenError: Error, Equatable, CustomStringConvertible {
   /// /dev/tty could not be opened: no controlling terminal (a cron job, a pipe without a tty).
@@ -11,13 +13,13 @@ public enum PickerScreenError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .noTerminal(let path, let reason):
       return
-        "cannot open the terminal \(path): \(reason). The picker needs an interactive terminal."
+        "cannot open the terminal \(MessageText.path(path)): \(MessageText.path(reason)). The picker needs an interactive terminal."
     case .unknownTerminalType(let name):
       return
-        "unknown terminal type \"\(name)\" (TERM): terminfo has no entry for it. Set TERM to one it knows, e.g. TERM=xterm-256color, or install ncurses-term."
+        "unknown terminal type \"\(MessageText.escaped(name))\" (TERM): terminfo has no entry for it. Set TERM to one it knows, e.g. TERM=xterm-256color, or install ncurses-term."
     case .terminalTooLimited(let name):
       return
-        "the terminal type \"\(name)\" (TERM) cannot move the cursor, which the picker needs. Use a full terminal type, e.g. TERM=xterm-256color."
+        "the terminal type \"\(MessageText.escaped(name))\" (TERM) cannot move the cursor, which the picker needs. Use a full terminal type, e.g. TERM=xterm-256color."
     }
   }
 }

@@ -55,8 +55,7 @@ import Testing
       text == """
         target Palette
         /work/App/Assets.xcassets/A B/Icon.png: warning: has alpha: 100% <transparent> & "odd" [alpha-channel]
-            fix: Flatten it,\r
-        then export.
+            fix: Flatten it,\\r\\nthen export.
         /work/App/Assets.xcassets/Contents.json:12: error: gone: a,b [missing-file]
             fix: Add it.
         Palette: 1 error, 1 warning
@@ -328,7 +327,9 @@ import Testing
     #expect(!text.contains("\u{1}"))
     let document = try XMLDocument(data: Data(text.utf8), options: [])
     let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
-    let expected = "a&b<c>d\"e'f\tg\nh\r\ni\u{FFFD}j\u{FFFD}k]]>l"
+    // The control character is spelled out (MessageText) before XML sees it; U+FFFF, which XML
+    // 1.0 cannot hold, becomes U+FFFD.
+    let expected = "a&b<c>d\"e'f\tg\nh\r\ni\\u{1}j\u{FFFD}k]]>l"
     #expect(suite.attribute(forName: "name")?.stringValue == expected)
     let failure = try #require(
       suite.elements(forName: "testcase").first?.elements(forName: "failure").first)

@@ -48,6 +48,14 @@ struct MessageTests {
     }
   }
 
+  @Test func unknownIconListsAtMostTwentyNames() {
+    let names = (1...5000).map { "Alternate \($0)" }
+    let text = IconStateError.unknownIcon(name: "X", appName: "Palette", available: names)
+      .description
+    #expect(text.contains("\"Alternate 20\" and 4980 more."))
+    #expect(!text.contains("Alternate 21\""))
+  }
+
   @Test func unknownIconWithNoAlternatesSaysNone() {
     let text = IconStateError.unknownIcon(name: "X", appName: "Palette", available: []).description
     #expect(text.hasSuffix("Available: none."))

@@ -61,94 +61,106 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notFound(let path):
-      return "\(path): no such file or folder: check the path"
+      return "\(Self.path(path)): no such file or folder: check the path"
     case .noApp(let path):
       return
-        "\(path): no app found here: expected an Info.plist, an .xcassets folder or an .xcodeproj"
+        "\(Self.path(path)): no app found here: expected an Info.plist, an .xcassets folder or an .xcodeproj"
     case .badArtifact(let file, let reason):
-      return "\(file): \(Self.oneLine(reason))"
+      return "\(Self.path(file)): \(Self.oneLine(reason))"
     case .unreadableFile(let file, let reason):
       return
-        "\(file): cannot be read (\(Self.oneLine(reason))): check that it exists and that you may read it"
+        "\(Self.path(file)): cannot be read (\(Self.oneLine(reason))): check that it exists and that you may read it"
     case .unreadablePlist(let file, let reason):
       return
-        "\(file): not a valid property list (\(Self.oneLine(reason))): fix it, or re-save it from Xcode"
+        "\(Self.path(file)): not a valid property list (\(Self.oneLine(reason))): fix it, or re-save it from Xcode"
     case .invalidInfoPlist(let file, let reason):
-      return "\(file): \(Self.oneLine(reason)): fix the Info.plist"
+      return "\(Self.path(file)): \(Self.oneLine(reason)): fix the Info.plist"
     case .invalidContentsJSON(let file, let reason):
       return
-        "\(file): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the icon set in Xcode"
+        "\(Self.path(file)): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the icon set in Xcode"
     case .invalidGroupContentsJSON(let file, let reason):
       return
-        "\(file): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the group in Xcode"
+        "\(Self.path(file)): invalid Contents.json (\(Self.oneLine(reason))): fix it, or re-create the group in Xcode"
     case .invalidIconJSON(let file, let reason):
       return
-        "\(file): invalid icon.json (\(Self.oneLine(reason))): fix it, or re-save the icon in Icon Composer"
+        "\(Self.path(file)): invalid icon.json (\(Self.oneLine(reason))): fix it, or re-save the icon in Icon Composer"
     case .includeCycle(let file, let includedFrom):
       return
-        "\(includedFrom): #include of \(file) loops back to itself: remove one of the #include lines"
+        "\(Self.path(includedFrom)): #include of \(Self.path(file)) loops back to itself: remove one of the #include lines"
     case .infoPlistNotFound(let file, let declaredIn):
-      return "\(declaredIn): INFOPLIST_FILE names \(file), which does not exist: fix INFOPLIST_FILE"
+      return
+        "\(Self.path(declaredIn)): INFOPLIST_FILE names \(Self.path(file)), which does not exist: fix INFOPLIST_FILE"
     case .unresolvedBundleIdentifier(let file, let value):
       if value.isEmpty {
         return
-          "\(file): no bundle identifier: set CFBundleIdentifier in the Info.plist or PRODUCT_BUNDLE_IDENTIFIER in an .xcconfig"
+          "\(Self.path(file)): no bundle identifier: set CFBundleIdentifier in the Info.plist or PRODUCT_BUNDLE_IDENTIFIER in an .xcconfig"
       }
       return
-        "\(file): CFBundleIdentifier \"\(value)\" uses a build setting that is not set: define it (usually PRODUCT_BUNDLE_IDENTIFIER) in an .xcconfig in the app folder"
+        "\(Self.path(file)): CFBundleIdentifier \"\(Self.name(value))\" uses a build setting that is not set: define it (usually PRODUCT_BUNDLE_IDENTIFIER) in an .xcconfig in the app folder"
     case .missingPrimaryIcon(let name, let searched):
-      let places = searched.isEmpty ? "no asset catalog" : searched.joined(separator: ", ")
+      let places =
+        searched.isEmpty
+        ? "no asset catalog" : searched.map { Self.path($0) }.joined(separator: ", ")
       return
-        "\(name).appiconset: the primary icon's set is not in \(places): add it to an asset catalog or set ASSETCATALOG_COMPILER_APPICON_NAME"
+        "\(Self.name(name)).appiconset: the primary icon's set is not in \(places): add it to an asset catalog or set ASSETCATALOG_COMPILER_APPICON_NAME"
     case .malformedProject(let file, let reason):
       return
-        "\(file): not a valid Xcode project (\(Self.oneLine(reason))): fix it, or re-save the project in Xcode"
+        "\(Self.path(file)): not a valid Xcode project (\(Self.oneLine(reason))): fix it, or re-save the project in Xcode"
     case .ambiguousProject(let folder, let projects):
       return
-        "\(folder): several Xcode projects (\(Self.quoted(projects))): pass the .xcodeproj of the app as PATH"
+        "\(Self.path(folder)): several Xcode projects (\(Self.quoted(projects))): pass the .xcodeproj of the app as PATH"
     case .ambiguousTarget(let project, let targets):
       return
-        "\(project): several app targets (\(Self.quoted(targets))): choose one with --target NAME"
+        "\(Self.path(project)): several app targets (\(Self.quoted(targets))): choose one with --target NAME"
     case .unknownTarget(let project, let name, let targets):
       let known = targets.isEmpty ? "none" : Self.quoted(targets)
       return
-        "\(project): no app target named \"\(name)\" (app targets: \(known)): choose one of them with --target NAME"
+        "\(Self.path(project)): no app target named \"\(Self.name(name))\" (app targets: \(known)): choose one of them with --target NAME"
     case .excludedTarget(let project, let name, let reason, let targets):
       let choice =
         targets.isEmpty
         ? "this project has none"
         : "choose one of \(Self.quoted(targets)) with --target NAME"
       return
-        "\(project): target \"\(name)\" is \(reason), and only iOS, iPadOS and tvOS apps can have alternate icons: \(choice)"
+        "\(Self.path(project)): target \"\(Self.name(name))\" is \(reason), and only iOS, iPadOS and tvOS apps can have alternate icons: \(choice)"
     case .noAppTarget(let project, let excluded):
       return
-        "\(project): no app target that can have alternate icons (only iOS, iPadOS and tvOS apps can; here: \(excluded.joined(separator: ", "))): pass the project of the iOS or tvOS app as PATH"
+        "\(Self.path(project)): no app target that can have alternate icons (only iOS, iPadOS and tvOS apps can; here: \(excluded.map { Self.path($0) }.joined(separator: ", "))): pass the project of the iOS or tvOS app as PATH"
     case .platformNotBuilt(let project, let target, let platform, let platforms):
       return
-        "\(project): target \"\(target)\" does not build for \(platform) (it builds for \(platforms.joined(separator: " and "))): pass --platform \(platforms.first?.lowercased() ?? "ios")"
+        "\(Self.path(project)): target \"\(Self.name(target))\" does not build for \(platform) (it builds for \(platforms.joined(separator: " and "))): pass --platform \(platforms.first?.lowercased() ?? "ios")"
     case .unknownConfiguration(let project, let name, let configurations):
       let known = configurations.isEmpty ? "none" : Self.quoted(configurations)
       return
-        "\(project): no build configuration named \"\(name)\" (configurations: \(known)): choose one of them with --configuration NAME"
+        "\(Self.path(project)): no build configuration named \"\(Self.name(name))\" (configurations: \(known)): choose one of them with --configuration NAME"
     case .missingBaseConfiguration(let file, let project, let configuration, let owner):
       let missing = MissingBaseConfiguration(
         file: file, project: project, configuration: configuration, owner: owner)
       return
-        "\(project): \(missing.xcodeMessage) (the base configuration of the \(configuration) configuration of \(owner)), an error in Xcode; read without it, so its settings are missing: \(missing.fix)"
+        "\(Self.path(project)): \(missing.xcodeMessage) (the base configuration of the \(configuration) configuration of \(owner)), an error in Xcode; read without it, so its settings are missing: \(missing.fix)"
     case .noProject(let path):
       return
-        "\(path): --target and --configuration need an Xcode project with an app target, and there is none here: pass the .xcodeproj as PATH, or leave the options out"
+        "\(Self.path(path)): --target and --configuration need an Xcode project with an app target, and there is none here: pass the .xcodeproj as PATH, or leave the options out"
     }
   }
 
   /// Target and configuration names hold spaces (`Swiftfin iOS`): quoted, a list reads unambiguously.
+  /// At most 20 names, then how many more: a project with thousands of targets still gives a
+  /// message of one short line.
   static func quoted(_ names: [String]) -> String {
-    names.map { "\"\($0)\"" }.joined(separator: ", ")
+    let shown = names.prefix(20).map { "\"\(name($0))\"" }.joined(separator: ", ")
+    return names.count > 20 ? shown + " and \(names.count - 20) more" : shown
   }
+
+  /// A name from the project or app in a message: escaped and shortened (`MessageText`).
+  static func name(_ text: String) -> String { MessageText.escaped(text) }
+  /// A path in a message: escaped, shortened only past PATH_MAX.
+  static func path(_ text: String) -> String { MessageText.path(text) }
 
   /// Foundation's reasons sometimes span lines; the description must stay on one.
   static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
-      .filter { !$0.isEmpty }.joined(separator: " ")
+    MessageText.path(
+      text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
+        .filter { !$0.isEmpty }.joined(separator: " "))
   }
 }

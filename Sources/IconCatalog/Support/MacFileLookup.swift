@@ -123,6 +123,6 @@ public struct MissingInclude: Sendable, Equatable {
 
   /// The one line the commands print: where, what, and what to do.
   public var description: String {
-    "\(file):\(line): #include \"\(MessageText.escaped(path))\" not found next to it or in the project folder, so its settings are left out: \(fix.prefix(1).lowercased() + fix.dropFirst().dropLast())"
+    "\(file):\(line): #include \"\(MessageText.path(path))\" not found next to it or in the project folder, so its settings are left out: \(fix.prefix(1).lowercased() + fix.dropFirst().dropLast())"
   }
 }

@@ -37,6 +37,12 @@ struct AppContext {
     }
     if reportingWarnings {
       for warning in app.warnings { IconpickCommand.printWarning(warning) }
+      // set, reset and push stop on it with an error of their own: the others read on, told once.
+      if ![.set, .reset, .push].contains(options.command),
+        let notice = unusableBundleIdentifier(app)
+      {
+        IconpickCommand.printWarning(notice.description)
+      }
       if options.platform == nil, let other = app.otherPlatforms.first {
         IconpickCommand.printNote(
           "the target builds for \(app.platform.rawValue) and \(other.rawValue): this is the \(app.platform.rawValue) app; --platform \(other.argument) gives the other"
@@ -54,6 +60,21 @@ struct AppContext {
 }
 
 extension AppContext {
+  /// Why the app's bundle identifier cannot name a state file, as a notice; nil when it can or
+  /// there is none. Only recording a choice needs it: list, get, show and check go on.
+  static func unusableBundleIdentifier(_ app: AppIcons) -> StateNotice? {
+    guard let identifier = app.bundleIdentifier,
+      let reason = FileChoiceStore.problem(withBundleIdentifier: identifier)
+    else { return nil }
+    return .unusableBundleIdentifier(appName: app.appName, identifier: identifier, reason: reason)
+  }
+
+  /// Names for a message: each escaped and shortened, at most 20, then how many more.
+  static func quoted(_ names: [String]) -> String {
+    let shown = names.prefix(20).map { "\"\(MessageText.escaped($0))\"" }.joined(separator: ", ")
+    return names.count > 20 ? shown + " and \(names.count - 20) more" : shown
+  }
+
   /// PATH, else the app in the current folder, else the bundled Palette.
   static func appPath(_ options: Options) throws -> URL {
     let currentDirectory = URL(
@@ -67,11 +88,11 @@ extension AppContext {
     let close = NameSuggestions.close(to: name, among: app.allIcons.map(\.name)).prefix(3)
     let hint =
       close.isEmpty
-      ? "its icons are \(app.listedIcons.map { "\"\($0.name)\"" }.joined(separator: ", "))"
-      : "did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
+      ? "its icons are \(Self.quoted(app.listedIcons.map(\.name)))"
+      : "did you mean \(close.map { "\"\(MessageText.escaped($0))\"" }.joined(separator: " or "))?"
     return CommandFailure(
       description:
-        "no icon named \"\(MessageText.escaped(name))\" in \(app.appName) (names are matched exactly); \(hint)"
+        "no icon named \"\(MessageText.escaped(name))\" in \(MessageText.escaped(app.appName)) (names are matched exactly); \(hint)"
     )
   }
 }

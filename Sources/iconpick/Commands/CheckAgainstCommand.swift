@@ -14,13 +14,13 @@ extension CheckCommand {
     guard FileManager.default.fileExists(atPath: artifact.path) else {
       throw CommandFailure(
         description:
-          "--against \(artifact.path): no such file or folder; give the .app, .ipa or .xcarchive Xcode built"
+          "--against \(MessageText.path(artifact.path)): no such file or folder; give the .app, .ipa or .xcarchive Xcode built"
       )
     }
     guard AppIconReader.isBuiltApp(artifact) else {
       throw CommandFailure(
         description:
-          "--against \(artifact.path): not a built app; give the .app, .ipa or .xcarchive Xcode built from \(path.lastPathComponent) (a project is PATH)"
+          "--against \(MessageText.path(artifact.path)): not a built app; give the .app, .ipa or .xcarchive Xcode built from \(path.lastPathComponent) (a project is PATH)"
       )
     }
     // An Info.plist or an asset catalog alone has no build settings: every setting would seem to
@@ -28,14 +28,14 @@ extension CheckCommand {
     guard !["plist", "xcassets"].contains(path.pathExtension.lowercased()) else {
       throw CommandFailure(
         description:
-          "\(path.path) is not a project: --against compares what a project builds with the app; give the project (.xcodeproj or its folder) as PATH"
+          "\(MessageText.path(path.path)) is not a project: --against compares what a project builds with the app; give the project (.xcodeproj or its folder) as PATH"
       )
     }
     // The prediction comes from sources: a built app as PATH has none to compare.
     guard !AppIconReader.isBuiltApp(path) else {
       throw CommandFailure(
         description:
-          "\(path.path) is a built app: --against compares a project's sources with the app built from them; give the project as PATH"
+          "\(MessageText.path(path.path)) is a built app: --against compares a project's sources with the app built from them; give the project as PATH"
       )
     }
     let built = try AppIconReader.read(at: artifact)
@@ -52,12 +52,12 @@ extension CheckCommand {
             building: built, among: targets, at: path, configuration: options.configuration)
         else {
           let what = [
-            built.bundleIdentifier.map { "bundle identifier \($0)" },
-            built.productName.map { "product \($0).app" },
+            built.bundleIdentifier.map { "bundle identifier \(MessageText.escaped($0))" },
+            built.productName.map { "product \(MessageText.escaped($0)).app" },
           ].compactMap { $0 }.joined(separator: ", ")
           throw CommandFailure(
             description:
-              "--against \(artifact.path): its app (\(what)) matches none or several of the targets of \(path.path) (\(targets.joined(separator: ", "))) by bundle identifier or product name; name one with --target"
+              "--against \(MessageText.path(artifact.path)): its app (\(what)) matches none or several of the targets of \(MessageText.path(path.path)) (\(targets.prefix(20).map { MessageText.escaped($0) }.joined(separator: ", "))\(targets.count > 20 ? " and \(targets.count - 20) more" : ""))) by bundle identifier or product name; name one with --target"
           )
         }
         target = match.target
@@ -68,7 +68,7 @@ extension CheckCommand {
           case .productName: "its product name"
           }
         IconpickCommand.printNote(
-          "comparing target \"\(match.target)\" with \(artifact.lastPathComponent): \(how) is the built app's"
+          "comparing target \"\(MessageText.escaped(match.target))\" with \(MessageText.escaped(artifact.lastPathComponent)): \(how) is the built app's"
         )
       }
     }
@@ -82,7 +82,7 @@ extension CheckCommand {
     }
     if let ours = app.bundleIdentifier, let theirs = built.bundleIdentifier, ours != theirs {
       IconpickCommand.printWarning(
-        "\(artifact.lastPathComponent) is the app \(theirs), and \(named ? "target \"\(target ?? "")\"" : path.lastPathComponent) builds \(ours): is it built from these sources?"
+        "\(MessageText.escaped(artifact.lastPathComponent)) is the app \(MessageText.escaped(theirs)), and \(named ? "target \"\(MessageText.escaped(target ?? ""))\"" : MessageText.escaped(path.lastPathComponent)) builds \(MessageText.escaped(ours)): is it built from these sources?"
       )
     }
     found += Checker.compare(

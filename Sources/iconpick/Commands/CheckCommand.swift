@@ -1,6 +1,7 @@
 import Foundation
 import IconCatalog
 import IconCheck
+import IconState
 
 /// `iconpick check [PATH] [--format FORMAT] [--warnings-as-errors]`: the configuration faults
 /// that make setAlternateIconName fail or App Store uploads bounce, found without Xcode. A second
@@ -41,7 +42,7 @@ struct CheckCommand {
           groups += try diagnosePlatforms(path, target: target, named: true)
         } catch {
           // One target that cannot be read (a missing Info.plist) leaves the others to check.
-          IconpickCommand.printError("target \"\(target)\": \(error)")
+          IconpickCommand.printError("target \"\(MessageText.escaped(target))\": \(error)")
           unreadable = true
         }
       }
@@ -111,6 +112,9 @@ struct CheckCommand {
       app.missingBaseConfigurations.map(\.description) + facts.missingIncludes.map(\.description))
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
+    }
+    if let notice = AppContext.unusableBundleIdentifier(app) {
+      IconpickCommand.printWarning(notice.description)
     }
     return (app, facts, Checker.diagnose(app, facts: facts))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 import IconState
 
 /// `iconpick get [PATH] [--json]`: the active icon's name (the primary's name for the primary).
@@ -18,9 +19,11 @@ struct GetCommand {
       let alternate: Any = choice.alternateIconName ?? NSNull()
       let data = try JSONSerialization.data(
         withJSONObject: ["alternateIconName": alternate, "active": active], options: [.sortedKeys])
-      print(String(decoding: data, as: UTF8.self))
+      print(MessageText.jsonSafe(String(decoding: data, as: UTF8.self)))
     } else {
-      print(active)
+      // A line for scripts and terminals: escaped, and shortened past MessageText.nameLimit
+      // (--json gives the name whole).
+      print(MessageText.escaped(active))
     }
     return .success
   }

@@ -18,7 +18,8 @@ struct ListCommand {
     let icons = app.listedIcons
     for icon in icons where icon.files.isEmpty {
       IconpickCommand.printWarning(
-        "\"\(icon.name)\" has no image files: no icon set or loose files were found for it")
+        "\"\(MessageText.escaped(icon.name))\" has no image files: no icon set or loose files were found for it"
+      )
     }
     if options.json {
       print(try json(app: app, icons: icons, alternateIconName: choice.alternateIconName))
@@ -30,20 +31,24 @@ struct ListCommand {
 
   private func table(app: AppIcons, icons: [AppIcon], activeName: String) -> String {
     let check = LocaleGlyphs.isUTF8 ? "✓" : "*"
+    // Names from the app are escaped and shortened for the terminal (--json has them whole).
+    let names = icons.map {
+      (display: MessageText.escaped($0.displayName), name: MessageText.escaped($0.name))
+    }
     // Padded by terminal columns, so wide (CJK) and combined characters line up.
-    let displayWidth = icons.map { TextWidth.of($0.displayName) }.max() ?? 0
-    let nameWidth = icons.map { TextWidth.of($0.name) }.max() ?? 0
+    let displayWidth = names.map { TextWidth.of($0.display) }.max() ?? 0
+    let nameWidth = names.map { TextWidth.of($0.name) }.max() ?? 0
     func padded(_ text: String, to width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - TextWidth.of(text)))
     }
     var output = ""
-    for icon in icons {
+    for (icon, shown) in zip(icons, names) {
       let mark = icon.name == activeName ? check : " "
       let count = icon.files.count
       var columns = [
         mark,
-        padded(icon.displayName, to: displayWidth),
-        padded(icon.name, to: nameWidth),
+        padded(shown.display, to: displayWidth),
+        padded(shown.name, to: nameWidth),
         count == 0 ? "no files" : count == 1 ? "1 file" : "\(count) files",
       ]
       if let availability = app.availability(of: icon) { columns.append("(\(availability))") }
@@ -127,7 +132,8 @@ struct ListCommand {
       })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(document), as: UTF8.self)
+    // Values whole, for scripts; characters that could drive a terminal as JSON escapes.
+    return MessageText.jsonSafe(String(decoding: try encoder.encode(document), as: UTF8.self))
   }
 }
 

@@ -56,7 +56,8 @@ struct PickCommand {
     let preferences = PreferenceStore.file(directory: context.stateDirectory)
     var model = PickerModel(
       app: app, activeName: choice.alternateIconName, glyphs: terminal.glyphs, size: terminal.size,
-      status: startStatus(app: app, notice: choice.notice), view: preferences.load().view)
+      status: startStatus(app: app, notice: choice.notice ?? switcher.unusableBundleIdentifier),
+      view: preferences.load().view)
     model.canGoBack = canGoBack
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
@@ -103,7 +104,7 @@ struct PickCommand {
     switch result {
     case .quit(let activeName):
       // Piped or captured: hand the result to the next program.
-      if isatty(STDOUT_FILENO) == 0 { print(activeName) }
+      if isatty(STDOUT_FILENO) == 0 { print(MessageText.escaped(activeName)) }
       return .success
     case .back:
       return .success

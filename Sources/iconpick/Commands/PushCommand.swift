@@ -13,7 +13,7 @@ struct PushCommand {
     let app = context.app
     // Recorded per bundle identifier: without one, no payload can change anything.
     do {
-      _ = try context.switcher.requireBundleIdentifier()
+      _ = try context.switcher.requireRecordableBundleIdentifier()
     } catch {
       return failed(error.description)
     }

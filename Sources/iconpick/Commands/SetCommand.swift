@@ -11,7 +11,7 @@ struct SetCommand {
   func run() throws -> ExitStatus {
     let context = try AppContext.load(options, environment: environment)
     // Recorded per bundle identifier: without one, say so before anything else.
-    _ = try context.switcher.requireBundleIdentifier()
+    _ = try context.switcher.requireRecordableBundleIdentifier()
     let app = context.app
     // reset, or set with the primary's own name, goes back to the primary.
     let requested = options.command == .reset ? nil : options.iconName
@@ -20,7 +20,7 @@ struct SetCommand {
     if let target, let icon = app.alternate(named: target), app.isMissingOnIPad(icon) {
       // Recorded all the same: iPhone accepts it. The same fact as check's missing-ipad-declaration.
       IconpickCommand.printWarning(
-        "\"\(MessageText.escaped(target))\" is not in the built CFBundleIcons~ipad of \(app.appName), which runs on iPad: setAlternateIconName(\"\(MessageText.escaped(target))\") fails there (iPad will refuse it)"
+        "\"\(MessageText.escaped(target))\" is not in the built CFBundleIcons~ipad of \(MessageText.escaped(app.appName)), which runs on iPad: setAlternateIconName(\"\(MessageText.escaped(target))\") fails there (iPad will refuse it)"
       )
     }
     let current = try context.switcher.readChoice().alternateIconName
@@ -28,7 +28,8 @@ struct SetCommand {
       if !options.quiet {
         let name = target ?? app.primary.name
         IconpickCommand.printNote(
-          "\"\(name)\" is already the icon for \(app.appName); nothing changed")
+          "\"\(MessageText.escaped(name))\" is already the icon for \(MessageText.escaped(app.appName)); nothing changed"
+        )
       }
       return .success
     }
