@@ -39,7 +39,16 @@ struct ChildRun {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addchdir_np(&actions, directory.path)
+    // glibc has posix_spawn_file_actions_addchdir_np since 2.29; Swift's Glibc does not show it.
+    if let symbol = dlsym(
+      UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
+    {
+      typealias AddChdir =
+        @convention(c) (
+          UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+        ) -> Int32
+      _ = unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory.path)
+    }
     // The test runner's threads block signals and may ignore some; the child gets the defaults.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -83,8 +83,15 @@ struct HostileRun: Sendable, CustomTestStringConvertible {
   let command: HostileCommand
   var testDescription: String { "\(hostile.name) · \(command.rawValue)" }
 
+  /// Every command on every case; ICONPICK_HOSTILE_ONLY=TEXT keeps the runs whose description
+  /// holds TEXT (a family's prefix, a case, a command).
   static let all: [HostileRun] = HostileCase.all.flatMap { hostile in
     hostile.runCommands.map { HostileRun(hostile: hostile, command: $0) }
+  }.filter { run in
+    guard let only = ProcessInfo.processInfo.environment["ICONPICK_HOSTILE_ONLY"] else {
+      return true
+    }
+    return run.testDescription.contains(only)
   }
 }
 
@@ -96,7 +103,7 @@ final class HostileArtifacts: @unchecked Sendable {
 
   let root: URL
   private let lock = NSLock()
-  private var written: [String: Result<[String: String], HostileError>] = [:]
+  private var written: [String: Result<[String: String], any Error>] = [:]
 
   private init() {
     root = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -122,7 +129,7 @@ final class HostileArtifacts: @unchecked Sendable {
     }
     let folder = root.appendingPathComponent(hostile.name)
     if written[hostile.name] == nil {
-      written[hostile.name] = Result {
+      written[hostile.name] = Result { () throws(any Error) -> [String: String] in
         do {
           try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
           try hostile.write(folder)
@@ -331,9 +338,11 @@ enum HostileFiles {
 
   /// The entries of a sane `Payload/NAME.app` (Info.plist and the primary's PNG), for zips.
   static func payload(
-    _ zip: inout ZipWriter, app: String = "Hostile.app", plist: String = infoPlist()
+    _ zip: inout ZipWriter, app: String = "Hostile.app", plist: String = infoPlist(),
+    png: [UInt8] = HostileBytes.smallPNG(120)
   ) {
     zip.add("Payload/\(app)/Info.plist", plist)
-    zip.add("Payload/\(app)/AppIcon60x60@2x.png", HostileBytes.smallPNG(120))
+    zip.add("Payload/\(app)/AppIcon60x60@2x.png", png)
   }
+
 }

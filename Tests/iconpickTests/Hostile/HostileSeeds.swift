@@ -115,7 +115,8 @@ import Testing
       zip { zip in
         HostileFiles.payload(
           &zip, app: "Bomb.app",
-          plist: HostileFiles.infoPlist(alternates: (1...20).map { ("Z\($0)", ["Zero"]) }))
+          plist: HostileFiles.infoPlist(alternates: (1...20).map { ("Z\($0)", ["Zero"]) }),
+          png: HostileBytes.smallPNG(8))
         zip.add("Payload/Bomb.app/Zero@2x.png", stream: stream, crc: crc, size: small)
       })
     add(
@@ -136,7 +137,8 @@ import Testing
       zip { zip in
         HostileFiles.payload(
           &zip, app: "Climb.app",
-          plist: HostileFiles.infoPlist(alternates: [("Up", ["../../../../evil"])]))
+          plist: HostileFiles.infoPlist(alternates: [("Up", ["../../../../evil"])]),
+          png: HostileBytes.smallPNG(8))
         zip.add("../evil.png", HostileBytes.smallPNG(4))
         zip.add("/tmp/evil.png", HostileBytes.smallPNG(4))
         zip.add("Payload/../../x", "x")
@@ -152,7 +154,7 @@ import Testing
     add(
       "ipa", "escape-names.ipa",
       zip { zip in
-        HostileFiles.payload(&zip, app: "\(Names.clear).app")
+        HostileFiles.payload(&zip, app: "\(Names.clear).app", png: HostileBytes.smallPNG(8))
         zip.add("Payload/\(Names.clear).app/\(Names.title)@2x.png", Array("\(Names.c1)".utf8))
       })
 
