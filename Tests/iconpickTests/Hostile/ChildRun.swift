@@ -2,10 +2,17 @@ import Foundation
 import Glibc
 
 /// One run of a program as a child process, measured by the kernel: `posix_spawn`, then `wait4`
-/// for its resource usage (peak resident memory, user and system CPU time). Standard input is
+/// for its resource usage (peak resident memory, user and system CPU time).
+///
+/// On Linux a child's `ru_maxrss` also counts the peak of the memory it was spawned from: the
+/// test process's (glibc's posix_spawn shares the parent's memory until exec, and exec keeps the
+/// old memory's peak). So when wait4's figure is not above the test process's own peak, the
+/// child's peak is the highest VmHWM read from /proc/PID/status while it ran (every 10 ms).
+/// Standard input is
 /// /dev/null, standard output and error go to files. Guards keep a runaway child from taking
 /// the machine: it is killed past `wallLimit` seconds or once its resident memory passes
-/// `memoryGuard` bytes (read from /proc while it runs), and the run says which.
+/// `memoryGuard` bytes or `cpuGuard` seconds of CPU time (read from /proc while it runs), and
+/// the run says which.
 struct ChildRun {
   var status: Int32 = 0
   /// The signal that ended the child, if one did.
@@ -24,11 +31,11 @@ struct ChildRun {
   var stderrSize = 0
 
   /// At most this much of each output is read back for the checks.
-  static let readLimit = 64 << 20
+  static let readLimit = 16 << 20
 
   static func run(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    directory: URL, output: URL, wallLimit: Double, memoryGuard: Int
+    directory: URL, output: URL, wallLimit: Double, memoryGuard: Int, cpuGuard: Double
   ) -> ChildRun {
     var result = ChildRun()
     let outPath = output.appendingPathComponent("stdout").path
@@ -76,17 +83,22 @@ struct ChildRun {
     }
     var status: Int32 = 0
     var usage = rusage()
-    let page = sysconf(Int32(_SC_PAGESIZE))
+    var polledPeak = 0
     while true {
       let waited = wait4(pid, &status, WNOHANG, &usage)
       if waited == pid { break }
       if waited == -1 && errno != EINTR { break }
+      let memory = Self.memory(pid)
+      polledPeak = max(polledPeak, memory.peak)
       if result.killed == nil {
         if Date().timeIntervalSince(start) > wallLimit {
           result.killed = "hung"
           kill(pid, SIGKILL)
-        } else if Self.residentPages(pid) * page > memoryGuard {
+        } else if memory.resident > memoryGuard {
           result.killed = "memory"
+          kill(pid, SIGKILL)
+        } else if Self.cpuSeconds(pid) > cpuGuard {
+          result.killed = "cpu"
           kill(pid, SIGKILL)
         }
       }
@@ -99,7 +111,9 @@ struct ChildRun {
       result.status = (status >> 8) & 0xFF
     }
     // ru_maxrss is in kilobytes on Linux.
-    result.maxRSS = usage.ru_maxrss * 1024
+    var own = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &own)
+    result.maxRSS = usage.ru_maxrss > own.ru_maxrss ? usage.ru_maxrss * 1024 : polledPeak
     result.cpu =
       Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
       + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
@@ -108,13 +122,33 @@ struct ChildRun {
     return result
   }
 
-  /// The child's resident pages now (the second field of /proc/PID/statm), 0 once it is gone.
-  static func residentPages(_ pid: pid_t) -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else {
+  /// The child's resident memory now and its peak so far (VmRSS and VmHWM of
+  /// /proc/PID/status), in bytes; 0 once it is gone.
+  static func memory(_ pid: pid_t) -> (resident: Int, peak: Int) {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return (0, 0)
+    }
+    func field(_ name: String) -> Int {
+      guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else {
+        return 0
+      }
+      return (Int(line.dropFirst(name.count).filter(\.isNumber)) ?? 0) * 1024
+    }
+    return (field("VmRSS:"), field("VmHWM:"))
+  }
+
+  /// The child's user and system CPU time so far (fields 14 and 15 of /proc/PID/stat, after the
+  /// command name in parentheses), 0 once it is gone.
+  static func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // Fields after the name start at 3 (state): utime is the 12th of them, stime the 13th.
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
       return 0
     }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   /// The first `readLimit` bytes of a file, and its whole size.

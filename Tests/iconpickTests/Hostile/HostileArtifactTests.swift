@@ -11,13 +11,16 @@ import Testing
 ///
 /// The bounds are generous on purpose: the point is a few megabytes against a gigabyte, a second
 /// against minutes. A child still running after ICONPICK_HOSTILE_WALL seconds (default 60) or
-/// past 1 GiB resident is killed, and that is the failure reported.
+/// past 1 GiB resident or 15 s of CPU is killed, and that is the failure reported.
 /// ICONPICK_HOSTILE_REPORT=FILE appends one line per run (status and figures) to FILE.
 @Suite struct HostileArtifactTests {
   static let memoryLimit = 256 << 20
   static let cpuLimit = 5.0
   static let lineLimit = 1000
+  /// Standard output may hold every name, but not amplify the input a thousandfold.
+  static let outputLimit = 64 << 20
   static let memoryGuard = 1 << 30
+  static let cpuGuard = 15.0
   static let wallLimit =
     Double(ProcessInfo.processInfo.environment["ICONPICK_HOSTILE_WALL"] ?? "")
     ?? 60
@@ -53,10 +56,10 @@ import Testing
       try iconpickBinary().path, arguments, environment: environment,
       directory: scratch.appendingPathComponent("cwd"),
       output: scratch.appendingPathComponent("log"),
-      wallLimit: Self.wallLimit, memoryGuard: Self.memoryGuard)
+      wallLimit: Self.wallLimit, memoryGuard: Self.memoryGuard, cpuGuard: Self.cpuGuard)
 
     var problems = Self.problems(result, run, input: input)
-    if result.killed == nil || result.killed == "memory" {
+    if result.killed == nil || result.killed != "hung" {
       problems += Self.writtenOutside(scratch, output: output)
     }
     if HostileArtifacts.snapshot(folder) != before {
@@ -76,6 +79,7 @@ import Testing
     switch result.killed {
     case "hung": problems.append("still running after \(Int(wallLimit)) s: killed")
     case "memory": problems.append("past \(memoryGuard >> 20) MB resident: killed")
+    case "cpu": problems.append("past \(Int(cpuGuard)) s of CPU: killed")
     case let other?: problems.append(other)
     case nil: break
     }
@@ -91,6 +95,9 @@ import Testing
     }
     if result.cpu > cpuLimit {
       problems.append("CPU \(String(format: "%.1f", result.cpu)) s > \(Int(cpuLimit)) s")
+    }
+    if result.stdoutSize > outputLimit {
+      problems.append("stdout of \(result.stdoutSize >> 20) MB > \(outputLimit >> 20) MB")
     }
     for (name, data) in [("stdout", result.stdout), ("stderr", result.stderr)] {
       if let escape = firstControl(data) { problems.append("\(name) holds \(escape)") }
@@ -109,6 +116,11 @@ import Testing
       }
       if run.hostile.mustRead.contains(run.command) && result.status != 0 {
         problems.append("must read the input, exited \(result.status)")
+      }
+      if let text = run.hostile.mustList, run.command == .listJSON,
+        !String(decoding: result.stdout, as: UTF8.self).contains(text)
+      {
+        problems.append("list --json does not list \(text)")
       }
       if run.hostile.mustRefuse.contains(run.command) && result.status == 0 {
         problems.append("must refuse the input (it reaches outside the artifact), exited 0")

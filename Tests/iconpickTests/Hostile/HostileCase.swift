@@ -22,6 +22,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
   /// The commands that must refuse the input (exit 1, nothing written by `show --output`): what
   /// reading it would take from outside the artifact.
   var mustRefuse: Set<HostileCommand> = []
+  /// Text `list --json` must print (a file it must have found), when the case must be read.
+  var mustList: String? = nil
   /// Writes the input into the case's folder (empty, created before).
   let write: @Sendable (URL) throws -> Void
 

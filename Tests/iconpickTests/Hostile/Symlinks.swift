@@ -70,7 +70,7 @@ enum Symlinks {
     // A sane app given through a link: it reads as the app it points to, loose icons included.
     HostileCase(
       name: "app-through-symlink", input: "Link.app", kind: .artifact,
-      mustRead: [.list, .listJSON, .showOutput]
+      mustRead: [.list, .listJSON, .showOutput], mustList: "Link.app/AppIcon60x60@2x.png"
     ) { folder in
       try HostileFiles.app(folder, "Real.app")
       try HostileFiles.symlink(folder, "Link.app", to: "Real.app")
