@@ -75,6 +75,18 @@ enum SpecialFiles {
       try HostileFiles.fifo(folder, "Project/AppIcon.icon/icon.json")
       try HostileFiles.write(folder, "Project/AppIcon.icon/Assets/.keep", "")
     },
+    // An Icon Composer bundle whose layer image is a FIFO.
+    HostileCase(
+      name: "project-fifo-icon-layer", input: "Project", kind: .project, inner: ["a.png"]
+    ) { folder in
+      try PNGBombs.project(folder, "Project", png: HostileBytes.smallPNG(1024))
+      try FileManager.default.removeItem(
+        at: folder.appendingPathComponent("Project/Assets.xcassets/AppIcon.appiconset"))
+      try HostileFiles.write(
+        folder, "Project/AppIcon.icon/icon.json",
+        #"{"groups":[{"layers":[{"image-name":"a.png","name":"a"}]}]}"#)
+      try HostileFiles.fifo(folder, "Project/AppIcon.icon/Assets/a.png")
+    },
     HostileCase(
       name: "project-sparse-contents-json", input: "Project", kind: .project,
       inner: ["Contents.json"]

@@ -12,6 +12,17 @@ enum Symlinks {
       try HostileFiles.app(folder, "Passwd.app", plist: nil)
       try HostileFiles.symlink(folder, "Passwd.app/Info.plist", to: "/etc/passwd")
     },
+    // A valid Info.plist beside the app, reached through a link: read, it would list an app.
+    HostileCase(
+      name: "app-info-plist-outside", input: "PlistOutside.app", kind: .artifact,
+      inner: ["Info.plist"], mustRefuse: [.list, .listJSON, .showOutput]
+    ) { folder in
+      try HostileFiles.app(folder, "PlistOutside.app", plist: nil)
+      try HostileFiles.write(folder, "elsewhere/Info.plist", HostileFiles.infoPlist())
+      try HostileFiles.symlink(
+        folder, "PlistOutside.app/Info.plist",
+        to: folder.appendingPathComponent("elsewhere/Info.plist").path)
+    },
     HostileCase(
       name: "app-png-to-dev-zero", input: "Zero.app", kind: .artifact,
       inner: ["AppIcon60x60@2x.png"]
