@@ -34,12 +34,21 @@ struct ZipWriter {
     entries.append(entry)
   }
 
+  /// An entry whose deflate stream is given (a zip bomb's), declaring `size` bytes.
+  mutating func add(_ name: String, stream: [UInt8], crc: UInt32, size: Int) {
+    var entry = Entry(name: name, data: [], declaredSize: size)
+    entry.stream = (stream, crc)
+    entries.append(entry)
+  }
+
   /// A Unix symbolic link named `name` leading to `target`.
   mutating func addLink(_ name: String, to target: String) {
     var entry = Entry(name: name, data: Array(target.utf8))
     entry.symbolicLink = true
     entries.append(entry)
   }
+
+  mutating func addSymlink(_ name: String, to target: String) { addLink(name, to: target) }
 
   func bytes() -> [UInt8] {
     var out: [UInt8] = []

@@ -1,0 +1,1 @@
+../IconArchiveTests/ZipWriter.swift
