@@ -40,7 +40,10 @@ def run(argv, env=None, output=True):
 
 def tool_output(argv):
     """The standard output of argv (iconpick-bench); raises if it exits non-zero or prints nothing."""
-    out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+    result = subprocess.run(argv, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError("%s exited with %d: %s" % (" ".join(argv), result.returncode, result.stderr.strip()))
+    out = result.stdout
     if not out.strip():
         raise RuntimeError("no output from: %s" % " ".join(argv))
     return out

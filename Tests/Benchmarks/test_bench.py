@@ -57,7 +57,7 @@ class BenchFailsWhenAPathFails(unittest.TestCase):
         ok = self.program("iconpick", "echo '{}'")
         os.environ["BENCH_TOOL"] = self.program(
             "iconpick-bench", "echo 'usage: iconpick-bench RUNS COLSxROWS PNG...' >&2; exit 2")
-        with self.assertRaises(subprocess.CalledProcessError):
+        with self.assertRaisesRegex(RuntimeError, "exited with 2: usage: iconpick-bench"):
             bench.built_apps(ok, self.scratch, 1)
 
     def test_a_bench_tool_that_prints_nothing_fails(self):
