@@ -13,7 +13,7 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev pkg-config tmux ncurses-term zsh fish groff-base
 
-.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench corpus corpus-png builtapps fuzz fidelity
+.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-png builtapps fuzz fidelity
 
 all: build
 
@@ -152,6 +152,21 @@ bench: setup
 	DYNAMIC_BINARY="$$bin/iconpick" BENCH_TOOL="$$bin/iconpick-bench" CORPUS=$(CORPUS) \
 		python3 Tests/Benchmarks/bench.py "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" Assets/Palette
 
+# Every row of `make bench` once, on small generated apps (bench.py --smoke): the figures are
+# printed, not judged, and it fails if any path fails. CI runs it after `make test`. It needs
+# neither the corpus nor the built apps, nor chafa, fzf or rsvg-convert (it says which comparison
+# it skipped). The binary measured is the shipped build, as in `make bench`, so CI builds and runs
+# it; the shared-runtime rows and iconpick-bench use the debug build `make test` made (a second
+# and third release build would double the time, and the paths are the same code).
+bench-smoke: setup
+	python3 Tests/Benchmarks/test_bench.py
+	$(SHIPPED_BUILD)
+	$(SWIFT) build --product iconpick
+	$(SWIFT) build --product iconpick-bench
+	bin="$$($(SWIFT) build --show-bin-path)"; \
+	DYNAMIC_BINARY="$$bin/iconpick" BENCH_TOOL="$$bin/iconpick-bench" \
+		python3 Tests/Benchmarks/bench.py --smoke "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" Assets/Palette
+
 # The corpus: copies of real projects, kept beside the repository and not part of it. It is
 # optional: only `make corpus` and `make corpus-png` need it (and `make bench` and a test use it
 # when it is there); CORPUS=DIR points at another copy.
@@ -168,7 +183,7 @@ corpus-png: setup
 	@[ -d $(CORPUS) ] || { echo "corpus-png: no corpus at $(CORPUS) (optional; CORPUS=DIR names one)"; exit 1; }
 	$(SWIFT) build -c release --product iconpick-bench
 	find $(CORPUS) -name '*.png' -type f -print0 | sort -z \
-		| xargs -0 "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
+		| xargs -0 -r "$$($(SWIFT) build -c release --show-bin-path)/iconpick-bench" compare
 
 # The whole tool over the real built apps in BUILTAPPS (optional, not part of the
 # repository): CgBI PNGs against their expected pixels, every Assets.car listed, every .ipa, .app

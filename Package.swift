@@ -74,9 +74,12 @@ let package = Package(
       dependencies: [
         "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
       ]),
-    // Times the preview pipeline in one process for `make bench`; not installed.
+    // Times the preview pipeline in one process for `make bench`; not installed. Its command
+    // line is read by BenchCommandLine, a pure parser with its own tests.
+    .target(name: "BenchCommandLine"),
     .executableTarget(
-      name: "iconpick-bench", dependencies: ["IconRender", "IconCatalog", "IconArchive"]),
+      name: "iconpick-bench",
+      dependencies: ["BenchCommandLine", "IconRender", "IconCatalog", "IconArchive"]),
     .target(
       name: "IconFuzzing",
       dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive"]),
@@ -94,6 +97,7 @@ let package = Package(
       name: "PickerScreenTests", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
     .testTarget(name: "iconpickTests", dependencies: ["iconpick"]),
     .testTarget(name: "IconFuzzingTests", dependencies: ["IconFuzzing", "IconCatalog"]),
+    .testTarget(name: "BenchCommandLineTests", dependencies: ["BenchCommandLine"]),
   ],
   swiftLanguageModes: [.v6]
 )

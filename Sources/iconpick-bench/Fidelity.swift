@@ -18,12 +18,8 @@ enum Fidelity {
     var export: URL
   }
 
-  static func run(_ arguments: [String]) -> Int32 {
-    guard arguments.count == 2 else {
-      FileHandle.standardError.write(Data("usage: iconpick-bench fidelity PAIRS SHEET.png\n".utf8))
-      return 2
-    }
-    let root = URL(fileURLWithPath: arguments[0])
+  static func run(pairs pairsFolder: String, sheet sheetFile: String) -> Int32 {
+    let root = URL(fileURLWithPath: pairsFolder)
     let pairs: [Pair]
     do {
       pairs = try readPairs(root)
@@ -81,8 +77,8 @@ enum Fidelity {
     }
     let sheet = contactSheet(tiles)
     do {
-      try PNGWriter.write(sheet, to: URL(fileURLWithPath: arguments[1]))
-      print("contact sheet (rows in table order: Apple, iconpick, difference × 4): \(arguments[1])")
+      try PNGWriter.write(sheet, to: URL(fileURLWithPath: sheetFile))
+      print("contact sheet (rows in table order: Apple, iconpick, difference × 4): \(sheetFile)")
     } catch {
       FileHandle.standardError.write(Data("fidelity: \(error)\n".utf8))
       return 1

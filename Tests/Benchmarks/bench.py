@@ -3,6 +3,11 @@
 
 Each figure is the median of repeated runs, with min and max; ratios compare
 figures measured in the same run. Fixtures are generated under a temporary folder.
+
+`bench.py --smoke BINARY PALETTE` (`make bench-smoke`, in CI) runs every row once, on small
+generated apps, without the optional corpus and built apps: the figures are printed, not
+judged, and it exits non-zero when any path fails (a command or iconpick-bench exiting
+non-zero or printing nothing, a picker that draws nothing, an exception here).
 """
 import json
 import os
@@ -12,6 +17,36 @@ import subprocess
 import sys
 import tempfile
 import time
+
+# Set by --smoke: each row once, small sizes.
+SMOKE = False
+
+
+def repeats(count):
+    """How many times a row runs: `count`, or once in a smoke run."""
+    return 1 if SMOKE else count
+
+
+def run(argv, env=None, output=True):
+    """Runs argv to its end; raises if it exits non-zero, and in a smoke run if it printed
+    nothing when `output` says it prints (its output is discarded when measuring)."""
+    if not SMOKE:
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+        return
+    result = subprocess.run(argv, check=True, stdout=subprocess.PIPE, env=env)
+    if output and not result.stdout:
+        raise RuntimeError("no output from: %s" % " ".join(argv))
+
+
+def tool_output(argv):
+    """The standard output of argv (iconpick-bench); raises if it exits non-zero or prints nothing."""
+    result = subprocess.run(argv, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError("%s exited with %d: %s" % (" ".join(argv), result.returncode, result.stderr.strip()))
+    out = result.stdout
+    if not out.strip():
+        raise RuntimeError("no output from: %s" % " ".join(argv))
+    return out
 
 # The demo app as it was, with an .appiconset of one 1024x1024 RGB PNG per icon: the thumbnail
 # figures (and chafa beside them) need PNGs, and Assets/Palette now holds Icon Composer bundles.
@@ -32,6 +67,36 @@ def small_png(index, size=16):
     raw = b"".join(b"\x00" + colour * size for _ in range(size))
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def smoke_png(index, size=128):
+    """A size x size PNG for a smoke run, RGB for even `index` and RGBA for odd, each row with
+    one of the five filters: the previews' fast path and libpng have every kind of row to undo,
+    at a sixty-fourth of a 1024x1024 icon's pixels."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    channels = 4 if index % 2 else 3
+    raw = b"".join(bytes([y % 5]) + bytes((x * 7 + y * 3 + c * 50 + index * 29) % 256
+                                          for x in range(size) for c in range(channels))
+                   for y in range(size))
+    header = struct.pack(">IIBBBBB", size, size, 8, 6 if channels == 4 else 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
+            + chunk(b"IEND", b""))
+
+
+def small_icon_sets(scratch):
+    """A copy of PALETTE_APPICONSETS whose PNGs are smoke_png's, for a smoke run: a debug
+    build takes seconds per 1024x1024 icon on the fast path."""
+    root = os.path.join(scratch, "SmallAppIconSets")
+    shutil.copytree(PALETTE_APPICONSETS, root)
+    for index, name in enumerate(ICONS):
+        with open(os.path.join(root, "Assets.xcassets", name + ".appiconset", name + ".png"), "wb") as f:
+            f.write(smoke_png(index))
+    return root
 
 
 def make_project(root, alternates):
@@ -59,11 +124,11 @@ def make_project(root, alternates):
 
 def time_command(argv, runs):
     """Wall-clock seconds of each run; the first (cold file cache) run is discarded."""
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    run(argv)
     samples = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        run(argv)
         samples.append(time.perf_counter() - start)
     return samples
 
@@ -75,35 +140,65 @@ def row(label, samples):
     return median
 
 
+# The generated projects' alternates: a small app and a large one (smaller in a smoke run).
+SMALL, LARGE = 80, 2000
+
+
 def main():
-    binary = sys.argv[1]
-    palette = sys.argv[2]
-    runs = int(os.environ.get("RUNS", "15"))
+    global SMOKE, SMALL, LARGE, CORPUS, AWFUL, PALETTE_APPICONSETS
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--smoke"]:
+        SMOKE, SMALL, LARGE = True, 8, 200
+        arguments = arguments[1:]
+        # The optional corpus is not read in a smoke run, wherever it is.
+        CORPUS, AWFUL = "", ""
+    if len(arguments) != 2:
+        sys.exit("usage: bench.py [--smoke] BINARY PALETTE")
+    binary, palette = arguments
+    runs = 1 if SMOKE else int(os.environ.get("RUNS", "15"))
     scratch = tempfile.mkdtemp(prefix="iconpick-bench-")
     try:
+        if SMOKE:
+            PALETTE_APPICONSETS = small_icon_sets(scratch)
         state = os.path.join(scratch, "state")
-        projects = {}
-        for count in (80, 2000):
-            projects[count] = os.path.join(scratch, "p%d" % count)
-            make_project(projects[count], count)
-        print("iconpick bench: %d runs each, median (min, max)\n" % runs)
+        for count in (SMALL, LARGE):
+            make_project(os.path.join(scratch, "p%d" % count), count)
+        print("iconpick bench%s: %d runs each, median (min, max)\n" % (
+            " (smoke: each row once, small sizes, 128x128 PNGs for the 1024x1024 icons;"
+            " figures not judged)" if SMOKE else "", runs))
+        began = time.perf_counter()
         startup(binary, palette, scratch, runs)
+        took("start-up", began)
+        began = time.perf_counter()
         print("| %-38s | %12s | %12s | %12s |" % ("catalog read (iconpick list --json)", "median", "min", "max"))
         print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
         base = ["--state-dir", state]
         row("Palette (8 icons)", time_command([binary, "list", "--json", palette] + base, runs))
-        small = row("generated, 80 alternates", time_command([binary, "list", "--json", projects[80]] + base, runs))
-        large = row("generated, 2,000 alternates", time_command([binary, "list", "--json", projects[2000]] + base, runs))
-        per_icon_small = small / 81
-        per_icon_large = large / 2001
-        print("\n2,000:80 time ratio %.1f for 24.7x the icons; per icon %.3f ms vs %.3f ms (%.2fx)" % (
-            large / small, per_icon_large * 1000, per_icon_small * 1000, per_icon_large / per_icon_small))
-        built_apps(binary, scratch, runs)
-        thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)
-        icon_composer(binary, palette, scratch, runs)
-        first_frame(binary, palette, scratch, runs)
+        small = row("generated, {:,} alternates".format(SMALL), time_command(
+            [binary, "list", "--json", os.path.join(scratch, "p%d" % SMALL)] + base, runs))
+        large = row("generated, {:,} alternates".format(LARGE), time_command(
+            [binary, "list", "--json", os.path.join(scratch, "p%d" % LARGE)] + base, runs))
+        per_icon_small = small / (SMALL + 1)
+        per_icon_large = large / (LARGE + 1)
+        print("\n{:,}:{} time ratio {:.1f} for {:.1f}x the icons; per icon {:.3f} ms vs {:.3f} ms ({:.2f}x)".format(
+            LARGE, SMALL, large / small, (LARGE + 1) / (SMALL + 1), per_icon_large * 1000,
+            per_icon_small * 1000, per_icon_large / per_icon_small))
+        took("catalog read", began)
+        for name, work in (("built apps", lambda: built_apps(binary, scratch, runs)),
+                           ("thumbnails", lambda: thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)),
+                           ("Icon Composer", lambda: icon_composer(binary, palette, scratch, runs)),
+                           ("first frames", lambda: first_frame(binary, palette, scratch, runs))):
+            began = time.perf_counter()
+            work()
+            took(name, began)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def took(name, began):
+    """In a smoke run, how long a group of rows took (a slow path shows here first)."""
+    if SMOKE:
+        print("\n(smoke: the %s rows took %.1f s)\n" % (name, time.perf_counter() - began))
 
 
 def bench_tool(binary):
@@ -117,7 +212,7 @@ FLOORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Floors")
 def run_measured(argv, env=None):
     """Wall-clock seconds of one whole process."""
     start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+    run(argv, env)
     return time.perf_counter() - start
 
 
@@ -186,7 +281,7 @@ def startup(binary, palette, scratch, runs):
         run_measured(argv, env)  # warms the file cache and the thumbnail cache
     samples = {label: [] for label, _ in commands}
     memory = {label: [] for label, _ in commands}
-    for _ in range(max(runs, 21)):
+    for _ in range(repeats(max(runs, 21))):
         for label, argv in commands:
             samples[label].append(run_measured(argv, env))
             memory[label].append(peak_rss(argv, env))
@@ -246,6 +341,10 @@ def startup(binary, palette, scratch, runs):
 
 BUILT_CAR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                          "../../../shared/builtapps/unkle777__grandmaster-chess/Payload/Runner.app/Assets.car")
+# A small car of the repository's (the car fuzz target's seed): timed when BUILT_CAR is not there,
+# and in a smoke run, so the path always runs.
+SEED_CAR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fuzz", "car", "seeds",
+                        "app-icon.car")
 
 
 def built_apps(binary, scratch, runs):
@@ -287,13 +386,14 @@ def built_apps(binary, scratch, runs):
     print("\n.ipa : .app = %.2f (target: at most 1.3)" % (packed / unpacked))
     bench = bench_tool(binary)
     car = os.path.normpath(BUILT_CAR)
-    if os.path.exists(car) and os.path.exists(bench):
-        out = subprocess.run([bench, "car-time", str(max(runs, 50)), car], check=True,
-                             capture_output=True, text=True).stdout.split()
-        print("listing Assets.car (%.1f MB, %s) in process, CPU: median %s ms (min %s, max %s;"
-              " target: at most 5 ms)" % (os.path.getsize(car) / 1e6, "chess device build", out[1], out[2], out[3]))
+    if SMOKE or not os.path.exists(car):
+        car, what = os.path.normpath(SEED_CAR), "the repository's small seed, not the chess build: %s" % (
+            "a smoke run" if SMOKE else "../shared/builtapps is not there")
     else:
-        print("listing Assets.car: ../shared/builtapps is not there, no figure")
+        what = "chess device build"
+    out = tool_output([bench, "car-time", str(repeats(max(runs, 50))), car]).split()
+    print("listing Assets.car (%.3f MB, %s) in process, CPU: median %s ms (min %s, max %s;"
+          " target: at most 5 ms for the chess build)" % (os.path.getsize(car) / 1e6, what, out[1], out[2], out[3]))
 
 
 ICONS = ["AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-Pink",
@@ -319,10 +419,10 @@ def thumbnails(binary, palette, scratch, runs):
         for name in ICONS:
             shutil.rmtree(cache, ignore_errors=True)
             start = time.perf_counter()
-            subprocess.run(show(name), check=True, stdout=subprocess.DEVNULL, env=env)
+            run(show(name), env)
             cold.append(time.perf_counter() - start)
             start = time.perf_counter()
-            subprocess.run(show(name), check=True, stdout=subprocess.DEVNULL, env=env)
+            run(show(name), env)
             warm.append(time.perf_counter() - start)
     chafa_path = shutil.which("chafa")
     chafa_args = [chafa_path, "--size", "12x6", "--colors", "256", "--animate", "off"]
@@ -331,7 +431,7 @@ def thumbnails(binary, palette, scratch, runs):
             for name in ICONS:
                 png = os.path.join(palette, "Assets.xcassets", name + ".appiconset", name + ".png")
                 start = time.perf_counter()
-                subprocess.run(chafa_args + [png], check=True, stdout=subprocess.DEVNULL, env=env)
+                run(chafa_args + [png], env)
                 chafa.append(time.perf_counter() - start)
     print("\n| %-38s | %12s | %12s | %12s |" % ("thumbnail, 1024x1024 icon at 12x6 cells", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
@@ -342,8 +442,7 @@ def thumbnails(binary, palette, scratch, runs):
     # Inside one process, without start-up and catalog reading: the pipeline's own cost.
     bench_binary = bench_tool(binary)
     pngs = [os.path.join(palette, "Assets.xcassets", n + ".appiconset", n + ".png") for n in ICONS]
-    lines = subprocess.run([bench_binary, str(runs), "12x6"] + pngs, check=True,
-                           capture_output=True, text=True).stdout.split("\n")
+    lines = tool_output([bench_binary, str(runs), "12x6"] + pngs).split("\n")
     figures = {l.split()[0]: [float(x) / 1000 for x in l.split()[1:]] for l in lines if l.strip()}
     threads = int(round(figures["threads"][0] * 1000))
 
@@ -388,9 +487,9 @@ def thumbnails(binary, palette, scratch, runs):
                       (figures["cold"][0] - marginal / 2) * 1000),
                   *[x * 1000 for x in (figures["cold"][0], figures["fast"][0], figures["inflate"][0],
                                        figures["unfilter"][0], rest, figures["decode"][0])]))
-        first_screen_cold(binary, palette, scratch, runs, chafa_args)
     else:
         print("\nchafa is not installed (make setup-bench): no comparison")
+    first_screen_cold(binary, palette, scratch, runs, chafa_args if chafa_path else None)
 
 
 def first_screen_cold(binary, palette, scratch, runs, chafa_args):
@@ -424,18 +523,21 @@ def first_screen_cold(binary, palette, scratch, runs, chafa_args):
         shutil.rmtree(cache, ignore_errors=True)
         samples.append(pty_session(argv, env)[0])
     samples = samples[1:]  # the first run reads the files from disk
-    list_args = [a if a != "12x6" else "4x2" for a in chafa_args]
-    pane_args = [a if a != "12x6" else "30x14" for a in chafa_args]
-    chafa = []
-    subprocess.run(list_args + shown, check=True, stdout=subprocess.DEVNULL)
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(list_args + shown, check=True, stdout=subprocess.DEVNULL)
-        subprocess.run(pane_args + shown[:1], check=True, stdout=subprocess.DEVNULL)
-        chafa.append(time.perf_counter() - start)
     print("\n| %-38s | %12s | %12s | %12s |" % ("first screen, 36 icons, cold, 100x30", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     ours = row("iconpick, first complete frame", samples)
+    if not chafa_args:
+        print("\nskipped: chafa is not installed (make setup-bench), no comparison")
+        return
+    list_args = [a if a != "12x6" else "4x2" for a in chafa_args]
+    pane_args = [a if a != "12x6" else "30x14" for a in chafa_args]
+    chafa = []
+    run(list_args + shown)
+    for _ in range(runs):
+        start = time.perf_counter()
+        run(list_args + shown)
+        run(pane_args + shown[:1])
+        chafa.append(time.perf_counter() - start)
     theirs = row("chafa, the 13 shown files + the pane", chafa)
     print("\nfirst screen of 36 icons, cold: chafa : iconpick = %.2fx (iconpick from start-up"
           " to the last preview, both cores; chafa's two runs back to back)" % (theirs / ours))
@@ -471,7 +573,7 @@ def icon_composer(binary, palette, scratch, runs):
     on Awful beside Palette's."""
     bench_binary = bench_tool(binary)
     apps = [("Palette", palette, [])]
-    if os.path.isdir(AWFUL):
+    if AWFUL and os.path.isdir(AWFUL):
         apps.append(("Awful", AWFUL, ["--target", "Awful"]))
     print("\n| %-38s | %12s | %12s | %12s |" % ("Icon Composer preview, 16x8 cells", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
@@ -480,8 +582,7 @@ def icon_composer(binary, palette, scratch, runs):
         print("| %-38s | %9.2f ms | %9.2f ms | %9.2f ms |" % (label, *[x * 1000 for x in samples]))
 
     def figures(files):
-        lines = subprocess.run([bench_binary, str(runs), "16x8"] + files, check=True,
-                               capture_output=True, text=True).stdout.split("\n")
+        lines = tool_output([bench_binary, str(runs), "16x8"] + files).split("\n")
         return {l.split()[0]: [float(x) / 1000 for x in l.split()[1:]] for l in lines if l.strip()}
 
     pngs = [os.path.join(PALETTE_APPICONSETS, "Assets.xcassets", n + ".appiconset", n + ".png") for n in ICONS]
@@ -504,16 +605,16 @@ def icon_composer(binary, palette, scratch, runs):
         for bundle in per_app[label][0]:
             name = os.path.basename(bundle)[:-len(".icon")]
             argv = [binary, "show", name, root, "--size", "16x8", "--color", "256", "--state-dir", state] + extra
-            for _ in range(max(3, runs // 3)):
+            for _ in range(repeats(max(3, runs // 3))):
                 shutil.rmtree(cache, ignore_errors=True)
                 start = time.perf_counter()
-                subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+                run(argv, env)
                 shows.append(time.perf_counter() - start)
                 if rsvg:
                     start = time.perf_counter()
                     for layer in icon_layers(bundle):
-                        subprocess.run([rsvg, "-w", "16", "-h", "16", layer, "-o",
-                                        os.path.join(scratch, "layer.png")], check=True)
+                        run([rsvg, "-w", "16", "-h", "16", layer, "-o",
+                             os.path.join(scratch, "layer.png")], output=False)
                     layer_runs.append(time.perf_counter() - start)
     show_median = row("iconpick show, cold, per bundle", shows)
     if rsvg:
@@ -526,32 +627,35 @@ def icon_composer(binary, palette, scratch, runs):
         print("warm .icon preview, %s : a PNG's = %.2f (target: about 1)"
               % (label, per_app[label][1]["warm"][0] / png["warm"][0]))
 
-    if len(apps) > 1:
-        penv = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
-                    LANG="C.UTF-8", LC_ALL="C.UTF-8")
-        frames = {}
-        print("\n| %-38s | %12s | %12s | %12s |" % ("first frame, Icon Composer apps (warm)", "median", "min", "max"))
-        print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
-        argvs = {label: [binary, root, "--state-dir", state] + extra for label, root, extra in apps}
-        for argv in argvs.values():
-            pty_session(argv, penv)  # fills the cache
-        # Both apps in every round, so a busy machine slows them alike.
-        for _ in range(runs):
-            for label, argv in argvs.items():
-                frames.setdefault(label, []).append(pty_session(argv, penv)[0])
-        for label in argvs:
-            row("first complete frame, " + label, frames[label])
+    # Palette alone when the corpus is not there; the ratio needs Awful.
+    penv = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
+                LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    frames = {}
+    print("\n| %-38s | %12s | %12s | %12s |" % ("first frame, Icon Composer apps (warm)", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    argvs = {label: [binary, root, "--state-dir", state] + extra for label, root, extra in apps}
+    for argv in argvs.values():
+        pty_session(argv, penv)  # fills the cache
+    # Both apps in every round, so a busy machine slows them alike.
+    for _ in range(runs):
+        for label, argv in argvs.items():
+            frames.setdefault(label, []).append(pty_session(argv, penv)[0])
+    for label in argvs:
+        row("first complete frame, " + label, frames[label])
+    if "Awful" in frames:
         ratio = statistics.median(a / p for a, p in zip(frames["Awful"], frames["Palette"]))
         print("\nAwful (15 .icon) : Palette first frame = %.2f, paired (target: at most 2)" % ratio)
     else:
-        print("\n%s is not there: no Awful figures" % AWFUL)
+        print("\nskipped: Awful (the corpus's %s) is not there, no Awful figures or ratio"
+              % ("Awful__Awful.app" if SMOKE else AWFUL))
 
 
-def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q"):
+def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
     """Runs argv on a 100x30 pseudo-terminal. Returns the seconds to the end of the opening
     burst (no output for 0.5 s), the bytes written after it while `keys` were typed one by one,
     the child's CPU seconds and peak RSS (KiB) from wait4, and the CPU seconds it spent from
-    the first key until its output for the last one was done."""
+    the first key until its output for the last one was done. Raises if the program drew
+    nothing or did not exit with `status` (130 for fzf's Escape and the picker's Ctrl-C)."""
     import fcntl
     import pty
     import select
@@ -584,7 +688,7 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q"):
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     start = time.perf_counter()
-    _, last = drain(0.5)
+    drawn, last = drain(0.5)
     frame = (last or start) - start
     typed = 0
     before = cpu_seconds()
@@ -596,19 +700,27 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q"):
     typed += n
     keys_cpu = cpu_seconds() - before
     os.write(fd, quit)
-    _, status, usage = os.wait4(pid, 0)
+    # Whatever it writes while it exits, so that it never blocks on a full terminal.
+    drain(0.3)
+    _, wait_status, usage = os.wait4(pid, 0)
     os.close(fd)
+    code = os.waitstatus_to_exitcode(wait_status)
+    if code != status:
+        raise RuntimeError("%s exited with %d on a pseudo-terminal, not %d" % (" ".join(argv), code, status))
+    if not drawn:
+        raise RuntimeError("%s drew nothing on a pseudo-terminal" % " ".join(argv))
     return frame, typed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, keys_cpu
 
 
 def first_frame(binary, palette, scratch, runs):
     """Start-up to the first complete frame in a pseudo-terminal, warm cache, for Palette and
-    a 2,000-icon project, beside fzf given the same names; then the cost of a cursor move and of
-    a character typed into the filter."""
+    a 2,000-icon project (LARGE), beside fzf given the same names; then the cost of a cursor
+    move and of a character typed into the filter."""
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
                LANG="C.UTF-8", LC_ALL="C.UTF-8")
     state = os.path.join(scratch, "state")
-    big = os.path.join(scratch, "p2000")
+    big = os.path.join(scratch, "p%d" % LARGE)
+    many = "{:,} icons".format(LARGE)
     print("\n| %-38s | %12s | %12s | %12s |" % ("start-up in a pseudo-terminal (warm)", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     results = {}
@@ -617,25 +729,25 @@ def first_frame(binary, palette, scratch, runs):
     if fzf:
         names = os.path.join(scratch, "names.txt")
         with open(names, "w") as f:
-            f.write("\n".join(["AppIcon"] + ["AppIcon-%04d" % i for i in range(2000)]) + "\n")
+            f.write("\n".join(["AppIcon"] + ["AppIcon-%04d" % i for i in range(LARGE)]) + "\n")
         fzf_argv = ["/bin/sh", "-c", "exec %s < %s" % (fzf, names)]
     fzf_samples = []
-    for label, project in (("Palette", palette), ("2,000 icons", big)):
+    for label, project in (("Palette", palette), (many, big)):
         argv = [binary, project, "--state-dir", state]
         pty_session(argv, env)  # fills the cache
         samples = []
         for _ in range(runs):
             samples.append(pty_session(argv, env))
             # fzf in the same rounds as the 2,000 icons, so a busy machine slows both alike.
-            if fzf_argv and label == "2,000 icons":
-                fzf_samples.append(pty_session(fzf_argv, env, quit=b"\x1b"))
+            if fzf_argv and label == many:
+                fzf_samples.append(pty_session(fzf_argv, env, quit=b"\x1b", status=130))
         results[label] = samples
         row("first complete frame, " + label, [x[0] for x in samples])
     if fzf_argv:
-        row("fzf, the same 2,001 names", [x[0] for x in fzf_samples])
+        row("fzf, the same {:,} names".format(LARGE + 1), [x[0] for x in fzf_samples])
         ratio = statistics.median(
-            ours[0] / theirs[0] for ours, theirs in zip(results["2,000 icons"], fzf_samples))
-        print("\n2,000 icons, first frame iconpick:fzf = %.2f, paired (target: at most 1.3)" % ratio)
+            ours[0] / theirs[0] for ours, theirs in zip(results[many], fzf_samples))
+        print("\n%s, first frame iconpick:fzf = %.2f, paired (target: at most 1.3)" % (many, ratio))
     else:
         print("\nfzf is not installed (make setup-bench): no comparison")
 
@@ -650,12 +762,12 @@ def first_frame(binary, palette, scratch, runs):
     # of the output for the last (start-up and exit left out), and the bytes ncurses writes per
     # key (only what changed).
     argv = [binary, big, "--state-dir", state]
-    keys = b"j" * 400
+    keys = b"j" * (10 if SMOKE else 400)
     pty_session(argv, env, keys=keys, key_delay=0.02)  # fills the cache for these icons
-    moved = [pty_session(argv, env, keys=keys, key_delay=0.02) for _ in range(max(3, runs // 3))]
+    moved = [pty_session(argv, env, keys=keys, key_delay=0.02) for _ in range(repeats(max(3, runs // 3)))]
     per_key = [x[4] / len(keys) for x in moved]
     written = [x[1] / len(keys) for x in moved]
-    print("\n| %-38s | %12s | %12s | %12s |" % ("cursor move, 2,000 icons, per key", "median", "min", "max"))
+    print("\n| %-38s | %12s | %12s | %12s |" % ("cursor move, %s, per key" % many, "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     print("| %-38s | %9.3f ms | %9.3f ms | %9.3f ms |" % (
         "CPU time", statistics.median(per_key) * 1000, min(per_key) * 1000, max(per_key) * 1000))
@@ -672,22 +784,28 @@ def typed_filter(argv, env, runs):
     per key, as for a cursor move. Each round types four characters, then erases them with
     Backspace: the first character and every erasure rank all 2,000 icons again, the others
     narrow the last matches; each redraws the list with its highlights."""
-    keys = b"/" + (b"ic15" + b"\x7f" * 4) * 50
-    # Ctrl-C ends it: q would type into the filter.
-    pty_session(argv, env, keys=keys, key_delay=0.02, quit=b"\x03")  # fills the cache
-    typed = [pty_session(argv, env, keys=keys, key_delay=0.02, quit=b"\x03")
-             for _ in range(max(3, runs // 3))]
+    rounds = 2 if SMOKE else 50
+    keys = b"/" + (b"ic15" + b"\x7f" * 4) * rounds
+    # Ctrl-C ends it (exit 130): q would type into the filter.
+    pty_session(argv, env, keys=keys, key_delay=0.02, quit=b"\x03", status=130)  # fills the cache
+    typed = [pty_session(argv, env, keys=keys, key_delay=0.02, quit=b"\x03", status=130)
+             for _ in range(repeats(max(3, runs // 3)))]
     per_key = [x[4] / len(keys) for x in typed]
     written = [x[1] / len(keys) for x in typed]
-    print("\n| %-38s | %12s | %12s | %12s |" % ("filter, 2,000 icons, per typed key", "median", "min", "max"))
+    print("\n| %-38s | %12s | %12s | %12s |" % ("filter, {:,} icons, per typed key".format(LARGE), "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     print("| %-38s | %9.3f ms | %9.3f ms | %9.3f ms |" % (
         "CPU time", statistics.median(per_key) * 1000, min(per_key) * 1000, max(per_key) * 1000))
     print("| %-38s | %9.0f B  | %9.0f B  | %9.0f B  |" % (
         "bytes written to the terminal", statistics.median(written), min(written), max(written)))
-    print("\n(%d runs of %d keys: / then 4 characters and 4 Backspaces, 50 times; warm cache;"
-          " target: under 0.8 ms, like a cursor move)" % (len(typed), len(keys)))
+    print("\n(%d runs of %d keys: / then 4 characters and 4 Backspaces, %d times; warm cache;"
+          " target: under 0.8 ms, like a cursor move)" % (len(typed), len(keys), rounds))
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except Exception as error:  # any path that fails fails the run, with what failed last
+        import traceback
+        traceback.print_exc()
+        sys.exit("bench%s: FAILED: %s" % (" --smoke" if SMOKE else "", error))

@@ -1,4 +1,5 @@
 import Foundation
+import IconRender
 import Testing
 
 @testable import iconpick
@@ -72,7 +73,8 @@ import Testing
     (["show", "--size", "0x3"], "--size \"0x3\" is not COLSxROWS, e.g. 24x12"),
     (
       ["show", "--appearance", "sepia"],
-      "--appearance \"sepia\" is not one of light, dark, tinted, tinted-light, clear-light, clear-dark"
+      "--appearance \"sepia\" is not one of light, dark, tinted, tinted-light, clear-light, "
+        + "clear-dark, any, tinted-dark"
     ),
     (
       ["show", "--pixels", "5000", "-o", "x.png"],
@@ -148,6 +150,46 @@ import Testing
         help.contains("\n  " + option.names.joined(separator: ", ") + " ")
         || help.contains("\n  " + option.names.joined(separator: ", ") + "\n")
       #expect(listed == option.commands.contains(command), "\(option.long) in \(command)'s help")
+    }
+  }
+
+  /// `show --help` lists the words `--appearance` takes: every one the parser accepts, and none
+  /// it refuses, tried on every look's names and a few that are not looks.
+  @Test func showsHelpListsEveryAppearanceTheParserAcceptsAndNoOther() throws {
+    let help = Usage.text(for: .show).split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(help.firstIndex { $0.hasPrefix("  --appearance A ") })
+    let choiceIndent = String(repeating: " ", count: Usage.optionColumn + 2)
+    let listed = help[(start + 1)...].prefix { !$0.hasPrefix("  -") && !$0.isEmpty }
+      .filter { $0.hasPrefix(choiceIndent) && !$0.hasPrefix(choiceIndent + " ") }
+      .map { String($0.dropFirst(choiceIndent.count).prefix { $0 != " " }) }
+    let candidates =
+      IconComposerLook.allCases.flatMap {
+        [$0.rawValue, $0.exportName, $0.exportName.lowercased()]
+      }
+      + ["light", "dark", "tinted", "any", "clear", "default", "mono", "sepia", "TINTED", "Dark"]
+    func accepted(_ word: String) -> Bool {
+      (try? Options.parse(["show", "--appearance", word])) != nil
+    }
+    #expect(!listed.isEmpty)
+    for word in Set(candidates) where accepted(word) {
+      #expect(listed.contains(word.lowercased()), "\(word) is accepted but not in show --help")
+    }
+    for word in listed {
+      #expect(accepted(word), "show --help lists \(word), which --appearance refuses")
+    }
+    #expect(Set(listed).count == listed.count)
+  }
+
+  @Test func eachAppearanceWordShowsItsLook() throws {
+    let looks: [String: IconComposerLook] = [
+      "light": .light, "any": .light, "dark": .dark, "tinted": .tintedDark,
+      "tinted-dark": .tintedDark, "tinted-light": .tintedLight, "clear-light": .clearLight,
+      "clear-dark": .clearDark, "Clear-Dark": .clearDark,
+    ]
+    for (word, look) in looks {
+      let options = try Options.parse(["show", "--appearance", word])
+      #expect(options.look == look, "\(word)")
+      #expect(options.appearance == look.appearance, "\(word)")
     }
   }
 

@@ -244,7 +244,7 @@ enum Completions {
         let words = option.value.offered.map { choice in
           choice.about.isEmpty
             ? zshQuoted(choice.word)
-            : zshQuoted(choice.word) + "\\:\"" + choice.about + "\""
+            : zshQuoted(choice.word) + "\\:\"" + zshQuoted(choice.about) + "\""
         }
         let hasAbout = option.value.offered.contains { !$0.about.isEmpty }
         action =

@@ -11,10 +11,26 @@ extension Interface {
   /// The commands that read an app (all but `completions`).
   static let appCommands: [Subcommand] = [.pick, .list, .get, .set, .reset, .push, .show, .check]
 
-  /// `--appearance`'s words, as IconAppearance(flag:) reads them.
-  static let appearanceWords = [
-    "light", "dark", "tinted", "tinted-light", "clear-light", "clear-dark",
+  /// `--appearance`'s words and the look each shows: the parser accepts these and no other
+  /// (in any case), the help and the man page list them, the completions offer them.
+  static let appearances: [(choice: ValueChoice, look: IconComposerLook)] = [
+    (ValueChoice(word: "light", about: "the default"), .light),
+    (ValueChoice(word: "dark", about: "the dark images or specializations"), .dark),
+    (
+      ValueChoice(word: "tinted", about: "the tinted ones (Icon Composer's TintedDark)"),
+      .tintedDark
+    ),
+    (ValueChoice(word: "tinted-light", about: "Icon Composer's TintedLight"), .tintedLight),
+    (ValueChoice(word: "clear-light", about: "Icon Composer's ClearLight"), .clearLight),
+    (ValueChoice(word: "clear-dark", about: "Icon Composer's ClearDark"), .clearDark),
+    (ValueChoice(word: "any", about: "the same as light (list --json's name)"), .light),
+    (ValueChoice(word: "tinted-dark", about: "the same as tinted"), .tintedDark),
   ]
+
+  /// The look `--appearance`'s `word` names, or nil.
+  static func look(named word: String) -> IconComposerLook? {
+    appearances.first { $0.choice.word == word.lowercased() }?.look
+  }
 
   static let pathArgument = PositionalSpec(
     name: "PATH", kind: .app, optional: true,
@@ -350,20 +366,20 @@ extension Interface {
       }),
     OptionSpec(
       long: "--appearance",
-      value: .choice("A", appearanceWords.map { ValueChoice(word: $0) }),
-      commands: [.show], summary: "The home-screen appearance (light, dark or tinted)",
-      details: "to show the icon in, as iOS does (default light).",
+      value: .choice("A", appearances.map(\.choice)),
+      commands: [.show], summary: "The home-screen appearance",
+      details: "to show the icon in, as iOS does:",
       manual: """
-        *light* (the default), *dark* or *tinted*: the icon as the home screen shows it in \
-        that appearance (an icon set's dark or tinted images, or an Icon Composer bundle's \
-        specializations). An Icon Composer bundle also takes *tinted-light*, *clear-light* and \
-        *clear-dark*, Icon Composer's other looks (*tinted* is its TintedDark).
+        The icon as the home screen shows it in that appearance: an icon set's dark or tinted \
+        images, or an Icon Composer bundle's specializations and looks (an icon set shows a look \
+        with the images of the look's appearance).
         """,
       apply: { options, text throws(UsageError) in
-        guard let look = IconComposerLook(flag: text) else {
+        guard let look = look(named: text) else {
           throw UsageError(
             message:
-              "--appearance \"\(text)\" is not one of \(appearanceWords.joined(separator: ", "))")
+              "--appearance \"\(text)\" is not one of "
+              + appearances.map(\.choice.word).joined(separator: ", "))
         }
         options.look = look
         options.appearance = look.appearance

@@ -70,32 +70,6 @@ extension Options {
   static let maximumPixels = 4096
 }
 
-extension IconAppearance {
-  /// `--appearance`'s words: Icon Composer's `light`, `dark`, `tinted` (and `any` for light).
-  init?(flag: String) {
-    switch flag.lowercased() {
-    case "light", "any": self = .any
-    case "dark": self = .dark
-    case "tinted": self = .tinted
-    default: return nil
-    }
-  }
-}
-
-extension IconComposerLook {
-  /// `--appearance`'s words: the three above (`tinted` is Icon Composer's TintedDark), and
-  /// `tinted-dark`, `tinted-light`, `clear-light`, `clear-dark`.
-  init?(flag: String) {
-    if let appearance = IconAppearance(flag: flag) {
-      self.init(appearance)
-    } else if let look = IconComposerLook(rawValue: flag.lowercased()) {
-      self = look
-    } else {
-      return nil
-    }
-  }
-}
-
 /// A command line that cannot be run; exit 2.
 struct UsageError: Error, Equatable, CustomStringConvertible {
   var message: String
