@@ -28,7 +28,7 @@ struct ShowCommand {
     let icon = try context.images?.withRenditions(named) ?? named
     let appearance = options.appearance ?? .any
     if let output = options.output {
-      return try export(icon, appearance: appearance, to: output)
+      return try export(icon, of: app, appearance: appearance, to: output)
     }
     let mode = try colorMode()
     let size = options.size ?? (columns: 24, rows: 12)
@@ -47,10 +47,14 @@ struct ShowCommand {
   }
 
   /// Writes `icon` as an N × N PNG; on failure nothing is written and the reason names the file.
-  private func export(_ icon: AppIcon, appearance: IconAppearance, to output: String) throws
-    -> ExitStatus
-  {
+  private func export(
+    _ icon: AppIcon, of app: AppIcons, appearance: IconAppearance, to output: String
+  ) throws -> ExitStatus {
     let pixels = options.pixels ?? 1024
+    if !icon.renditions.contains(where: { $0.file != nil }) {
+      IconpickCommand.printError(Self.noImage(icon, of: app))
+      return .failure
+    }
     do {
       let drawing = try IconExport.export(
         for: icon, appearance: appearance, pixels: pixels, masked: options.square ? false : nil,
@@ -62,6 +66,17 @@ struct ShowCommand {
       IconpickCommand.printError(error.description)
       return .failure
     }
+  }
+
+  /// Why `icon` has nothing to export, naming the app it was looked for in; for a built app whose
+  /// `Assets.car` cannot be read, that reason (it names the car).
+  static func noImage(_ icon: AppIcon, of app: AppIcons) -> String {
+    if app.isBuiltArtifact {
+      do { _ = try app.compiledAssetCatalog() } catch { return error.description }
+    }
+    return
+      "\(MessageText.path(app.location.path)): \"\(MessageText.escaped(icon.name))\" has no image "
+      + "file iconpick can draw: no icon set or loose file of the app holds one"
   }
 
   /// `--color`, then NO_COLOR, COLORTERM and terminfo, as the picker decides.

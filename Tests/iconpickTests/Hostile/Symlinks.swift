@@ -78,10 +78,11 @@ enum Symlinks {
       try HostileFiles.symlink(
         folder, "Etc.xcarchive/Products/Applications/Hostile.app", to: "/etc")
     },
-    // A sane app given through a link: it reads as the app it points to, loose icons included.
+    // A sane app given through a link: it reads as the app it points to, loose icons included,
+    // and names that app (check's finding about its Info.plist names Real.app).
     HostileCase(
-      name: "app-through-symlink", input: "Link.app", kind: .artifact,
-      mustRead: [.list, .listJSON, .showOutput], mustList: "Link.app/AppIcon60x60@2x.png"
+      name: "app-through-symlink", input: "Link.app", kind: .artifact, inner: ["Real.app"],
+      mustRead: [.list, .listJSON, .showOutput], mustList: "Real.app/AppIcon60x60@2x.png"
     ) { folder in
       try HostileFiles.app(folder, "Real.app")
       try HostileFiles.symlink(folder, "Link.app", to: "Real.app")
