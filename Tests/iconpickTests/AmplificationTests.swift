@@ -1,0 +1,131 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Inputs that are small on disk but used to cost far more than their size (issue 26: the
+/// Info.plist line index, cars whose entries share blocks, interlaced PNGs, thousands of
+/// alternates): each command runs as a child process and its peak memory comes from `wait4`'s
+/// rusage. The bounds are generous on purpose (the point is a gigabyte against tens of
+/// megabytes), and no time is asserted: `make bench` measures speed.
+@Suite struct AmplificationTests {
+  /// What a child process did: its status, output and peak resident memory in MiB.
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var maximumMiB: Int
+  }
+
+  /// Runs the built iconpick with `arguments`, its output in files of `scratch`.
+  static func run(_ arguments: [String], in scratch: Scratch) throws -> Outcome {
+    let binary = try iconpickBinary().path
+    let out = scratch.file("stdout-\(UUID().uuidString)")
+    let err = scratch.file("stderr-\(UUID().uuidString)")
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let words: [String] = [binary] + arguments + ["--state-dir", scratch.file("state").path]
+    let variables: [String] = ["LANG=C.UTF-8", "HOME=\(scratch.url.path)", "NO_COLOR=1"]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+    defer { for pointer in argv + environment { free(pointer) } }
+    var child: pid_t = 0
+    let spawned = posix_spawn(&child, binary, &actions, nil, argv, environment)
+    try #require(spawned == 0, "posix_spawn failed: \(spawned)")
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(child, &status, 0, &usage) < 0 {
+      try #require(errno == EINTR, "wait4 failed: \(errno)")
+    }
+    // The status as the shell gives it: the exit code, or 128 + the signal.
+    let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return Outcome(
+      status: code, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
+      maximumMiB: usage.ru_maxrss / 1024)
+  }
+
+  /// An Info.plist with a primary icon, `alternates` (all naming one small PNG) and `extra`
+  /// (more keys, comments…).
+  static func infoPlist(alternates: Int = 0, extra: String = "", project: Bool = false)
+    -> String
+  {
+    let entries = (0..<alternates).map {
+      "<key>Alt\($0)</key><dict><key>CFBundleIconFiles</key><array><string>Shared60x60</string></array></dict>\n"
+    }.joined()
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleIdentifier</key><string>\(project ? "$(PRODUCT_BUNDLE_IDENTIFIER)" : "com.example.amplified")</string>
+      <key>CFBundleName</key><string>Amplified</string>
+      \(project ? "" : "<key>UIDeviceFamily</key><array><integer>1</integer></array>")
+      <key>CFBundleIcons</key><dict>
+      <key>CFBundlePrimaryIcon</key><dict><key>CFBundleIconFiles</key><array><string>AppIcon60x60</string></array></dict>
+      <key>CFBundleAlternateIcons</key><dict>
+      \(entries)</dict>
+      </dict>
+      \(extra)
+      </dict></plist>
+      """
+  }
+
+  /// A built app folder (or, with `project`, a project folder) with that Info.plist and its
+  /// two images.
+  static func app(
+    _ name: String, in scratch: Scratch, alternates: Int = 0, extra: String = "",
+    project: Bool = false
+  ) throws -> URL {
+    let folder = scratch.file(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(infoPlist(alternates: alternates, extra: extra, project: project).utf8).write(
+      to: folder.appendingPathComponent("Info.plist"))
+    let png = try IPACheckTests.png(120, in: scratch)
+    for image in ["AppIcon60x60@2x.png", "Shared60x60@2x.png"] {
+      try Data(png).write(to: folder.appendingPathComponent(image))
+    }
+    if project {
+      try Data(
+        "PRODUCT_BUNDLE_IDENTIFIER = com.example.amplified\nTARGETED_DEVICE_FAMILY = 1\n".utf8
+      ).write(to: folder.appendingPathComponent("App.xcconfig"))
+    }
+    return folder
+  }
+
+  // MARK: The Info.plist line index
+
+  /// 120 levels deep with 30,000 values at the bottom: the index stored every value's whole key
+  /// path (hundreds of MB at this size, 1.6 GB at 400 levels); now a node per value.
+  @Test func aDeepInfoPlistIsIndexedInLittleMemory() throws {
+    let scratch = try Scratch()
+    let depth = 120
+    let values = (0..<30_000).map { "<key>v\($0)</key><string>x</string>\n" }.joined()
+    let extra =
+      "<key>Deep</key>" + String(repeating: "<dict><key>k</key>", count: depth) + "<dict>"
+      + values + "</dict>" + String(repeating: "</dict>", count: depth)
+    let app = try Self.app("Deep.app", in: scratch, extra: extra)
+    for command in ["list", "check"] {
+      let outcome = try Self.run([command, app.path], in: scratch)
+      #expect(outcome.status == 0 || command == "check", "\(outcome.stderr)")
+      #expect(!outcome.stderr.contains("Fatal error"))
+      #expect(outcome.maximumMiB < 150, "\(command): \(outcome.maximumMiB) MiB")
+    }
+  }
+
+  /// Deeper than the limit: one line naming the file and the limit.
+  @Test func aTooDeepInfoPlistIsRefusedNamingIt() throws {
+    let scratch = try Scratch()
+    let extra =
+      "<key>Deep</key>" + String(repeating: "<array>", count: 400)
+      + String(repeating: "</array>", count: 400)
+    let app = try Self.app("Deep.app", in: scratch, extra: extra)
+    let outcome = try Self.run(["list", app.path], in: scratch)
+    #expect(outcome.status == 1)
+    let lines = outcome.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(outcome.stderr.contains("Deep.app/Info.plist"))
+    #expect(outcome.stderr.contains("nested more than 128 deep"))
+  }
+}
