@@ -128,4 +128,54 @@ import Testing
     #expect(outcome.stderr.contains("Deep.app/Info.plist"))
     #expect(outcome.stderr.contains("nested more than 128 deep"))
   }
+
+  // MARK: Thousands of alternates
+
+  /// 3,000 alternates, all naming one small PNG: check, and check --against the app built from
+  /// the project, agree and stay small (the dictionary comparison looked each name up in a list,
+  /// and the project's asset names were a list too: quadratic).
+  @Test func thousandsOfAlternatesAreCheckedAndCompared() throws {
+    let scratch = try Scratch()
+    let app = try Self.app("Many.app", in: scratch, alternates: 3000)
+    let project = try Self.app("project", in: scratch, alternates: 3000, project: true)
+    let check = try Self.run(["check", app.path], in: scratch)
+    #expect(!check.stderr.contains("Fatal error"))
+    #expect(check.maximumMiB < 150, "check: \(check.maximumMiB) MiB")
+    let against = try Self.run(["check", project.path, "--against", app.path], in: scratch)
+    #expect(against.status == 0, "\(against.stdout)\(against.stderr)")
+    #expect(against.maximumMiB < 150, "--against: \(against.maximumMiB) MiB")
+  }
+
+  // MARK: Cars and PNGs
+
+  /// A preview of an interlaced 16-bit PNG at the size limit is refused before its 768 MiB
+  /// decode, naming the file.
+  @Test func aPreviewTooLargeToDecodeIsRefusedNamingIt() throws {
+    let scratch = try Scratch()
+    let app = try Self.app("Big.app", in: scratch)
+    var header = [UInt8](repeating: 0, count: 13)
+    header.replaceSubrange(0..<8, with: [0, 0, 0x20, 0, 0, 0, 0x20, 0])  // 8192×8192
+    header.replaceSubrange(8..<13, with: [16, 6, 0, 0, 1])  // 16-bit RGBA, Adam7
+    func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
+      let body = Array(kind.utf8) + data
+      var crc: UInt32 = 0xFFFF_FFFF
+      for byte in body {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+      }
+      crc ^= 0xFFFF_FFFF
+      func big(_ value: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+      }
+      return big(UInt32(data.count)) + body + big(crc)
+    }
+    let png =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+      + chunk("IDAT", [0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+    try Data(png).write(to: app.appendingPathComponent("AppIcon60x60@2x.png"))
+    let outcome = try Self.run(["show", app.path], in: scratch)
+    #expect(outcome.maximumMiB < 100, "\(outcome.maximumMiB) MiB")
+    #expect(outcome.stderr.contains("AppIcon60x60@2x.png: the PNG is 8192×8192 pixels"))
+    #expect(outcome.stderr.contains("over the 192 MiB limit for previews"))
+  }
 }

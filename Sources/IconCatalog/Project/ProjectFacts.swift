@@ -331,8 +331,10 @@ extension ProjectFacts {
     add(root["CFBundleIconFiles"], alternate: nil, dictionary: "", path: ["CFBundleIconFiles"])
 
     var assetNames: [String] = []
+    var assetNamesSeen = Set<String>()
     func addAsset(_ raw: String?) {
-      guard let raw, let name = settings.expand(raw), !name.isEmpty, !assetNames.contains(name)
+      guard let raw, let name = settings.expand(raw), !name.isEmpty,
+        assetNamesSeen.insert(name).inserted
       else { return }
       assetNames.append(name)
     }
