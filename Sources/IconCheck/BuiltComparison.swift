@@ -205,16 +205,18 @@ enum BuiltComparison {
           order.append(entry.name)
         }
       }
+      // Each dictionary's alternates by name, made once: looking a name up in the list for each
+      // name was quadratic (100,000 alternates: minutes).
+      let predictedByName = Self.alternatesByName(keys, predicted.iconDictionaries)
+      let builtByName = Self.alternatesByName(keys, built.iconDictionaries)
       var found: [Diagnostic] = []
       for name in order {
-        let ours = keys.filter { predicted.iconDictionaries[$0]?.declares(alternate: name) == true }
-        let theirs = keys.filter { built.iconDictionaries[$0]?.declares(alternate: name) == true }
+        let ours = keys.filter { predictedByName[$0]?[name] != nil }
+        let theirs = keys.filter { builtByName[$0]?[name] != nil }
         let onlyOurs = ours.filter { !theirs.contains($0) }
         let onlyTheirs = theirs.filter { !ours.contains($0) }
         if !onlyOurs.isEmpty {
-          let origin = predicted.iconDictionaries[onlyOurs[0]]?.alternates.first {
-            $0.name == name
-          }?.origin
+          let origin = predictedByName[onlyOurs[0]]?[name]?.origin
           let there = theirs.isEmpty ? "" : " there"
           found.append(
             differs(
@@ -232,7 +234,24 @@ enum BuiltComparison {
         }
         if !onlyOurs.isEmpty || !onlyTheirs.isEmpty { mentioned.insert(name) }
       }
-      found += entryFields(keys, names: order)
+      found += entryFields(keys, names: order, predictedByName, builtByName)
+      return found
+    }
+
+    /// The alternates of the dictionary at each key, by name (the first of a name, as a lookup
+    /// in the list finds it).
+    static func alternatesByName(_ keys: [String], _ dictionaries: BuiltIconDictionaries)
+      -> [String: [String: BuiltIconDictionaries.Entry]]
+    {
+      var found: [String: [String: BuiltIconDictionaries.Entry]] = [:]
+      for key in keys {
+        guard let dictionary = dictionaries[key] else { continue }
+        var byName: [String: BuiltIconDictionaries.Entry] = [:]
+        for entry in dictionary.alternates where byName[entry.name] == nil {
+          byName[entry.name] = entry
+        }
+        found[key] = byName
+      }
       return found
     }
 
@@ -241,7 +260,11 @@ enum BuiltComparison {
     /// the prediction knows them (actool names a generated entry's
     /// files; a value holding `$(…)` is left to the icon-level comparison, which expands it).
     /// Dictionaries that differ the same way make one finding.
-    mutating func entryFields(_ keys: [String], names: [String]) -> [Diagnostic] {
+    mutating func entryFields(
+      _ keys: [String], names: [String],
+      _ predictedByName: [String: [String: BuiltIconDictionaries.Entry]],
+      _ builtByName: [String: [String: BuiltIconDictionaries.Entry]]
+    ) -> [Diagnostic] {
       struct Group {
         var name: String
         var field: String
@@ -251,15 +274,16 @@ enum BuiltComparison {
         var at: (file: String?, line: Int?)?
       }
       var groups: [Group] = []
+      // Where each (name, field, ours, theirs) group is in `groups`.
+      var positions: [[String]: Int] = [:]
       func add(
         _ name: String, _ field: String, _ ours: String, _ theirs: String, _ key: String,
         _ origin: BuiltIconDictionaries.Origin
       ) {
-        if let index = groups.firstIndex(where: {
-          $0.name == name && $0.field == field && $0.ours == ours && $0.theirs == theirs
-        }) {
+        if let index = positions[[name, field, ours, theirs]] {
           groups[index].keys.append(key)
         } else {
+          positions[[name, field, ours, theirs]] = groups.count
           groups.append(
             Group(
               name: name, field: field, ours: ours, theirs: theirs, keys: [key],
@@ -279,10 +303,7 @@ enum BuiltComparison {
       }
       for name in names {
         for key in keys {
-          guard
-            let mine = predicted.iconDictionaries[key]?.alternates.first(where: { $0.name == name }
-            ),
-            let other = built.iconDictionaries[key]?.alternates.first(where: { $0.name == name })
+          guard let mine = predictedByName[key]?[name], let other = builtByName[key]?[name]
           else { continue }
           if mine.iconName != other.iconName, !(mine.iconName ?? "").contains("$") {
             add(

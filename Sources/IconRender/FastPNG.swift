@@ -59,10 +59,14 @@ enum FastPNG {
     var reason: String
     /// Set when the reason is the image's size (`IconRenderError.tooLarge`).
     var size: (width: Int, height: Int)?
+    /// Set, with `size`, when the reason is the memory its decode would take
+    /// (`IconRenderError.tooLargeToDecode`).
+    var decodedBytes: Int?
 
-    init(_ reason: String, size: (width: Int, height: Int)? = nil) {
+    init(_ reason: String, size: (width: Int, height: Int)? = nil, decodedBytes: Int? = nil) {
       self.reason = reason
       self.size = size
+      self.decodedBytes = decodedBytes
     }
   }
 
@@ -263,6 +267,17 @@ enum FastPNG {
     // its filter bytes): one buffer of fresh pages instead of two. Adam7's passes are
     // unfiltered apart and spread over a second buffer.
     let filteredBytes = layout.filteredBytes
+    // The buffers below: the inflated rows, Adam7's second buffer, the RGBA copy of RGB.
+    let pixelCount = layout.width * layout.height
+    let decodedBytes =
+      filteredBytes + (layout.interlaced ? layout.rowBytes * layout.height : 0)
+      + (layout.channels == 3 && !opaqueAsRGB ? pixelCount * 4 : 0)
+    if decodedBytes > PNGDecoder.maximumDecodedBytes {
+      return .failure(
+        Decline(
+          "its decode would take \(decodedBytes) bytes", size: (layout.width, layout.height),
+          decodedBytes: decodedBytes))
+    }
     var failure: Decline?
     var pixels = [UInt8](unsafeUninitializedCapacity: filteredBytes) { buffer, initialized in
       let base = buffer.baseAddress!

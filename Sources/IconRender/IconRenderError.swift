@@ -12,6 +12,9 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
   case notPNG(file: String, format: ImageFormat)
   /// The PNG header declares more pixels on a side than previews decode.
   case tooLarge(file: String, width: Int, height: Int, limit: Int)
+  /// A PNG within the size limit whose decode would still take more than `limit` bytes of
+  /// pixels (`PNGDecoder.maximumDecodedBytes`): `bytes` is what it would take.
+  case tooLargeToDecode(file: String, width: Int, height: Int, bytes: Int, limit: Int)
   /// A PNG that libpng could not decode: truncated or damaged. `reason` is libpng's message.
   case corruptPNG(file: String, reason: String)
   /// `--color` got a value that is not a colour mode; `valid` lists the ones it takes.
@@ -52,6 +55,9 @@ public enum IconRenderError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(let file, let width, let height, let limit):
       return
         "\(MessageText.path(file)): the PNG is \(width)×\(height) pixels, over the \(limit)×\(limit) limit for previews"
+    case .tooLargeToDecode(let file, let width, let height, let bytes, let limit):
+      return
+        "\(MessageText.path(file)): the PNG is \(width)×\(height) pixels, which take \(bytes >> 20) MiB to decode, over the \(limit >> 20) MiB limit for previews"
     case .corruptPNG(let file, let reason):
       return "\(MessageText.path(file)): a damaged or truncated PNG: \(MessageText.path(reason))"
     case .unknownColorMode(let value, let valid):

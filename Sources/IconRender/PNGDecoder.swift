@@ -12,6 +12,11 @@ import IconCatalog
 public enum PNGDecoder {
   /// The largest width or height decoded by default: 8192×8192 RGBA is 256 MiB.
   public static let defaultMaxDimension = 8192
+  /// The most pixel memory one decode may take: every command stays under 256 MB with it. An
+  /// 8192×8192 opaque image (RGB, 192 MiB) fits; the same with alpha (256 MiB) does not, nor an
+  /// interlaced 16-bit one past 4096×4096, which libpng reads at 8 bytes a pixel and iconpick
+  /// brings to 4 (12 in all). App icons are 1024×1024 (4 MiB).
+  public static let maximumDecodedBytes = 192 << 20
 
   /// Decodes the PNG file at `file`.
   ///
@@ -136,6 +141,11 @@ public enum PNGDecoder {
     switch result {
     case .success(let image): return image
     case .failure(let decline):
+      if let size = decline.size, let bytes = decline.decodedBytes {
+        throw .tooLargeToDecode(
+          file: source, width: size.width, height: size.height, bytes: bytes,
+          limit: maximumDecodedBytes)
+      }
       if let size = decline.size {
         throw .tooLarge(file: source, width: size.width, height: size.height, limit: maxDimension)
       }
@@ -177,9 +187,16 @@ public enum PNGDecoder {
       // `format` describes the file here: alpha means an alpha channel or a tRNS chunk.
       let sixteenBit = image.pointee.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0
       let transparent = image.pointee.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
+      let readsLinear = sixteenBit && isInterlaced(head)
+      let bytesPerPixel = readsLinear ? 12 : opaqueAsRGB && !transparent ? 3 : 4
+      if width * height * bytesPerPixel > maximumDecodedBytes {
+        throw .tooLargeToDecode(
+          file: source, width: width, height: height, bytes: width * height * bytesPerPixel,
+          limit: maximumDecodedBytes)
+      }
       let channels: Int
       let pixels: [UInt8]
-      if sixteenBit && isInterlaced(head) {
+      if readsLinear {
         channels = 4
         pixels = try readThroughLinear(image, width: width, height: height, source: source)
       } else {

@@ -176,7 +176,7 @@ public struct Thumbnailer: Sendable {
       case .appleCgBI: return "CgBI"
       case .png, .unknown: return "?"
       }
-    case .tooLarge: return "big"
+    case .tooLarge, .tooLargeToDecode: return "big"
     case .corruptPNG: return "bad"
     case .unreadable: return "?"
     case .unknownColorMode: return "?"

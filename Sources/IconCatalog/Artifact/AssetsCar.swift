@@ -25,7 +25,12 @@ public struct AssetsCar: Equatable, Sendable {
   public var facets: [Facet]
   /// Appearance names by the number attribute 7 takes (`APPEARANCEKEYS`).
   public var appearances: [Int: String]
-  public var renditions: [CarRendition]
+  public var renditions: [CarRendition] {
+    didSet { renditionsByFacet = Self.index(renditions) }
+  }
+  /// Positions in `renditions` by facet: `renditions(of:)` is asked once per icon, and an app
+  /// may have thousands of icons and the car tens of thousands of renditions.
+  private var renditionsByFacet: [String: [Int]] = [:]
 
   public struct Metadata: Equatable, Sendable {
     public var thinningArguments: String
@@ -44,13 +49,25 @@ public struct AssetsCar: Equatable, Sendable {
 
   /// The renditions of the facet named `name`.
   public func renditions(of name: String) -> [CarRendition] {
-    renditions.filter { $0.facet == name }
+    (renditionsByFacet[name] ?? []).map { renditions[$0] }
+  }
+
+  private static func index(_ renditions: [CarRendition]) -> [String: [Int]] {
+    var index: [String: [Int]] = [:]
+    for (position, rendition) in renditions.enumerated() {
+      if let facet = rendition.facet { index[facet, default: []].append(position) }
+    }
+    return index
   }
 
   /// Files over this size are refused before they are read.
   public static let maximumSize = FileLimits.assetsCar.bytes
   /// Attributes in a key or a facet (real cars have about a dozen).
   static let maximumAttributes = 256
+  /// Renditions with distinct keys. Each costs about a kilobyte read (its key and CSI header,
+  /// and what the app's model and `list --json` make of it), so this bounds memory and output
+  /// whatever the entries share; real cars have a few thousand, the largest tens of thousands.
+  public static let maximumRenditions = 100_000
   /// Bytes in a facet's or an appearance's name.
   static let maximumNameLength = 4096
 
@@ -167,7 +184,33 @@ public struct AssetsCar: Equatable, Sendable {
     }
     car.facets.sort { $0.name < $1.name }
 
+    // An entry with the key bytes and the CSI block of an earlier one is that rendition again
+    // (entries may share blocks, or repeat their bytes): it is read once. The distinct ones are
+    // limited, since each costs memory and output whatever it shares. Entries that share a CSI
+    // header share its name too.
+    var renditions: [CarRendition] = []
+    var seen: [Int: [(key: Range<Int>, value: Range<Int>)]] = [:]
+    var names: [Int: String] = [:]
     for entry in try store.tree("RENDITIONS") ?? [] {
+      var hasher = Hasher()
+      bytes.withUnsafeBytes {
+        hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[entry.key]))
+      }
+      hasher.combine(entry.value.lowerBound)
+      let hash = hasher.finalize()
+      if let earlier = seen[hash],
+        earlier.contains(where: {
+          $0.value == entry.value && bytes[$0.key].elementsEqual(bytes[entry.key])
+        })
+      {
+        continue
+      }
+      seen[hash, default: []].append((entry.key, entry.value))
+      guard renditions.count < maximumRenditions else {
+        throw .tooLarge(
+          file: file, what: "more than \(maximumRenditions) distinct renditions",
+          limit: maximumRenditions)
+      }
       var key: [Int: Int] = [:]
       for (index, attribute) in car.keyFormat.enumerated() {
         let offset = entry.key.lowerBound + index * 2
@@ -181,17 +224,19 @@ public struct AssetsCar: Equatable, Sendable {
           file: file, reason: "a rendition's CSI header is not one (no ISTC tag, or cut short)")
       }
       let c = csi.lowerBound
+      if names[c] == nil { names[c] = reader.string(at: c + 40, length: 128) }
       let identifier = key[CarAttribute.identifier]
       let appearance = key[CarAttribute.appearance]
-      car.renditions.append(
+      renditions.append(
         CarRendition(
           facet: identifier.flatMap { facetsByIdentifier[$0] },
-          name: reader.string(at: c + 40, length: 128), key: key,
+          name: names[c]!, key: key,
           width: reader.uint32(at: c + 12)!, height: reader.uint32(at: c + 16)!,
           scaleHundredths: reader.uint32(at: c + 20)!, pixelFormat: reader.tag(at: c + 24),
           layout: reader.uint16(at: c + 36)!,
           appearanceName: appearance.flatMap { car.appearances[$0] }))
     }
+    car.renditions = renditions
     return car
   }
 }

@@ -12,8 +12,8 @@ struct BOMStore {
   let blocks: [Range<Int>]
   /// Variable name → block number.
   let variables: [String: Int]
-  /// Entries of one tree (a car with every idiom and scale of thousands of images has tens of
-  /// thousands).
+  /// Entries of one tree with distinct key blocks (a car with every idiom and scale of thousands
+  /// of images has tens of thousands).
   static let maximumEntries = 1_000_000
 
   init(bytes: [UInt8], file: String) throws(AssetsCarError) {
@@ -135,6 +135,9 @@ struct BOMStore {
       number = reader.bigUInt32(at: path.lowerBound + 12)!
     }
     var entries: [Entry] = []
+    // A tree holds each key once: an entry naming a key block already read adds nothing, so
+    // entries that all share one block cost one entry, and the limit counts distinct keys.
+    var keys = Set<Int>()
     while true {
       let path = try block(number, "the tree \(name)")
       let count = reader.bigUInt16(at: path.lowerBound + 2)!
@@ -142,14 +145,17 @@ struct BOMStore {
         throw .damaged(
           file: file, reason: "a leaf of the tree \(name) claims \(count) entries it cannot hold")
       }
-      guard entries.count + count <= BOMStore.maximumEntries else {
-        throw .tooLarge(
-          file: file, what: "the tree \(name) with more entries", limit: BOMStore.maximumEntries)
-      }
       for index in 0..<count {
         let entry = path.lowerBound + 12 + index * 8
+        let keyNumber = reader.bigUInt32(at: entry + 4)!
         let value = try block(reader.bigUInt32(at: entry)!, "an entry of the tree \(name)")
-        let key = try block(reader.bigUInt32(at: entry + 4)!, "an entry of the tree \(name)")
+        let key = try block(keyNumber, "an entry of the tree \(name)")
+        guard keys.insert(keyNumber).inserted else { continue }
+        guard entries.count < BOMStore.maximumEntries else {
+          throw .tooLarge(
+            file: file, what: "the tree \(name) with more distinct keys",
+            limit: BOMStore.maximumEntries)
+        }
         entries.append(Entry(key: key, value: value))
       }
       let forward = reader.bigUInt32(at: path.lowerBound + 4)!

@@ -2,7 +2,7 @@ import Foundation
 
 /// One image a built app holds for an icon: a rendition of the icon's asset in the app's
 /// `Assets.car`, or a loose PNG beside it (`list --json` shows them).
-public struct BuiltRendition: Equatable, Sendable, Encodable {
+public struct BuiltRendition: Hashable, Sendable, Encodable {
   /// `Assets.car`, or the loose file's path.
   public var source: String
   /// `universal`, `iphone`, `ipad`, `ios-marketing`…
@@ -67,13 +67,15 @@ extension AppIcons {
   /// The images a built app holds for `icon`: the renditions of its asset in `car` that are
   /// images, then its loose files that are there.
   public func builtRenditions(of icon: AppIcon, car: AssetsCar?) -> [BuiltRendition] {
+    // Renditions that differ only in what is not shown (a gamut, a subtype) are listed once.
+    var shown = Set<BuiltRendition>()
     let compiled = (car?.renditions(of: icon.assetName ?? icon.name) ?? []).filter {
       $0.width > 0
     }.map {
       BuiltRendition(
         source: $0.source, idiom: $0.idiom, size: $0.pointSize, scale: $0.scale,
         appearance: Self.appearance(named: $0.appearanceName), pixels: $0.width)
-    }
+    }.filter { shown.insert($0).inserted }
     var seen = Set<String>()
     let loose = icon.renditions.compactMap { rendition -> BuiltRendition? in
       guard rendition.kind == .image, let file = rendition.file, seen.insert(file.path).inserted,

@@ -7,7 +7,7 @@ import Foundation
 /// project's catalogs.
 public struct CompiledAppIcons: Sendable, Equatable {
   /// One image of a compiled app icon (a rendition with pixels).
-  public struct Image: Sendable, Equatable {
+  public struct Image: Sendable, Hashable {
     /// `universal`, `iphone`, `ipad`, `ios-marketing`…
     public var idiom: String
     /// Along a side.
@@ -77,12 +77,16 @@ public struct CompiledAppIcons: Sendable, Equatable {
       }
       if rendition.isIconComposer { composer.insert(facet) }
     }
+    // Renditions that differ only in what the model does not show (a colour gamut, a subtype)
+    // are one image: each image once, in the car's order.
+    var seen: [String: Set<Image>] = [:]
     for rendition in car.renditions where rendition.width > 0 {
       guard let facet = rendition.facet, images[facet] != nil else { continue }
-      images[facet]?.append(
-        Image(
-          idiom: rendition.idiom, pixels: rendition.width, scale: rendition.scale,
-          appearance: AppIcons.appearance(named: rendition.appearanceName), name: rendition.name))
+      let image = Image(
+        idiom: rendition.idiom, pixels: rendition.width, scale: rendition.scale,
+        appearance: AppIcons.appearance(named: rendition.appearanceName), name: rendition.name)
+      guard seen[facet, default: []].insert(image).inserted else { continue }
+      images[facet]?.append(image)
     }
     self.init(
       file: file,

@@ -21,6 +21,10 @@ enum PropertyListFile {
       throw .unreadablePlist(
         file: file.path, reason: "a binary plist with \(problem), which no real one has")
     }
+    if let problem = PlistDepth.problem(data) {
+      throw .unreadablePlist(
+        file: file.path, reason: "a property list with \(problem), which no real one has")
+    }
     if holdsSet(data) {
       throw .unreadablePlist(
         file: file.path,

@@ -331,8 +331,10 @@ extension ProjectFacts {
     add(root["CFBundleIconFiles"], alternate: nil, dictionary: "", path: ["CFBundleIconFiles"])
 
     var assetNames: [String] = []
+    var assetNamesSeen = Set<String>()
     func addAsset(_ raw: String?) {
-      guard let raw, let name = settings.expand(raw), !name.isEmpty, !assetNames.contains(name)
+      guard let raw, let name = settings.expand(raw), !name.isEmpty,
+        assetNamesSeen.insert(name).inserted
       else { return }
       assetNames.append(name)
     }
@@ -424,139 +426,5 @@ extension ProjectFacts {
       }
     }
     return nil
-  }
-}
-
-/// Where each value of an XML property list is, by key path (array items by index): enough to
-/// point a diagnostic at a line. Not a parser of the values, which PropertyListSerialization reads.
-public struct PlistLines: Sendable {
-  private var lines: [[String]: Int] = [:]
-  private var keyLines: [[String]: Int] = [:]
-
-  /// The line where the value at `path` starts.
-  public func line(of path: [String]) -> Int? { lines[path] }
-
-  /// The line of the `<key>` that names the value at `path`.
-  public func keyLine(of path: [String]) -> Int? { keyLines[path] }
-
-  /// nil when the file is not an XML plist (binary, ASCII) or cannot be read. One reading asks
-  /// for the same Info.plist's lines from several places (its icon dictionaries, the App Store
-  /// facts, the declarations), so each file is parsed once while it stays as it is (its size and
-  /// modification time): at thousands of alternates the parse is most of `list`.
-  static func read(_ file: URL) -> PlistLines? {
-    var status = stat()
-    let stamp =
-      stat(file.path, &status) == 0
-      ? "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : nil
-    if let stamp, let cached = cacheLock.withLock({ cache[file.path] }), cached.stamp == stamp {
-      return cached.lines
-    }
-    var lines: PlistLines?
-    if let data = RegularFile.contents(file, limit: FileLimits.infoPlist),
-      let text = String(data: data, encoding: .utf8),
-      text.contains("<plist")
-    {
-      lines = PlistLines(xml: text)
-    }
-    if let stamp { cacheLock.withLock { cache[file.path] = (stamp, lines) } }
-    return lines
-  }
-
-  nonisolated(unsafe) private static var cache: [String: (stamp: String, lines: PlistLines?)] =
-    [:]
-  private static let cacheLock = NSLock()
-
-  init(xml text: String) {
-    enum Container {
-      case dictionary(path: [String], pendingKey: String?)
-      case array(path: [String], next: Int)
-    }
-    var stack: [Container] = []
-    var line = 1
-    var index = text.startIndex
-    var inKey = false
-    var keyText = ""
-    var keyLine = 1
-
-    /// The path of a value that starts here, advancing the enclosing container.
-    func valuePath() -> [String]? {
-      guard let top = stack.last else { return [] }
-      switch top {
-      case .dictionary(let path, let key):
-        guard let key else { return nil }
-        stack[stack.count - 1] = .dictionary(path: path, pendingKey: nil)
-        return path + [key]
-      case .array(let path, let next):
-        stack[stack.count - 1] = .array(path: path, next: next + 1)
-        return path + [String(next)]
-      }
-    }
-
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "<" {
-        guard let close = text[index...].firstIndex(of: ">") else { break }
-        let tag = text[text.index(after: index)..<close]
-        let tagLine = line
-        line += tag.filter(\.isNewline).count
-        index = text.index(after: close)
-        if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
-        let name =
-          tag.split(whereSeparator: { $0.isWhitespace || $0 == "/" }).first
-          .map(String.init) ?? ""
-        let isClosing = tag.hasPrefix("/")
-        let isEmpty = tag.hasSuffix("/")
-        switch (name, isClosing) {
-        case ("key", false):
-          inKey = !isEmpty
-          keyText = ""
-          keyLine = tagLine
-        case ("key", true):
-          inKey = false
-          if case .dictionary(let path, _) = stack.last {
-            let key = Self.unescape(keyText)
-            keyLines[path + [key]] = keyLine
-            stack[stack.count - 1] = .dictionary(path: path, pendingKey: key)
-          }
-        case ("plist", _):
-          break
-        case ("dict", false), ("array", false):
-          let path = valuePath()
-          if let path { lines[path] = tagLine }
-          if !isEmpty {
-            let here = path ?? ["?"]
-            stack.append(
-              name == "dict"
-                ? .dictionary(path: here, pendingKey: nil) : .array(path: here, next: 0))
-          }
-        case ("dict", true), ("array", true):
-          _ = stack.popLast()
-        case (_, false):
-          if let path = valuePath() { lines[path] = tagLine }
-          // Skip the value's text and its closing tag.
-          if !isEmpty, let end = text[index...].range(of: "</" + name) {
-            line += text[index..<end.lowerBound].filter(\.isNewline).count
-            index = end.lowerBound
-            if let close = text[index...].firstIndex(of: ">") { index = text.index(after: close) }
-          }
-        default:
-          break
-        }
-        continue
-      }
-      if character.isNewline { line += 1 }
-      if inKey { keyText.append(character) }
-      index = text.index(after: index)
-    }
-  }
-
-  private static func unescape(_ text: String) -> String {
-    // Nearly every key has no entity: five searches each would be most of the parse.
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
-      of: "&gt;", with: ">"
-    )
-    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-    .replacingOccurrences(of: "&amp;", with: "&")
   }
 }
