@@ -233,12 +233,26 @@ struct InfoPlist {
     }
   }
 
+  /// The most alternates one icon dictionary may declare. Real apps declare tens (the corpus's
+  /// largest, a few dozen); at 10,000 every command stays near 2 s of CPU and 50 MB in a debug
+  /// build, and each command's cost grows linearly past it (100,000: `check` 14 s and 285 MB in
+  /// release; docs/performance.md, "Hostile sizes"), so more is refused, naming the file.
+  public static let maximumAlternates = 10_000
+
   /// The iOS form (a dictionary keyed by name) or the tvOS form (an array of names).
   private func alternates(in icons: [String: Any], path: String) throws(IconCatalogError)
     -> [DeclaredAlternate]
   {
     let key = "CFBundleAlternateIcons"
     let path = "\(path) → \(key)"
+    let count = (icons[key] as? [Any])?.count ?? (icons[key] as? [String: Any])?.count ?? 0
+    guard count <= Self.maximumAlternates else {
+      throw .invalidInfoPlist(
+        file: file.path,
+        reason:
+          "\(path) declares \(count) alternate icons, over the limit of \(Self.maximumAlternates) that iconpick reads"
+      )
+    }
     switch icons[key] {
     case nil:
       return []
