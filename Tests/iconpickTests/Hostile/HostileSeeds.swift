@@ -108,7 +108,7 @@ import Testing
       HostileBytes.signature
       + HostileBytes.chunk(
         "IHDR", HostileBytes.big32(1024) + HostileBytes.big32(1024) + [8, 6, 0, 0, 0])
-    let stream = HostileBytes.deflate(prefix: header, zeros: small - header.count)
+    let stream = ZeroDeflate.stream(prefix: header, count: small - header.count)
     let crc = HostileBytes.crc32(header, zeros: small - header.count)
     add(
       "ipa", "bomb-20-alternates.ipa",

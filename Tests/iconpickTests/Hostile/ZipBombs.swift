@@ -14,7 +14,7 @@ enum ZipBombs {
       + HostileBytes.chunk(
         "IHDR", HostileBytes.big32(1024) + HostileBytes.big32(1024) + [8, 6, 0, 0, 0])
     return (
-      HostileBytes.deflate(prefix: head, zeros: size - head.count),
+      ZeroDeflate.stream(prefix: head, count: size - head.count),
       HostileBytes.crc32(head, zeros: size - head.count)
     )
   }
@@ -75,7 +75,7 @@ enum ZipBombs {
       let head = Array(HostileFiles.infoPlist().utf8)
       zip.add(
         "Payload/PlistBomb.app/Info.plist",
-        stream: HostileBytes.deflate(prefix: head, zeros: bombSize),
+        stream: ZeroDeflate.stream(prefix: head, count: bombSize),
         crc: HostileBytes.crc32(head, zeros: bombSize), size: head.count + bombSize)
       try HostileFiles.write(folder, "PlistBomb.ipa", zip.bytes())
     },
