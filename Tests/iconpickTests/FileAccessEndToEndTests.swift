@@ -16,52 +16,29 @@ import Testing
     var maximumResidentBytes: Int
   }
 
-  /// Runs iconpick with output into files; a run still going after `guard` seconds (a hang,
-  /// not a slow run) is killed and recorded as an issue.
+  /// Runs iconpick through the hostile tests' ChildRun, whose peak memory is the child's own
+  /// (wait4's figure for a posix_spawn child can be the test process's peak); a run still going
+  /// after `guard` seconds (a hang, not a slow run) is killed and recorded as an issue.
   static func run(_ arguments: [String], in scratch: Scratch, guard limit: Double = 120) throws
     -> Run
   {
-    let binary = try iconpickBinary().path
-    let out = scratch.file("out-\(UUID().uuidString)")
-    let err = scratch.file("err-\(UUID().uuidString)")
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let all =
-      [binary] + arguments + [
-        "--state-dir", scratch.file("state").path,
-      ]
-    let environment = [
-      "LANG=C.UTF-8", "HOME=\(scratch.url.path)", "XDG_CACHE_HOME=\(scratch.file("cache").path)",
-    ]
-    let argv = all.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    try #require(posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0)
-    var status: Int32 = 0
-    var usage = rusage()
-    let deadline = Date().addingTimeInterval(limit)
-    while true {
-      let done = wait4(pid, &status, WNOHANG, &usage)
-      if done == pid { break }
-      if done == -1 && errno != EINTR { break }
-      if Date() > deadline {
-        kill(pid, SIGKILL)
-        _ = wait4(pid, &status, 0, &usage)
-        Issue.record("iconpick \(arguments.joined(separator: " ")) still ran after \(limit) s")
-        break
-      }
-      usleep(20_000)
+    let output = scratch.file("run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    let child = ChildRun.run(
+      try iconpickBinary().path, arguments + ["--state-dir", scratch.file("state").path],
+      environment: [
+        "LANG": "C.UTF-8", "HOME": scratch.url.path, "XDG_CACHE_HOME": scratch.file("cache").path,
+      ],
+      directory: scratch.url, output: output, wallLimit: limit, memoryGuard: 4 << 30,
+      cpuGuard: limit)
+    if let killed = child.killed {
+      Issue.record("iconpick \(arguments.joined(separator: " ")) was stopped: \(killed)")
     }
     return Run(
-      status: status & 0x7F != 0 ? 128 + (status & 0x7F) : (status >> 8) & 0xFF,
-      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
-      maximumResidentBytes: usage.ru_maxrss * 1024)
+      status: child.signal.map { 128 + $0 } ?? child.status,
+      stdout: String(decoding: child.stdout, as: UTF8.self),
+      stderr: String(decoding: child.stderr, as: UTF8.self),
+      maximumResidentBytes: child.maxRSS)
   }
 
   /// Far above what a run needs (about 30 MB), far below what reading a big entry whole per
