@@ -112,12 +112,17 @@ enum BrandAssetChecks {
     }
     guard withContent.count < 2 else { return [] }
     let name = stack.deletingPathExtension().lastPathComponent
+    let misnamed = layers.filter { !$0.hasSuffix(".imagestacklayer") }
+    let layerNote =
+      misnamed.isEmpty
+      ? ""
+      : " (\(misnamed.map { "\"" + MessageText.escaped($0, quoting: true) + "\"" }.joined(separator: ", ")) \(misnamed.count == 1 ? "is not a layer" : "are not layers"): Xcode writes each layer as NAME.imagestacklayer holding Content.imageset)"
     return [
       Diagnostic(
         id: .tvImageStackLayers, file: contents.path,
         line: data.flatMap { JSONLines($0).line(of: "layers") },
         message:
-          "the image stack \"\(MessageText.escaped(name))\" of the brand assets \(setName) has \(withContent.count) layer\(withContent.count == 1 ? "" : "s") with an image; actool fails: \"The image stack \"\(MessageText.escaped(name))\" must have at least 2 layers with applicable content.\"",
+          "the image stack \"\(MessageText.escaped(name))\" of the brand assets \(setName) has \(withContent.count) layer\(withContent.count == 1 ? "" : "s") with an image\(layerNote); actool fails: \"The image stack \"\(MessageText.escaped(name))\" must have at least 2 layers with applicable content.\"",
         fix: "Give the stack at least two layers (front and back), each with an image.")
     ]
   }

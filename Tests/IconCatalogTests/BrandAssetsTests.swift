@@ -53,4 +53,20 @@ struct BrandAssetsTests {
       "{ not json")
     #expect(throws: IconCatalogError.self) { try AppIconReader.read(at: fixture.root) }
   }
+
+  @Test("layers written as image sets are read past: the stack has no layer image, the app reads")
+  func layersWrittenAsImageSets() throws {
+    let fixture = try tvApp()
+    let stack = "Assets.xcassets/App Icon & Top Shelf Image.brandassets/App Icon.imagestack"
+    try FileManager.default.removeItem(at: fixture.root.appendingPathComponent(stack))
+    try fixture.write(
+      "\(stack)/Contents.json",
+      #"{"layers":[{"filename":"Front.imageset"},{"filename":"Back.imageset"}]}"#)
+    try fixture.write(
+      "\(stack)/Front.imageset/Contents.json",
+      #"{"images":[{"filename":"Front.png","idiom":"tv","scale":"1x"}]}"#)
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.primary.name == "App Icon & Top Shelf Image")
+    #expect(icons.primary.files.isEmpty)
+  }
 }

@@ -120,4 +120,26 @@ import Testing
         "\"The image stack \"App Icon\" must have at least 2 layers with applicable content.\"")
         == true)
   }
+
+  /// A real tvOS project (HomeKitTV) lists its layers as `Front.imageset` where Xcode writes
+  /// `Front.imagestacklayer/Content.imageset`: the app is still read, and the stack is reported
+  /// once, naming the layers that are not layers.
+  @Test func layersWrittenAsImageSets() throws {
+    let app = try Self.tvApp()
+    let stack = "\(Self.folder)/App Icon.imagestack"
+    try FileManager.default.removeItem(at: app.url(stack))
+    try app.write(
+      "\(stack)/Contents.json",
+      #"{ "info" : { "author" : "xcode", "version" : 1 }, "layers" : [ { "filename" : "Front.imageset" }, { "filename" : "Back.imageset" } ] }"#
+    )
+    for layer in ["Front", "Back"] {
+      try Self.imageSet(app, "\(stack)/\(layer).imageset", width: 400, height: 240)
+    }
+    let found = try app.diagnose().filter { Self.tvIDs.contains($0.id) }
+    #expect(found.map(\.id) == [.tvImageStackLayers])
+    #expect(found.first?.file == app.path("\(stack)/Contents.json"))
+    #expect(
+      found.first?.message.contains(
+        #"0 layers with an image ("Front.imageset", "Back.imageset" are not layers"#) == true)
+  }
 }

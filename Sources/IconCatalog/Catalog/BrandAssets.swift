@@ -41,7 +41,12 @@ enum BrandAssets {
         guard let layerName = layer.filename else { continue }
         let imageSet = stack.appendingPathComponent(layerName).appendingPathComponent(
           "Content.imageset")
-        let images: ImageSet = try decode(imageSet.appendingPathComponent("Contents.json"))
+        let imageSetContents = imageSet.appendingPathComponent("Contents.json")
+        // A layer that is not an `.imagestacklayer` holding a `Content.imageset` (real projects
+        // name an `.imageset` directly) has no image actool takes; `check` reports the stack
+        // (tv-image-stack-layers), so the reading goes on.
+        guard FileManager.default.fileExists(atPath: imageSetContents.path) else { continue }
+        let images: ImageSet = try decode(imageSetContents)
         for image in images.images ?? [] {
           let scale = Int(image.scale?.dropLast() ?? "1") ?? 1
           renditions.append(
