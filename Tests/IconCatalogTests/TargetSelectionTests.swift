@@ -213,6 +213,17 @@ struct ProjectSketch {
     // A tvOS app named with --target is read for its device SDK.
     let tv = try AppIconReader.read(at: fixture.root, target: "LanternTV", configuration: nil)
     #expect(tv.bundleIdentifier == "dev.example.LanternTV")
+    // --platform alone picks the one target that builds for it; two iOS targets stay ambiguous.
+    let onlyTV = try AppIconReader.read(
+      at: fixture.root, target: nil, configuration: nil, platform: .tvOS)
+    #expect(onlyTV.bundleIdentifier == "dev.example.LanternTV")
+    #expect(onlyTV.platform == .tvOS)
+    #expect(
+      throws: IconCatalogError.ambiguousTarget(
+        project: path, targets: ["Lantern", "LanternTV", "LanternEverywhere"])
+    ) {
+      try AppIconReader.read(at: fixture.root, target: nil, configuration: nil, platform: .iOS)
+    }
   }
 
   @Test("a project whose only app is a Mac app: an error naming it, not a reading as iOS")

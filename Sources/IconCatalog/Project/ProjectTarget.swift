@@ -80,10 +80,20 @@ struct ProjectTarget: Sendable {
           project: project.bundle.path,
           excluded: apps.map { "\"\($0.name)\" (\(exclusion(of: $0) ?? "excluded"))" })
       }
-      guard eligible.count == 1 else {
-        throw .ambiguousTarget(project: project.bundle.path, targets: eligible.map(\.name))
+      // `--platform` alone picks a target when exactly one of them builds for that platform (an
+      // iOS target beside a tvOS one).
+      let forPlatform = eligible.filter { candidate in
+        guard let platform, let settings = prepared[candidate.id]?.settings else { return false }
+        return PlatformDecision.platforms(settings).contains(platform)
       }
-      chosen = only
+      if eligible.count > 1, forPlatform.count == 1 {
+        chosen = forPlatform[0]
+      } else {
+        guard eligible.count == 1 else {
+          throw .ambiguousTarget(project: project.bundle.path, targets: eligible.map(\.name))
+        }
+        chosen = only
+      }
     }
 
     var ready: Prepared
