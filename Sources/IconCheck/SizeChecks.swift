@@ -164,13 +164,19 @@ enum SizeChecks {
       icon.isPrimary
       ? "App Store Connect rejects the upload (\(codes.joined(separator: ", ")): \"Missing required icon file\")"
       : "App Store Connect warns on upload (\(codes.joined(separator: ", ")): \"Missing recommended icon\")"
+    let pngs = missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")
+    // Loose files (CFBundleIconFiles) have no slots: Xcode copies them as they are.
+    let isLoose = !builtApp && !icon.renditions.contains { $0.file.map(isInSet) ?? false }
+    let fix =
+      isLoose
+      ? "Add \(pngs) to the files CFBundleIconFiles names for this icon (Xcode copies loose icon files as they are and makes no other size), or move the icon into an app icon set: a single-size one needs only one 1024×1024 image."
+      : (builtApp ? "In the project, add " : "Add ")
+        + "\(pngs) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size"
+        + (builtApp ? "; then build again." : ".")
     return Diagnostic(
       id: icon.isPrimary ? .primaryMissingSize : .alternateMissingSize, file: nil,
       message: "\(owner) has no \(list) image\(inBuilt)\(why); \(consequence)",
-      fix: (builtApp ? "In the project, add " : "Add ")
-        + "\(missing.map { "a \($0.pixels)×\($0.pixels) PNG" }.joined(separator: ", ")) to those slots, or make the set single-size: one 1024×1024 universal iOS image, from which Xcode makes every size"
-        + (builtApp ? "; then build again." : ".")
-    )
+      fix: fix)
   }
 
   /// The set's Contents.json at its `images` line; else, for loose files, the icon's declaration

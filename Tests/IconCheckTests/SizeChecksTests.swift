@@ -113,6 +113,9 @@ import Testing
     let red = try #require(found.first { $0.id == .alternateMissingSize })
     #expect(red.file == app.path("Info.plist"))
     #expect(red.line == lineOf("<key>Red</key>", in: text))
+    // Loose files have no slots: the fix names CFBundleIconFiles, not a set's slots.
+    #expect(red.fix.hasPrefix("Add a 120×120 PNG to the files CFBundleIconFiles names"))
+    #expect(!red.fix.contains("slots"))
 
     try app.write(
       "Icons/Red@2x.png", "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n")
