@@ -61,7 +61,9 @@ enum BuiltAppChecks {
   /// App Store one (ios-marketing, or the single-size universal image). An Icon Composer icon is
   /// drawn at 1024 by actool.
   static func appStoreIcon(_ app: AppIcons) -> [Diagnostic] {
-    guard app.platform == .iOS, let set = compiledSet(of: app.primary, in: app),
+    // A thinned car holds one device's images, never the App Store one (`thinned-build`).
+    guard app.platform == .iOS, app.build.thinnedFor == nil,
+      let set = compiledSet(of: app.primary, in: app),
       !set.isIconComposer,
       set.images.contains(where: { ["iphone", "ipad", "universal"].contains($0.idiom) }),
       marketingImage(of: set) == nil
@@ -75,6 +77,26 @@ enum BuiltAppChecks {
         fix:
           "In the project, add a 1024×1024 PNG to the set's App Store (ios-marketing) or single-size slot, then build again."
       )
+    ]
+  }
+
+  // MARK: thinned-build
+
+  /// `thinned-build`: a note, once, that the car was built for one device (a debug or
+  /// `flutter run` build, an App Store variant), so the sizes of other devices and the App Store
+  /// image are not in it and the size rules (`primary-missing-size`, `alternate-missing-size`,
+  /// `no-app-store-icon`) do not judge it.
+  static func thinnedBuild(_ app: AppIcons) -> [Diagnostic] {
+    guard let thinning = app.build.thinnedFor else { return [] }
+    let made = app.build.description.map { "\($0); " } ?? ""
+    return [
+      Diagnostic(
+        id: .thinnedBuild, file: app.compiledAppIcons?.file, within: "EXTENDED_METADATA",
+        message:
+          "built for one device, \(thinning.description): sizes for other devices are not in it (\(made)its car's thinning: \(MessageText.escaped(thinning.arguments))), so the icon sizes and the App Store image are not checked",
+        fix:
+          "Check an archive or an .ipa exported for the App Store (not thinned), or the project, to judge the sizes.",
+        isNote: true)
     ]
   }
 

@@ -74,6 +74,17 @@ enum BuiltComparison {
     )
   }
 
+  /// A difference that `habit` explains (`XcodeHabits`): a note that says so, not an error.
+  static func habit(at location: (file: String?, line: Int?)?, _ message: String, _ habit: String)
+    -> Diagnostic
+  {
+    Diagnostic(
+      id: .builtDiffers, file: location?.file, line: location?.line,
+      message: "\(message); \(habit)",
+      fix: "Nothing to change in the sources; a build with a current Xcode does not differ here.",
+      isNote: true)
+  }
+
   static func article(_ word: String) -> String {
     word.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
   }
@@ -131,11 +142,13 @@ enum BuiltComparison {
           ))
       }
       for dictionary in theirs.dictionaries where ours[dictionary.key] == nil {
-        found.append(
-          differs(
-            at: fallback,
-            "\(builtPlist) has \(dictionary.key); predicted no \(dictionary.key) from the sources"
-          ))
+        let message =
+          "\(builtPlist) has \(dictionary.key); predicted no \(dictionary.key) from the sources"
+        if let why = XcodeHabits.extraDictionary(dictionary.key, built: built) {
+          found.append(habit(at: fallback, message, why))
+        } else {
+          found.append(differs(at: fallback, message))
+        }
       }
       let common = ours.dictionaries.map(\.key).filter { theirs[$0] != nil }
       found += primaries(common)
@@ -465,6 +478,9 @@ enum BuiltComparison {
   ) -> [Diagnostic] {
     let devices = predicted.deviceIdioms.filter(built.deviceIdioms.contains)
     let app = names.shown(built.location.path)
+    // A car thinned for one device lacks the other devices' sizes and the App Store image by
+    // design: only what it holds beyond the prediction is a difference.
+    let thinned = built.build.thinnedFor != nil
     let theirs = Dictionary(built.alternates.map { ($0.name, $0) }) { first, _ in first }
     var found: [Diagnostic] = []
     for icon in predicted.allIcons {
@@ -486,6 +502,8 @@ enum BuiltComparison {
         continue
       }
       if SizeChecks.coversEverySize(icon) {
+        // Drawn at sizes of actool's choosing: a thinned car holds some of them, for its device.
+        if thinned { continue }
         // actool draws the sizes from one image: each device needs some, and the App Store one.
         let wanted = devices + ["ios-marketing"]
         let missing = wanted.filter { idiom in !held.keys.contains { $0.idiom == idiom } }
@@ -500,7 +518,7 @@ enum BuiltComparison {
           ))
         continue
       }
-      let missing = ours.keys.filter { held[$0] == nil }.sorted()
+      let missing = thinned ? [] : ours.keys.filter { held[$0] == nil }.sorted()
       if !missing.isEmpty {
         found.append(
           differs(

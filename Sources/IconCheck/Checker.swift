@@ -59,7 +59,9 @@ public enum Checker {
         .namesDifferOnlyByCase, .primaryNotFound, .alternateWithoutImage, .unusualName,
         .missingFile, .wrongFormat, .notSquare, .wrongPixelSize, .noAppStoreIcon,
       ], IconChecks.diagnose),
-    .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize], SizeChecks.diagnose),
+    .shippedApp("icon sizes", [.primaryMissingSize, .alternateMissingSize, .thinnedBuild]) { app in
+      BuiltAppChecks.thinnedBuild(app) + SizeChecks.diagnose(app)
+    },
     .shippedApp("transparency", [.marketingIconAlpha, .alphaChannel]) { app in
       // Where the App Store image is compiled into Assets.car (a built app), not decoded: a note
       // says it was not checked.

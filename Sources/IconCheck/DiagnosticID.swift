@@ -43,6 +43,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case iconWrongType = "icon-wrong-type"
   case noAppStoreIcon = "no-app-store-icon"
   case alternateMissingSize = "alternate-missing-size"
+  case thinnedBuild = "thinned-build"
   case alphaChannel = "alpha-channel"
   case unassignedChild = "unassigned-child"
   case mixedSizesAndAppearances = "mixed-sizes-and-appearances"
@@ -103,6 +104,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .iconWrongType: return .error
     case .noAppStoreIcon: return .warning
     case .alternateMissingSize: return .warning
+    case .thinnedBuild: return .note
     case .alphaChannel: return .warning
     case .unassignedChild: return .warning
     case .mixedSizesAndAppearances: return .warning
@@ -362,6 +364,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
         "An alternate icon lacks a size.",
         "Add the missing sizes, or use a single-size 1024 set.",
         ["ITMS-90890", "ITMS-90892"]
+      )
+    case .thinnedBuild:
+      return (
+        "A built app whose Assets.car holds one device's images (a thinned build): its sizes are not judged.",
+        "Check an archive or an .ipa exported for the App Store, or the project, to judge the sizes.",
+        []
       )
     case .alphaChannel:
       return (

@@ -20,8 +20,12 @@ public enum RuleList {
         .joined() + row[3]
     }
     let errors = DiagnosticID.allCases.count { $0.severity == .error }
-    let warnings = DiagnosticID.allCases.count - errors
-    return (lines + ["\(DiagnosticID.allCases.count) ids: \(errors) errors, \(warnings) warnings"])
+    let notes = DiagnosticID.allCases.count { $0.severity == .note }
+    let warnings = DiagnosticID.allCases.count - errors - notes
+    return
+      (lines + [
+        "\(DiagnosticID.allCases.count) ids: \(errors) errors, \(warnings) warnings, \(notes) note\(notes == 1 ? "" : "s")"
+      ])
       .joined(separator: "\n") + "\n"
   }
 

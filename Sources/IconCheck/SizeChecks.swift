@@ -26,8 +26,10 @@ enum SizeChecks {
   /// icon's sizes come from its images (`missingSizes`), and a finding is put at the compiled
   /// set, the source set, or the icon's declaration (`place`).
   static func diagnose(_ app: AppIcons) -> [Diagnostic] {
-    // tvOS has no such sizes. A car that cannot be read is said on its own, not judged.
-    guard app.platform == .iOS, app.compiledAppIconsProblem == nil else { return [] }
+    // tvOS has no such sizes. A car that cannot be read is said on its own, not judged; nor is
+    // a car thinned for one device, which `thinned-build` says.
+    guard app.platform == .iOS, app.compiledAppIconsProblem == nil, app.build.thinnedFor == nil
+    else { return [] }
     let needs = needs(app.deviceFamilies)
     var headers: [String: PNGHeader?] = [:]
     var found: [Diagnostic] = []

@@ -7,7 +7,11 @@ not part of the repository; see its README).
   written by `show --output`; `check ios --against` the .app, the .ipa and the .xcarchive finds
   no built-differs.
 - Every Assets.car lists its renditions (the app cars: a multisize AppIcon set).
-- Every .ipa, .app and .xcarchive is listed, or refused with a one-line message naming the file.
+- Every .ipa, .app and .xcarchive is listed, or refused with a one-line message naming the file:
+  fastlane's .ipa files whose Payload/ sits inside one wrapper folder are read (MUST_READ), the
+  zip without an app and the file that is no zip are refused (MUST_REFUSE); no real car reads as
+  thinned for one device. The Appium simulator build zipped as UI-testing tools keep it
+  (Runner.zip holding Runner.app) lists as the .app does.
 - `check` runs on every artifact that reads (the chess .app, .ipa and .xcarchive, the Appium
   .app, fastlane's .ipa files with an app): its findings are shown, and a clean real build must
   have no error (KNOWN_FINDINGS lists the true ones, each said why).
@@ -67,7 +71,20 @@ KNOWN_FINDINGS = {
     # refuse it (ITMS-90022); check says the app has no icon.
     ("very capable app.ipa", "primary-not-found"),
     ("very-capable-app.ipa", "primary-not-found"),
+    # fastlane's wrapped .ipa files (Payload/ inside one folder, zipped by the Finder) keep only
+    # the Info.plists of an Xcode 7.2 build: its CFBundleIconFiles name AppIcon PNGs the
+    # fixture does not hold, so no icon image is there.
+    ("iOSAppOnly.ipa", "primary-not-found"),
+    ("iOS App With Spaces.ipa", "primary-not-found"),
+    ("ContainsWatchApp.ipa", "primary-not-found"),
+    ("IncorrectlySigned.ipa", "primary-not-found"),
 }
+
+# What becomes of fastlane's .ipa files: read (Payload/ at the top, or inside one wrapper folder),
+# or refused with one line.
+MUST_READ = {"iOSAppOnly.ipa", "iOS App With Spaces.ipa", "ContainsWatchApp.ipa",
+             "IncorrectlySigned.ipa", "very capable app.ipa", "very-capable-app.ipa"}
+MUST_REFUSE = {"no-app-bundle.ipa", "not-an-ipa.ipa"}
 
 
 def checked(path, state):
@@ -172,8 +189,33 @@ def main():
                 counts += ", a multisize AppIcon set" if ok else ", NO multisize AppIcon set"
             check(ok, f"{os.path.relpath(car, ROOT)}: {lines[0].split(': ', 1)[-1] if lines else ''}: {counts}")
         for path in sorted(ipas) + sorted(apps):
-            if listed_or_refused(path, state) is not None and "grandmaster-chess" not in path:
+            listed = listed_or_refused(path, state)
+            name = os.path.basename(path)
+            if name in MUST_READ or name in MUST_REFUSE:
+                check((listed is not None) == (name in MUST_READ),
+                      f"{name}: {'read' if name in MUST_READ else 'refused'}, as expected")
+            if listed is not None:
+                check(listed["app"].get("thinnedFor") is None,
+                      f"{os.path.relpath(path, ROOT)}: its car is for every device (thinnedFor null)")
+            if listed is not None and "grandmaster-chess" not in path:
                 checked(path, state)
+
+        appium = os.path.join(ROOT, "AppiumTestDistribution__appium-flutter-integration-driver/Runner.app")
+        if os.path.isdir(appium):
+            zipped = os.path.join(work, "Runner.zip")
+            with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as z:
+                for folder, _, files in os.walk(appium):
+                    for name in files:
+                        full = os.path.join(folder, name)
+                        z.write(full, os.path.relpath(full, os.path.dirname(appium)))
+            from_zip = listed_or_refused(zipped, state)
+            from_folder = listed_or_refused(appium, state)
+            names = lambda listing: [(i["name"], [os.path.basename(f) for f in i["files"]])
+                                     for i in listing["icons"]] if listing else None
+            check(from_zip is not None and names(from_zip) == names(from_folder),
+                  "Appium Runner.app zipped as Runner.zip lists the same icons and files as the .app")
+            if from_zip is not None:
+                checked(zipped, state)
     finally:
         shutil.rmtree(state, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)

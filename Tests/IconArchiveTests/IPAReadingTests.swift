@@ -113,12 +113,104 @@ import Testing
     var nested = ZipWriter()
     nested.add("App.ipa", Self.app().bytes())
     try Self.expectRefused(nested, "a zip inside the zip (App.ipa)")
-    var wrapped = ZipWriter()
-    wrapped.add("Build/Payload/Seed.app/Info.plist", Self.infoPlist)
-    try Self.expectRefused(wrapped, "Payload/ is inside the folder Build/")
+    // One wrapper folder is read (below); folders nested deeper, or a wrapper beside other
+    // entries, are refused as before.
+    var nestedWrappers = ZipWriter()
+    nestedWrappers.add("Build/Release/Payload/Seed.app/Info.plist", Self.infoPlist)
+    try Self.expectRefused(nestedWrappers, "Payload/ is inside the folder Build/Release/")
+    var besideOthers = ZipWriter()
+    besideOthers.add("Build/Payload/Seed.app/Info.plist", Self.infoPlist)
+    besideOthers.add("Readme.txt", "hello")
+    try Self.expectRefused(besideOthers, "Payload/ is inside the folder Build/")
     var noPlist = ZipWriter()
     noPlist.add("Payload/Seed.app/AppIcon60x60@2x.png", [1])
     try Self.expectRefused(noPlist, "Payload/Seed.app has no Info.plist")
+  }
+
+  /// fastlane's `iOSAppOnly.ipa` (../shared/builtapps): the Finder's zip of the folder holding
+  /// `Payload/`, with `.DS_Store` files and `__MACOSX/` resource forks.
+  static func wrapped(_ wrapper: String) -> ZipWriter {
+    var zip = ZipWriter()
+    zip.add("\(wrapper)/Payload/Seed.app/Info.plist", Array(infoPlist.utf8), deflate: true)
+    zip.add("\(wrapper)/Payload/Seed.app/", [])
+    zip.add("\(wrapper)/Payload/Seed.app/AppIcon60x60@2x.png", [0x89, 0x50, 0x4E, 0x47, 1])
+    zip.add("\(wrapper)/Payload/.DS_Store", [0, 0, 0, 1])
+    zip.add("\(wrapper)/Payload/", [])
+    zip.add("\(wrapper)/.DS_Store", [0, 0, 0, 1])
+    zip.add("\(wrapper)/", [])
+    zip.add("__MACOSX/\(wrapper)/Payload/Seed.app/._Info.plist", [0, 5, 22, 7])
+    zip.add("__MACOSX/\(wrapper)/Payload/._.DS_Store", [0, 5, 22, 7])
+    return zip
+  }
+
+  @Test func anIPAWhosePayloadIsInsideOneWrapperFolderIsRead() throws {
+    let (folder, file) = try Self.write(Self.wrapped("iOSAppOnly"), name: "iOS App With Spaces.ipa")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(AppIconReader.isBuiltApp(file))
+    let app = try AppIconReader.read(at: file)
+    #expect(app.appName == "Seed")
+    #expect(app.allIcons.map(\.name) == ["AppIcon", "Blue"])
+    #expect(app.location.path == file.path + "/iOSAppOnly/Payload/Seed.app")
+    #expect(app.primary.files.map(\.path) == [app.location.path + "/AppIcon60x60@2x.png"])
+    #expect(try ArchivedFiles.bytes(of: app.primary.files[0]) == [0x89, 0x50, 0x4E, 0x47, 1])
+  }
+
+  /// UI-testing tools keep a simulator build as `App.zip` holding `App.app` at its top.
+  static func zippedApp(_ apps: [String] = ["Seed.app"]) -> ZipWriter {
+    var zip = ZipWriter()
+    for app in apps {
+      zip.add("\(app)/", [])
+      zip.add("\(app)/Info.plist", Array(infoPlist.utf8), deflate: true)
+      zip.add("\(app)/AppIcon60x60@2x.png", [0x89, 0x50, 0x4E, 0x47, 2])
+      zip.add("\(app)/PlugIns/Widget.appex/Info.plist", "<plist/>")
+    }
+    zip.add("__MACOSX/Seed.app/._Info.plist", [0, 5, 22, 7])
+    return zip
+  }
+
+  @Test func aZipHoldingOneAppAtItsTopIsRead() throws {
+    let (folder, file) = try Self.write(Self.zippedApp(), name: "Seed.zip")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(AppIconReader.isBuiltApp(file))
+    let app = try AppIconReader.read(at: file)
+    #expect(app.isBuiltArtifact)
+    #expect(app.bundleIdentifier == "com.example.seed")
+    #expect(app.allIcons.map(\.name) == ["AppIcon", "Blue"])
+    #expect(app.primary.files.map(\.path) == [file.path + "/Seed.app/AppIcon60x60@2x.png"])
+    #expect(
+      app.warnings.contains { $0.contains("Seed.app/PlugIns/Widget.appex: an app extension") })
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Seed.zip"])
+  }
+
+  @Test func otherZipsAreRefusedAsBefore() throws {
+    // Two apps at the top: refused, naming both.
+    let (two, twoFile) = try Self.write(Self.zippedApp(["One.app", "Two.app"]), name: "Two.zip")
+    defer { try? FileManager.default.removeItem(at: two) }
+    #expect(AppIconReader.isBuiltApp(twoFile))
+    #expect(throws: IconCatalogError.self) { try AppIconReader.read(at: twoFile) }
+    do {
+      _ = try AppIconReader.read(at: twoFile)
+    } catch {
+      #expect(
+        error.description
+          == "\(twoFile.path): several apps at the top of this zip (One.app, Two.app): a zip of a built app holds exactly one"
+      )
+    }
+    // A zip with no app is no built app: "no app found here", as any file that is not one.
+    var notes = ZipWriter()
+    notes.add("Readme.txt", "hello")
+    notes.add("Docs/Seed.app.txt", "not an app")
+    let (plain, plainFile) = try Self.write(notes, name: "Notes.zip")
+    defer { try? FileManager.default.removeItem(at: plain) }
+    #expect(!AppIconReader.isBuiltApp(plainFile))
+    do {
+      _ = try AppIconReader.read(at: plainFile)
+      Issue.record("read a zip without an app")
+    } catch {
+      #expect(error.description.hasPrefix("\(plainFile.path): no app found here"))
+    }
+    // An .ipa keeps its rule: an app at its top, without Payload/, is refused.
+    try Self.expectRefused(Self.zippedApp(), "no Payload/NAME.app in this zip")
   }
 
   @Test func notAZipIsRefused() throws {

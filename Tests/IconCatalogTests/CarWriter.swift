@@ -109,10 +109,19 @@ struct CarWriter {
     CarAttribute.part,
   ]
 
+  /// The thinning arguments Xcode writes in `EXTENDED_METADATA` when it builds for the device it
+  /// runs on (`--filter-for-thinning-device-configuration`): here an iPhone @3x, as assetutil
+  /// shows a real simulator build's (CoreUI 1010, Xcode 27.0); a car for every device has none.
+  static let iPhoneThinning =
+    "optimized <idiom 1> <subtype 2622> <scale 3> <gamut 1> <graphics 11> <graphicsfallback (10,9,8,7,6,5,4,3,2,1,0)> <memory 8> <deployment 13> <hostedIdioms (4)>"
+  /// App Store thinning (carutil) of the same kind, for an iPhone X (subtype 2436).
+  static let appStoreThinning =
+    "carutil 607.000000, thinned <mode app> <idiom 1> <subtype 2436> <subtypefallback *> <scale 3> <gamut 1> <graphics 6> <graphicsfallback (5,4,3,2,1,0)> <memory 3> <deployment- 5> <hostedIdioms (4)> <removed 4418>"
+
   /// A car like actool's for an app icon set `AppIcon` (identifier 100) and a dark variant.
-  static func appIconCar(renditions: [Rendition]? = nil) -> CarWriter {
+  static func appIconCar(renditions: [Rendition]? = nil, thinning: String = "") -> CarWriter {
     car(
-      facets: [("AppIcon", 100), ("LaunchImage", 200)],
+      facets: [("AppIcon", 100), ("LaunchImage", 200)], thinning: thinning,
       renditions: renditions ?? [
         Rendition(identifier: 100, idiom: 1, scale: 1, pixels: 0, layout: 1010, name: "AppIcon"),
         Rendition(identifier: 100, idiom: 1, scale: 2, pixels: 120, name: "Icon-App-60x60@2x.png"),
@@ -124,17 +133,20 @@ struct CarWriter {
       ])
   }
 
-  /// A car with these facets (name, identifier) and renditions, laid out as actool's.
-  static func car(facets: [(name: String, identifier: Int)], renditions all: [Rendition])
-    -> CarWriter
-  {
+  /// A car with these facets (name, identifier) and renditions, laid out as actool's;
+  /// `thinning` is the `EXTENDED_METADATA`'s thinning arguments (CoreUI copies at most 255
+  /// bytes of them into its 256-byte field).
+  static func car(
+    facets: [(name: String, identifier: Int)], thinning: String = "", renditions all: [Rendition]
+  ) -> CarWriter {
     var writer = CarWriter()
     var header = Array("RATC".utf8) + le32(975) + le32(17) + le32(0) + le32(all.count)
     header += field("@(#)PROGRAM:CoreUI PROJECT:CoreUI-972.1", 128)
     header += field("Xcode 26.2 (17C52) via AssetCatalogSimulatorAgent", 256)
     header += [UInt8](repeating: 0xAB, count: 16) + le32(0) + le32(2) + le32(0) + le32(1)
     writer.variable("CARHEADER", header)
-    var metadata = Array("META".utf8) + field("", 256) + field("13.0", 256) + field("ios", 256)
+    var metadata =
+      Array("META".utf8) + field(thinning, 256) + field("13.0", 256) + field("ios", 256)
     metadata += field("@(#)PROGRAM:CoreThemeDefinition PROJECT:CoreThemeDefinition-653.3", 256)
     writer.variable("EXTENDED_METADATA", metadata)
     var format = Array("tmfk".utf8) + le32(0) + le32(keyFormat.count)

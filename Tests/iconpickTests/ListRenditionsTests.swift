@@ -33,6 +33,32 @@ import Testing
     #expect(loose["pixels"] as? Int == 120)
   }
 
+  /// A simulator build for one iPhone (`flutter run`, a debug run) has a thinned car: the
+  /// app's `thinnedFor` says which device; a car for every device is null; a project has none.
+  @Test func aThinnedBuildSaysWhichDevice() throws {
+    let scratch = try Scratch()
+    func app(_ name: String, thinning: String) throws -> String {
+      let app = scratch.file(name)
+      try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+      try Data(IPACommandTests.plist.utf8).write(to: app.appendingPathComponent("Info.plist"))
+      try Data(CarWriter.appIconCar(thinning: thinning).bytes())
+        .write(to: app.appendingPathComponent("Assets.car"))
+      return app.path
+    }
+    let thinned = try list(try app("Thin.app", thinning: CarWriter.iPhoneThinning), in: scratch)
+    let device = try #require(
+      (thinned["app"] as? [String: Any])?["thinnedFor"] as? [String: Any])
+    #expect(device["device"] as? String == "iPhone")
+    #expect(device["idiom"] as? String == "iphone")
+    #expect(device["scale"] as? Int == 3)
+    #expect(device["subtype"] as? Int == 2622)
+    #expect(device["arguments"] as? String == CarWriter.iPhoneThinning)
+    let whole = try list(try app("Whole.app", thinning: ""), in: scratch)
+    #expect((whole["app"] as? [String: Any])?["thinnedFor"] is NSNull)
+    let project = try list(paletteAppIconSetsFolder().path, in: scratch)
+    #expect((project["app"] as? [String: Any])?.keys.contains("thinnedFor") == false)
+  }
+
   @Test func aProjectsIconsHaveNone() throws {
     let scratch = try Scratch()
     let icons = try #require(

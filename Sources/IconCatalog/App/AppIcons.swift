@@ -34,6 +34,9 @@ public struct AppIcons: Sendable, Equatable {
   /// True when read from what Xcode built (a `.app`), not predicted from sources: most sizes are
   /// then in `Assets.car`, not in loose files.
   public var isBuiltArtifact = false
+  /// For a built app, the Xcode and SDK that made it and whether its car was thinned for one
+  /// device (`BuildKind`); empty for a prediction.
+  public var build = BuildKind()
   /// A built app's compiled app icons, from its `Assets.car` (`withCompiledAppIcons()`, which
   /// `check` reads); nil for a prediction, an app without a car, or a car not read.
   public var compiledAppIcons: CompiledAppIcons?

@@ -129,6 +129,7 @@ enum BuiltApp {
       + appIcons.iconDictionaries.entries.map(\.entry)).flatMap(\.iconFiles)
     appIcons.iconFilesFoundAsWritten = ProjectFacts.iconFilesFound(names: written, in: looseFiles)
     appIcons.isBuiltArtifact = true
+    appIcons.build = BuildKind(infoPlist: infoPlist.root)
     appIcons.productName = folderName
     return (appIcons, images)
   }

@@ -1,11 +1,13 @@
 import Foundation
 
-/// What Xcode hands over besides a bare `.app`: an `.ipa` (a zip holding `Payload/NAME.app`, read
-/// in place through `ArchivedFiles`, never unpacked) and an `.xcarchive` (a folder holding
-/// `Products/Applications/NAME.app`). Either is read as the one app inside it; apps nested in
-/// that app (watch apps, extensions, App Clips) are left out with a note.
+/// What Xcode hands over besides a bare `.app`: an `.ipa` (a zip holding `Payload/NAME.app`, or
+/// `FOLDER/Payload/NAME.app` inside one wrapper folder, read in place through `ArchivedFiles`,
+/// never unpacked), a `.zip` holding one `NAME.app` at its top (as UI-testing tools keep
+/// simulator builds), and an `.xcarchive` (a folder holding `Products/Applications/NAME.app`).
+/// Each is read as the one app inside it; apps nested in that app (watch apps, extensions, App
+/// Clips) are left out with a note.
 enum BuiltArtifact {
-  /// An `.ipa` file or an `.xcarchive` folder.
+  /// An `.ipa` file, a `.zip` file holding an app, or an `.xcarchive` folder.
   static func isArtifact(_ path: URL) -> Bool {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
@@ -13,6 +15,7 @@ enum BuiltArtifact {
     }
     switch path.pathExtension.lowercased() {
     case "ipa": return !isFolder.boolValue
+    case "zip": return !isFolder.boolValue && zipHoldsApp(path)
     case "xcarchive": return isFolder.boolValue
     default: return false
     }
@@ -21,9 +24,34 @@ enum BuiltArtifact {
   static func readDeferringImages(at path: URL) throws(IconCatalogError) -> (
     icons: AppIcons, images: IconImages
   ) {
-    path.pathExtension.lowercased() == "ipa"
-      ? try readIPA(path) : try BuiltApp.readDeferringImages(at: archivedApp(path))
+    switch path.pathExtension.lowercased() {
+    case "ipa": return try readIPA(path)
+    case "zip": return try readIPA(path, isZip: true)
+    default: return try BuiltApp.readDeferringImages(at: archivedApp(path))
+    }
   }
+
+  /// True when the zip at `path` holds an app where iconpick looks for one: a `NAME.app` at its
+  /// top, or `Payload/NAME.app` (at the top or inside a folder). Any other zip (or a file that
+  /// is not a zip, or not a regular file) is not a built app, and is refused as any other path.
+  static func zipHoldsApp(_ path: URL) -> Bool {
+    // libzip opens the file with stdio, which a FIFO would hold up forever.
+    guard let opened = try? RegularFile.open(path.path) else { return false }
+    close(opened.descriptor)
+    guard let opener = ArchivedFiles.opener, let access = try? opener(path) else { return false }
+    return access.entries.contains { entry in
+      let components = entry.name.split(separator: "/", omittingEmptySubsequences: false)
+      guard components.count >= 2, components[0] != macResourceFolder else { return false }
+      return components[0].hasSuffix(".app")
+        || (components[0] == "Payload" && components.count >= 3 && components[1].hasSuffix(".app"))
+        || (components.count >= 4 && components[1] == "Payload"
+          && components[2].hasSuffix(".app"))
+    }
+  }
+
+  /// The folder of resource forks the Finder's "Compress" adds to a zip
+  /// (`__MACOSX/App/._Info.plist`): never the app.
+  static let macResourceFolder = "__MACOSX"
 
   // MARK: .xcarchive
 
@@ -93,7 +121,7 @@ enum BuiltArtifact {
   /// The most an Info.plist in an archive may hold.
   static let infoPlistLimit = FileLimits.infoPlist.bytes
 
-  static func readIPA(_ ipa: URL) throws(IconCatalogError) -> (
+  static func readIPA(_ ipa: URL, isZip: Bool = false) throws(IconCatalogError) -> (
     icons: AppIcons, images: IconImages
   ) {
     // libzip opens the file with stdio, which a FIFO would hold up forever.
@@ -109,7 +137,7 @@ enum BuiltArtifact {
       throw .badArtifact(file: ipa.path, reason: error.reason)
     }
     let names = access.entries.map(\.name)
-    let (app, notes) = try locateApp(names, ipa: ipa.path)
+    let (app, notes) = try locateApp(names, ipa: ipa.path, isZip: isZip)
     let appURL = ipa.appendingPathComponent(app, isDirectory: true)
     let plistName = app + "/Info.plist"
     guard let plistIndex = names.firstIndex(of: plistName) else {
@@ -142,13 +170,21 @@ enum BuiltArtifact {
   }
 
   /// The one `Payload/NAME.app` of an `.ipa`'s entry names, and notes on the apps nested in it.
+  /// `Payload/` may sit inside one wrapper folder that holds every entry (`App/Payload/App.app`,
+  /// as a zip of the folder holding `Payload/` has it); `__MACOSX/` (the Finder's resource forks)
+  /// is passed over. In a `.zip` (`isZip`), one `NAME.app` at the top is the app too.
   /// Refused: a name that climbs out of the archive (`..`, or an absolute path), no app, several
-  /// apps, or a zip inside the zip instead of an app.
-  static func locateApp(_ names: [String], ipa: String) throws(IconCatalogError) -> (
-    app: String, notes: [String]
-  ) {
+  /// apps, `Payload/` deeper than one folder or beside other entries, or a zip inside the zip
+  /// instead of an app.
+  static func locateApp(_ names: [String], ipa: String, isZip: Bool = false)
+    throws(IconCatalogError) -> (app: String, notes: [String])
+  {
     var apps = Set<String>()
     var zips: [String] = []
+    // `FOLDER/Payload/NAME.app`, the first folders of every entry, and `NAME.app` at the top.
+    var wrapped = Set<String>()
+    var tops = Set<String>()
+    var topApps = Set<String>()
     for name in names {
       let components = name.split(separator: "/", omittingEmptySubsequences: false)
       if name.hasPrefix("/") || name.hasPrefix("\\") || components.contains("..")
@@ -160,15 +196,34 @@ enum BuiltArtifact {
             "an entry named \"\(name)\" climbs out of the archive (an absolute path or ..), which no real .ipa has: refusing it"
         )
       }
+      if components[0] == macResourceFolder { continue }
+      tops.insert(String(components[0]))
       if components.count >= 3, components[0] == "Payload", components[1].hasSuffix(".app") {
         apps.insert("Payload/\(components[1])")
+      }
+      if components.count >= 4, components[1] == "Payload", components[2].hasSuffix(".app") {
+        wrapped.insert("\(components[0])/Payload/\(components[2])")
+      }
+      if isZip, components.count >= 2, components[0].hasSuffix(".app") {
+        topApps.insert(String(components[0]))
       }
       let lower = name.lowercased()
       if components.count == 1, lower.hasSuffix(".ipa") || lower.hasSuffix(".zip") {
         zips.append(name)
       }
     }
+    // Payload/ inside one folder that holds everything; else, in a .zip, the apps at its top.
+    if apps.isEmpty, tops.count == 1 { apps = wrapped }
+    let atTop = apps.isEmpty && isZip && !topApps.isEmpty
+    if atTop { apps = topApps }
     guard apps.count == 1, let app = apps.first else {
+      if apps.count > 1, atTop {
+        throw .badArtifact(
+          file: ipa,
+          reason:
+            "several apps at the top of this zip (\(apps.sorted().joined(separator: ", "))): a zip of a built app holds exactly one"
+        )
+      }
       if apps.count > 1 {
         throw .badArtifact(
           file: ipa,

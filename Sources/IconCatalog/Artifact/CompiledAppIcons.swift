@@ -103,19 +103,29 @@ extension AppIcons {
   /// sources is returned as it is: its catalogs are the sources' to judge.
   public func withCompiledAppIcons() -> AppIcons {
     guard isBuiltArtifact else { return self }
-    var app = self
     do {
-      if let car = try compiledAssetCatalog() {
-        app.compiledAppIcons = CompiledAppIcons(
-          car: car, file: location.appendingPathComponent("Assets.car", isDirectory: false).path)
-      }
-      let sets = app.compiledAppIcons?.sets ?? []
-      app.appIconAssets = AppIconAssets(
-        names: sets.map(\.name), iconComposer: Set(sets.filter(\.isIconComposer).map(\.name)))
+      return withCompiledAppIcons(car: try compiledAssetCatalog())
     } catch {
+      var app = self
       app.compiledAppIconsProblem = error.description
       app.warnings.append("\(error.description); the checks on what it holds are left out")
+      return app
     }
+  }
+
+  /// This built app with what `car` (its `Assets.car`, already read; nil when it has none)
+  /// holds: its compiled app icons, and the device it was thinned for (`build.thinnedFor`).
+  public func withCompiledAppIcons(car: AssetsCar?) -> AppIcons {
+    guard isBuiltArtifact else { return self }
+    var app = self
+    if let car {
+      app.compiledAppIcons = CompiledAppIcons(
+        car: car, file: location.appendingPathComponent("Assets.car", isDirectory: false).path)
+      app.build.thinnedFor = car.metadata.flatMap { CarThinning(arguments: $0.thinningArguments) }
+    }
+    let sets = app.compiledAppIcons?.sets ?? []
+    app.appIconAssets = AppIconAssets(
+      names: sets.map(\.name), iconComposer: Set(sets.filter(\.isIconComposer).map(\.name)))
     return app
   }
 }

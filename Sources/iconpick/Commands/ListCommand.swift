@@ -66,8 +66,40 @@ struct ListCommand {
       /// `iOS` or `tvOS`, and the idioms of the devices it runs on (`iphone`, `ipad`, `tv`).
       var platform: String
       var idioms: [String]
+      /// For a built app only (left out for a project): the device its `Assets.car` was thinned
+      /// for, null when it holds every device's images.
+      var thinnedFor: ThinnedFor??
 
-      enum CodingKeys: String, CodingKey { case name, bundleIdentifier, path, platform, idioms }
+      struct ThinnedFor: Encodable {
+        /// `iPhone`, `iPad`; the idiom as catalogs spell it; the scale and subtype when named.
+        var device: String
+        var idiom: String
+        var scale: Int?
+        var subtype: Int?
+        /// The car's thinning arguments as written.
+        var arguments: String
+
+        init(_ thinning: CarThinning) {
+          (device, idiom, scale, subtype) =
+            (thinning.deviceName, thinning.idiomName, thinning.scale, thinning.subtype)
+          arguments = thinning.arguments
+        }
+
+        enum CodingKeys: String, CodingKey { case device, idiom, scale, subtype, arguments }
+
+        func encode(to encoder: Encoder) throws {
+          var container = encoder.container(keyedBy: CodingKeys.self)
+          try container.encode(device, forKey: .device)
+          try container.encode(idiom, forKey: .idiom)
+          try container.encode(scale, forKey: .scale)
+          try container.encode(subtype, forKey: .subtype)
+          try container.encode(arguments, forKey: .arguments)
+        }
+      }
+
+      enum CodingKeys: String, CodingKey {
+        case name, bundleIdentifier, path, platform, idioms, thinnedFor
+      }
 
       func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -76,6 +108,7 @@ struct ListCommand {
         try container.encode(path, forKey: .path)
         try container.encode(platform, forKey: .platform)
         try container.encode(idioms, forKey: .idioms)
+        if let thinnedFor { try container.encode(thinnedFor, forKey: .thinnedFor) }
       }
     }
     struct Icon: Encodable {
@@ -110,9 +143,11 @@ struct ListCommand {
   private func json(app: AppIcons, icons: [AppIcon], alternateIconName: String?) throws -> String {
     let activeName = alternateIconName ?? app.primary.name
     var car: AssetsCar?
+    var app = app
     if app.isBuiltArtifact {
       do {
         car = try app.compiledAssetCatalog()
+        app = app.withCompiledAppIcons(car: car)
       } catch {
         IconpickCommand.printWarning("\(error.description); its renditions are left out")
       }
@@ -120,7 +155,9 @@ struct ListCommand {
     let document = ListJSON(
       app: .init(
         name: app.appName, bundleIdentifier: app.bundleIdentifier, path: app.location.path,
-        platform: app.platform.rawValue, idioms: app.deviceIdioms),
+        platform: app.platform.rawValue, idioms: app.deviceIdioms,
+        thinnedFor: app.isBuiltArtifact
+          ? .some(app.build.thinnedFor.map(ListJSON.App.ThinnedFor.init)) : nil),
       supportsAlternateIcons: app.supportsAlternateIcons,
       alternateIconName: alternateIconName,
       icons: icons.map { icon in

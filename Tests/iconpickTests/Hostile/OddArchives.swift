@@ -48,5 +48,49 @@ enum OddArchives {
     HostileCase(name: "app-is-file", input: "File.app", kind: .artifact) { folder in
       try HostileFiles.write(folder, "File.app", "not a folder")
     },
+    // A zip holding one app at its top is read; one with two is refused, naming both.
+    HostileCase(
+      name: "zip-one-app", input: "Hostile.zip", kind: .artifact,
+      mustRead: [.list, .listJSON], mustList: "Hostile.zip/Hostile.app/AppIcon60x60@2x.png"
+    ) { folder in
+      var zip = ZipWriter()
+      zip.add("Hostile.app/Info.plist", HostileFiles.infoPlist())
+      zip.add("Hostile.app/AppIcon60x60@2x.png", HostileBytes.smallPNG(120))
+      zip.add("__MACOSX/Hostile.app/._Info.plist", [0, 5, 22, 7])
+      try HostileFiles.write(folder, "Hostile.zip", zip.bytes())
+    },
+    HostileCase(
+      name: "zip-two-apps", input: "Two.zip", kind: .artifact,
+      mustRefuse: [.list, .listJSON, .check, .checkJSON, .showOutput, .against]
+    ) { folder in
+      var zip = ZipWriter()
+      for app in ["One.app", "Two.app"] {
+        zip.add("\(app)/Info.plist", HostileFiles.infoPlist())
+        zip.add("\(app)/AppIcon60x60@2x.png", HostileBytes.smallPNG(120))
+      }
+      try HostileFiles.write(folder, "Two.zip", zip.bytes())
+    },
+    // Payload/ inside one wrapper folder is read; inside folders nested deeper, refused.
+    HostileCase(
+      name: "ipa-wrapped", input: "Wrapped.ipa", kind: .artifact, mustRead: [.list, .listJSON],
+      mustList: "Wrapped.ipa/Wrapped/Payload/Hostile.app/AppIcon60x60@2x.png"
+    ) { folder in
+      var inner = ZipWriter()
+      HostileFiles.payload(&inner)
+      var zip = ZipWriter()
+      for entry in inner.entries { zip.add("Wrapped/" + entry.name, entry.data) }
+      try HostileFiles.write(folder, "Wrapped.ipa", zip.bytes())
+    },
+    HostileCase(
+      name: "ipa-nested-wrappers", input: "Nested.ipa", kind: .artifact,
+      mustRefuse: [.list, .listJSON, .check, .checkJSON, .showOutput, .against]
+    ) { folder in
+      var inner = ZipWriter()
+      HostileFiles.payload(&inner)
+      var zip = ZipWriter()
+      for entry in inner.entries { zip.add("A/B/C/" + entry.name, entry.data) }
+      zip.add("A/B/C/Payload/", [])
+      try HostileFiles.write(folder, "Nested.ipa", zip.bytes())
+    },
   ]
 }
