@@ -111,7 +111,8 @@ public enum Checker {
       // Every bundle the catalogs hold, used or not.
       IconComposerChecks.diagnose(bundles: facts.iconSets.filter(\.isIconComposer).map(\.folder))
     },
-    .sources("Info.plist as written", [.malformedIconsDictionary]) { _, facts in
+    .sources("Info.plist as written", [.malformedIconsDictionary, .sharedInfoPlistOtherForm]) {
+      _, facts in
       InfoPlistChecks.malformedIconsDictionary(facts)
     },
     .sources(

@@ -60,6 +60,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case iconSVGText = "icon-svg-text"
   case iconSVGUnsupported = "icon-svg-unsupported"
   case iconAndAppIconSetSameName = "icon-and-appiconset-same-name"
+  case sharedInfoPlistOtherForm = "shared-info-plist-other-form"
 
   /// The id as written in every output format.
   public var description: String { rawValue }
@@ -121,6 +122,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .iconSVGText: return .warning
     case .iconSVGUnsupported: return .warning
     case .iconAndAppIconSetSameName: return .warning
+    case .sharedInfoPlistOtherForm: return .warning
     }
   }
 
@@ -465,6 +467,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "A .icon and an .appiconset of one name: Xcode 26 drops the set.",
         "Rename or remove one of them.",
+        []
+      )
+    case .sharedInfoPlistOtherForm:
+      return (
+        "An icon dictionary in the form of the target's other platform, in an Info.plist that both platforms' builds read: this platform ignores it.",
+        "Give each platform its own Info.plist (INFOPLIST_FILE[sdk=appletvos*]), or let the build settings generate the icons.",
         []
       )
     }

@@ -36,9 +36,12 @@ public enum IconChecks {
       app.compiledAppIconsProblem == nil
     else { return [] }
     if app.isBuiltArtifact { return builtImage(icon, in: app, at: place) }
+    let asset = icon.assetName ?? icon.name
+    // Its set is in a catalog the target does not build: catalog-not-in-target says so, and this
+    // would say that no set of the name exists.
+    if app.appIconAssets?.isOnlyOutsideTarget(asset) == true { return [] }
     // An icon whose only set is an Icon Composer bundle with no artwork: said as such, not as
     // "no set holds one" (the bundle's own findings say what is wrong inside it).
-    let asset = icon.assetName ?? icon.name
     let bundle = app.appIconAssets?.iconComposer.contains(asset) == true ? asset : nil
     return icon.isPrimary
       ? primaryImage(icon, at: place, bundle: bundle)

@@ -41,12 +41,16 @@ struct IconDictionaryLint {
     var message: String
     var fix: String
     var line: Int?
+    /// The platform whose form the value has, when it is the other platform's form (a string
+    /// primary or an array of alternates in an iOS app: tvOS); nil for any other problem.
+    var form: AppPlatform?
 
-    init(path: String, message: String, fix: String, line: Int? = nil) {
+    init(path: String, message: String, fix: String, line: Int? = nil, form: AppPlatform? = nil) {
       self.path = path
       self.message = message
       self.fix = fix
       self.line = line
+      self.form = form
     }
   }
 
@@ -117,8 +121,8 @@ struct IconDictionaryLint {
           message:
             "\(Self.join(primaryPath)) is a string, the tvOS form; in an iOS app it must be a dictionary, or iOS finds no primary icon",
           fix:
-            "Write CFBundlePrimaryIcon as a dictionary: <dict><key>CFBundleIconName</key><string>\(MessageText.escaped(name))</string></dict>."
-        )
+            "Write CFBundlePrimaryIcon as a dictionary: <dict><key>CFBundleIconName</key><string>\(MessageText.escaped(name))</string></dict>.",
+          form: .tvOS)
       }
       nameWritten(name, dictionary: key, alternate: nil, path: primaryPath)
     case let entry as [String: Any]:
@@ -127,7 +131,8 @@ struct IconDictionaryLint {
           primaryPath,
           message:
             "\(Self.join(primaryPath)) is a dictionary, the iOS form; tvOS reads it as the name of the brand assets, a string",
-          fix: "Write CFBundlePrimaryIcon as a string: the name of the app icon's brand assets.")
+          fix: "Write CFBundlePrimaryIcon as a string: the name of the app icon's brand assets.",
+          form: .iOS)
       }
       readEntry(entry, dictionary: key, alternate: nil, path: primaryPath)
     case let value?:
@@ -146,8 +151,8 @@ struct IconDictionaryLint {
           message:
             "\(Self.join(alternatesPath)) is an array, the tvOS form; in an iOS app it must be a dictionary keyed by icon name, or supportsAlternateIcons is false",
           fix:
-            "Write CFBundleAlternateIcons as a dictionary: one key per icon name, each a dictionary with CFBundleIconName."
-        )
+            "Write CFBundleAlternateIcons as a dictionary: one key per icon name, each a dictionary with CFBundleIconName.",
+          form: .tvOS)
       }
       for (index, item) in names.enumerated() {
         let path = alternatesPath + [String(index)]
@@ -163,7 +168,8 @@ struct IconDictionaryLint {
           alternatesPath,
           message:
             "\(Self.join(alternatesPath)) is a dictionary, the iOS form; tvOS reads an array of brand assets names",
-          fix: "Write CFBundleAlternateIcons as an array of the alternate brand assets' names.")
+          fix: "Write CFBundleAlternateIcons as an array of the alternate brand assets' names.",
+          form: .iOS)
       }
       for name in entries.keys.sorted() {
         let path = alternatesPath + [name]
@@ -255,11 +261,13 @@ struct IconDictionaryLint {
     )
   }
 
-  private mutating func add(_ path: [String], message: String, fix: String) {
+  private mutating func add(
+    _ path: [String], message: String, fix: String, form: AppPlatform? = nil
+  ) {
     let line = lines?.keyLine(of: path) ?? lines?.line(of: path) ?? enclosingLine(path)
     problems.append(
       DictionaryProblem(
-        path: Self.join(path), message: message, fix: fix, line: line))
+        path: Self.join(path), message: message, fix: fix, line: line, form: form))
   }
 
   private func enclosingLine(_ path: [String]) -> Int? {

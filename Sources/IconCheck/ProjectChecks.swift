@@ -12,12 +12,16 @@ enum ProjectChecks {
 
   /// actool compiles the primary, the sets `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` names
   /// and, with include-all, every set; any other app icon set is left out of the app. Xcode's
-  /// Debug builds often include all, so the icon works there and is missing from Release.
+  /// Debug builds often include all, so the icon works there and is missing from Release. A set
+  /// that the target's build for another platform names (`[sdk=iphoneos*]` read while checking
+  /// the tvOS app) is that platform's: not reported here.
   static func setsNotShipped(_ facts: ProjectFacts) -> [Diagnostic] {
     let shipped = facts.shippedSetNames
+    let elsewhere = facts.otherPlatformSetNames
     var reported = Set<String>()
     var found: [Diagnostic] = []
-    for set in facts.iconSets where !shipped.contains(set) {
+    for set in facts.iconSets
+    where !shipped.contains(set) && !elsewhere.contains(set.name.lowercased()) {
       // An .appiconset and a .icon of one name are one icon: reported once, at the first. An
       // empty set would ship no icon anyway: empty-set says so, not this.
       guard !set.isEmpty, reported.insert(set.name).inserted else { continue }
@@ -190,9 +194,15 @@ enum ProjectChecks {
 
   /// actool makes alternates only from sets: a name with none is no icon. The app builds (real
   /// apps ship so for years), so a warning; a name ending in a comma says how the setting is split.
+  /// A name whose set is in a catalog the target does not build is `catalog-not-in-target`'s
+  /// alone: the set exists, which this finding would deny.
   static func settingNamesNotFound(_ facts: ProjectFacts) -> [Diagnostic] {
     let setting = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
-    return facts.settingNamesNotFound.map { notFound in
+    let outside =
+      facts.appStore.isProjectTarget
+      ? Set(facts.appStore.outsideSets.map { $0.name.lowercased() }) : []
+    return facts.settingNamesNotFound.filter { !outside.contains($0.written.lowercased()) }.map {
+      notFound in
       let name = MessageText.escaped(notFound.written)
       let comma = notFound.written.hasSuffix(",") && notFound.written.count > 1
       let bare = MessageText.escaped(String(notFound.written.dropLast(comma ? 1 : 0)))

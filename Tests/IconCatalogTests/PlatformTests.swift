@@ -108,6 +108,50 @@ import Testing
     #expect(summaries.map(\.iconCount) == [2, 1])
   }
 
+  /// Issue 27, point 5: Icon Composer bundles are no tvOS asset; what the other platform's
+  /// `[sdk=...]` settings name, and whether both builds read one Info.plist, are in the facts.
+  @Test("each platform of a multiplatform target reads only its own assets and settings")
+  func eachPlatformItsOwnAssetsAndSettings() throws {
+    let fixture = try Fixture()
+    var settings = [
+      "SDKROOT": "auto",
+      "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator appletvos appletvsimulator",
+      "INFOPLIST_FILE": "Reader/Info.plist",
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES[sdk=iphoneos*]": "Green",
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES[sdk=iphonesimulator*]": "Green Sim",
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES[sdk=appletvos*]": "Night",
+    ]
+    let sketch = { (settings: [String: String]) in
+      ProjectSketch(targets: [.init(name: "Reader", settings: settings)])
+    }
+    try sketch(settings).write(to: fixture)
+    try fixture.writePlist("Reader/Info.plist", ["CFBundleIdentifier": "dev.example.Reader"])
+    try fixture.write(
+      "Reader/Assets.xcassets/Green.icon/icon.json", #"{"groups":[{"layers":[]}]}"#)
+
+    let (tv, tvFacts) = try AppIconReader.readWithFacts(
+      at: fixture.root, target: nil, configuration: nil, platform: .tvOS)
+    #expect(tv.alternates.isEmpty)
+    #expect(tvFacts.iconSets.map(\.name) == ["AppIcon"])
+    #expect(tvFacts.otherPlatformIconNames == [.iOS: ["AppIcon", "Green", "Sim"]])
+    #expect(tvFacts.infoPlistSharedWith == [.iOS])
+
+    let (phone, phoneFacts) = try AppIconReader.readWithFacts(
+      at: fixture.root, target: nil, configuration: nil, platform: .iOS)
+    #expect(phone.alternates.map(\.name) == ["Green"])
+    #expect(phoneFacts.iconSets.map(\.name) == ["AppIcon", "Green"])
+    #expect(phoneFacts.otherPlatformIconNames == [.tvOS: ["AppIcon", "Night"]])
+    #expect(phoneFacts.infoPlistSharedWith == [.tvOS])
+
+    // The tvOS build with an Info.plist of its own: not shared.
+    settings["INFOPLIST_FILE[sdk=appletv*]"] = "Reader/TV-Info.plist"
+    try sketch(settings).write(to: fixture)
+    try fixture.writePlist("Reader/TV-Info.plist", ["CFBundleIdentifier": "dev.example.Reader"])
+    let (_, own) = try AppIconReader.readWithFacts(
+      at: fixture.root, target: nil, configuration: nil, platform: .tvOS)
+    #expect(own.infoPlistSharedWith == [])
+  }
+
   @Test("--platform naming a platform the target does not build for says which it does")
   func platformNotBuilt() throws {
     let fixture = try Fixture()

@@ -18,6 +18,12 @@ import Testing
       "TARGETED_DEVICE_FAMILY = 3", "ASSETCATALOG_COMPILER_APPICON_NAME = \(name)",
     ])
     try app.write("Assets.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try brandAssets(app, at: folder)
+    return app
+  }
+
+  /// Complete brand assets (as `tvApp` has them) at `folder`, a `.brandassets` path.
+  static func brandAssets(_ app: StoreFixture, at folder: String) throws {
     try app.write(
       "\(folder)/Contents.json",
       """
@@ -33,16 +39,17 @@ import Testing
 
       """)
     for (stack, width, height) in [("App Icon - App Store", 1280, 768), ("App Icon", 400, 240)] {
-      try stackOf(app, stack, layers: ["Front", "Back"], width: width, height: height)
+      try stackOf(
+        app, stack, layers: ["Front", "Back"], width: width, height: height, in: folder)
     }
     for (shelf, width) in [("Top Shelf Image Wide", 2320), ("Top Shelf Image", 1920)] {
       try imageSet(app, "\(folder)/\(shelf).imageset", width: width, height: 720)
     }
-    return app
   }
 
   static func stackOf(
-    _ app: StoreFixture, _ stack: String, layers: [String], width: Int, height: Int
+    _ app: StoreFixture, _ stack: String, layers: [String], width: Int, height: Int,
+    in folder: String = folder
   ) throws {
     let entries = layers.map { "{ \"filename\" : \"\($0).imagestacklayer\" }" }
     try app.write(

@@ -235,11 +235,15 @@ import Testing
     #expect(try app.diagnose().filter { storeIDs.contains($0.id) } == [])
   }
 
-  /// One app target whose sources are the synchronized folder `Solo`.
-  static func soloProject(primary: String?, infoPlist: Bool = false) -> String {
+  /// One app target whose sources are the synchronized folder `Solo`; `extra` are more lines of
+  /// its build settings, as the project file writes them (`"KEY[sdk=iphoneos*]" = "A B";`).
+  static func soloProject(primary: String?, infoPlist: Bool = false, extra: [String] = [])
+    -> String
+  {
     let settings =
       (primary.map { ["ASSETCATALOG_COMPILER_APPICON_NAME = \($0);"] } ?? [])
       + (infoPlist ? ["INFOPLIST_FILE = Solo/Info.plist;"] : ["GENERATE_INFOPLIST_FILE = YES;"])
+      + extra
     return """
       // !$*UTF8*$!
       {

@@ -14,16 +14,26 @@ public struct AppIconAssets: Sendable, Equatable {
   public let iconComposer: Set<String>
   /// `names` and `outsideTarget` lowercased, so a lookup costs one hash whatever their number.
   private let lowercased: Set<String>
+  /// Those of `outsideTarget` that no set of `names` has, lowercased.
+  private let onlyOutside: Set<String>
 
   public init(names: [String], outsideTarget: [String] = [], iconComposer: Set<String> = []) {
     self.names = names
     self.outsideTarget = outsideTarget
     self.iconComposer = iconComposer
     lowercased = Set((names + outsideTarget).map { $0.lowercased() })
+    onlyOutside = Set(outsideTarget.map { $0.lowercased() }).subtracting(
+      names.map { $0.lowercased() })
   }
 
   /// True when `name` is among `names` or `outsideTarget`, ignoring case as actool's lookup does.
   public func contains(_ name: String) -> Bool { lowercased.contains(name.lowercased()) }
+
+  /// True when only a catalog the target does not build has a set of this name (ignoring case):
+  /// `catalog-not-in-target` is the finding, and the set exists.
+  public func isOnlyOutsideTarget(_ name: String) -> Bool {
+    onlyOutside.contains(name.lowercased())
+  }
 }
 
 /// A place in the sources or the built app where something is declared: a file, and its line or

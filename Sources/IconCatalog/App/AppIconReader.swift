@@ -164,6 +164,11 @@ public enum AppIconReader {
     var infoPlist: InfoPlist?
     var catalogs: AssetCatalogs
     var names: IconNames
+    /// The target's settings as its builds for its other platforms see them (a multiplatform
+    /// target's; `ProjectTarget.settingsOfOtherPlatforms`).
+    var otherPlatformSettings: [(platform: AppPlatform, settings: [BuildSettings])] = []
+    /// Those other platforms whose builds read this same Info.plist file.
+    var infoPlistSharedWith: [AppPlatform] = []
   }
 
   /// With `lenient`, Info.plist icon values of the wrong type are passed over instead of thrown.
@@ -193,12 +198,26 @@ public enum AppIconReader {
     // Assets of another platform are left out only when the platform is known: a folder whose
     // only app icon is a brand assets is a tvOS app that says so nowhere else.
     if isStated { catalogs = catalogs.forPlatform(platform) }
+    let others = location.target?.settingsOfOtherPlatforms() ?? []
+    var shared: [AppPlatform] = []
+    if let file = infoPlist?.file.standardizedFileURL.path {
+      for (other, readings) in others {
+        guard let device = readings.first,
+          (try? location.infoPlist(settings: device))??.standardizedFileURL.path == file
+        else { continue }
+        shared.append(other)
+      }
+    }
+    // An Info.plist both platforms read: alternates written in the other platform's form are
+    // that platform's, not this app's icons (`check` warns, shared-info-plist-other-form).
+    let own = shared.isEmpty ? infoPlist : infoPlist.map { $0.withoutAlternates(of: shared) }
     let names = try IconNames.resolve(
-      settings: settings, infoPlist: infoPlist, catalogs: catalogs, deviceFamilies: deviceFamilies)
+      settings: settings, infoPlist: own, catalogs: catalogs, deviceFamilies: deviceFamilies)
     return ProjectReading(
       location: location, settings: settings, platform: platform, platformIsStated: isStated,
       deviceFamilies: deviceFamilies,
-      infoPlist: infoPlist, catalogs: catalogs, names: names)
+      infoPlist: infoPlist, catalogs: catalogs, names: names, otherPlatformSettings: others,
+      infoPlistSharedWith: shared)
   }
 
   /// Every `.xcconfig` not included by another one is a level of its own; the shallowest wins a
@@ -272,5 +291,26 @@ public enum AppIconReader {
     }
     if let identifier = settings.string("PRODUCT_BUNDLE_IDENTIFIER") { return identifier }
     throw .unresolvedBundleIdentifier(file: (infoPlist?.file ?? root).path, value: raw ?? "")
+  }
+}
+
+extension InfoPlist {
+  /// This Info.plist without the `CFBundleAlternateIcons` written in the form of `platforms`
+  /// (iOS: a dictionary; tvOS: an array of names), as the other platform's app reads it.
+  func withoutAlternates(of platforms: [AppPlatform]) -> InfoPlist {
+    var root = self.root
+    for key in ["CFBundleIcons", "CFBundleIcons~iphone", "CFBundleIcons~ipad"] {
+      guard var icons = root[key] as? [String: Any] else { continue }
+      let value = icons["CFBundleAlternateIcons"]
+      if (platforms.contains(.iOS) && value is [String: Any])
+        || (platforms.contains(.tvOS) && value is [Any])
+      {
+        icons["CFBundleAlternateIcons"] = nil
+        root[key] = icons
+      }
+    }
+    var read = InfoPlist(file: file, root: root)
+    read.isLenient = isLenient
+    return read
   }
 }

@@ -229,14 +229,17 @@ struct AssetCatalogs: Sendable {
     return sets.filter { $0.kind == .appIconSet } + sets.filter { $0.kind == .brandAssets }
   }
 
-  /// The app icons a build for `platform` uses: tvOS brand assets only for tvOS.
+  /// The app icons a build for `platform` uses: tvOS brand assets only for tvOS, Icon Composer
+  /// `.icon` bundles only for iOS. Icon Composer makes icons for iPhone, iPad, Mac and Apple Watch,
+  /// not Apple TV: a tvOS app's icon is a brand assets' image stack.
   func forPlatform(_ platform: AppPlatform) -> AssetCatalogs {
-    let excluded = AssetCatalog.IconSet.Kind.brandAssets
-    guard platform == .iOS, iconSets.contains(where: { $0.kind == excluded }) else { return self }
+    let excluded: AssetCatalog.IconSet.Kind = platform == .iOS ? .brandAssets : .iconComposer
+    guard iconSets.contains(where: { $0.kind == excluded }) else { return self }
     return AssetCatalogs(
       catalogs: catalogs.map {
         AssetCatalog(folder: $0.folder, iconSets: $0.iconSets.filter { $0.kind != excluded })
       },
-      iconBundles: iconBundles)
+      iconBundles: iconBundles.filter { $0.kind != excluded })
   }
+
 }

@@ -15,6 +15,15 @@ public enum AppPlatform: String, Equatable, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The simulator SDK of this platform: its builds are this platform's too, and `[sdk=...]`
+  /// conditions tell them apart from the device build.
+  public var simulatorSDK: String {
+    switch self {
+    case .iOS: return "iphonesimulator"
+    case .tvOS: return "appletvsimulator"
+    }
+  }
+
   /// What `--platform` takes: `ios`, `tvos`.
   public var argument: String { rawValue.lowercased() }
 

@@ -163,6 +163,13 @@ public struct ProjectFacts: Sendable {
   /// What the App Store rules need: the icon dictionaries as written, the platform, and the sets
   /// in catalogs the target does not build.
   public var appStore = AppStoreFacts()
+  /// The app icon names the target's builds for its other platforms ask for (a multiplatform
+  /// target: `ASSETCATALOG_COMPILER_APPICON_NAME` and `…_ALTERNATE_APPICON_NAMES` read with that
+  /// platform's `[sdk=...]` conditions, device and simulator): a set only they name is theirs.
+  public var otherPlatformIconNames: [AppPlatform: [String]] = [:]
+  /// The target's other platforms whose builds read this same Info.plist file: a file shared by
+  /// iOS and tvOS cannot write its icon dictionaries in both forms.
+  public var infoPlistSharedWith: [AppPlatform] = []
 
   public init(root: URL, infoPlist: URL? = nil, primaryName: String = "AppIcon") {
     self.root = root
@@ -186,6 +193,12 @@ public struct ShippedSetNames: Sendable {
 }
 
 extension ProjectFacts {
+  /// The names `otherPlatformIconNames` holds, lowercased (actool ignores case): a set of one of
+  /// these names that this platform's build does not ship is the other platform's.
+  public var otherPlatformSetNames: Set<String> {
+    Set(otherPlatformIconNames.values.joined().map { $0.lowercased() })
+  }
+
   /// The sets the build ships: with `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS` every one;
   /// otherwise the primary, the alternates the setting names, the assets the Info.plist names, and
   /// the primaries of the target's other configurations (a Debug-only primary ships in Debug).
@@ -257,6 +270,18 @@ extension AppIconReader {
     facts.deviceFamily = project.deviceFamilies
     if let target = location.target {
       facts.otherConfigurationPrimaries = otherConfigurationPrimaries(of: target)
+      for (other, readings) in project.otherPlatformSettings {
+        var names: [String] = []
+        var seen = Set<String>()
+        for settings in readings {
+          let named =
+            [settings.string(IconNames.primaryNameSetting)].compactMap { $0 }
+            + settings.list(IconNames.alternateNamesSetting)
+          names += named.filter { seen.insert($0).inserted }
+        }
+        facts.otherPlatformIconNames[other] = names
+      }
+      facts.infoPlistSharedWith = project.infoPlistSharedWith
     }
 
     facts.catalogs = location.files.catalogs

@@ -163,9 +163,10 @@ struct ProjectTarget: Sendable {
 
   /// Settings are read for an iOS device first: they say which platforms the target builds for,
   /// and a build for another platform reads them again with its own `[sdk=...]` conditions.
+  /// `sdk` names another SDK of `platform` than its device's (its simulator's).
   private static func prepare(
     project: XcodeProject, target chosen: XcodeProject.Target, configuration: String?,
-    platform: AppPlatform = .iOS
+    platform: AppPlatform = .iOS, sdk: String? = nil
   ) throws(IconCatalogError) -> Prepared {
     let configurations = try project.configurations(of: chosen)
     let wanted = configuration ?? defaultConfiguration
@@ -186,16 +187,16 @@ struct ProjectTarget: Sendable {
     let (layers, missing, files) = try layers(
       project: project, target: chosen, projectConfiguration: projectConfiguration,
       targetConfiguration: targetConfiguration)
+    let sdk = sdk ?? platform.sdk
     var builtIn = BuildSettings.builtIn(
-      platform: platform.sdk, sourceRoot: project.sourceRoot.path, projectName: project.name)
+      platform: sdk, sourceRoot: project.sourceRoot.path, projectName: project.name)
     builtIn["TARGET_NAME"] = chosen.name
     builtIn["CONFIGURATION"] = targetConfiguration.name
-    let device = BuildTarget(
-      sdk: platform.sdk, arch: "arm64", configuration: targetConfiguration.name)
+    let device = BuildTarget(sdk: sdk, arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
     // A target that builds only for tvOS: its `[sdk=appletvos*]` settings are the ones its device
     // build uses.
-    if platform == .iOS, PlatformDecision.platforms(settings) == [.tvOS] {
+    if platform == .iOS, sdk == platform.sdk, PlatformDecision.platforms(settings) == [.tvOS] {
       return try prepare(
         project: project, target: chosen, configuration: configuration, platform: .tvOS)
     }
@@ -204,6 +205,25 @@ struct ProjectTarget: Sendable {
     return Prepared(
       configuration: targetConfiguration.name, platform: platform, settings: settings,
       missing: missing)
+  }
+
+  /// The target's settings as its builds for its other platforms see them (`platforms` but
+  /// `platform`), each platform's device and simulator SDK read with their own `[sdk=...]`
+  /// conditions, as swift-build binds the `sdk` condition to the SDK built for (`iphoneos`,
+  /// `iphonesimulator`, `appletvos`, ...): what only those builds name is theirs, not this one's.
+  func settingsOfOtherPlatforms() -> [(platform: AppPlatform, settings: [BuildSettings])] {
+    let others = platforms.filter { $0 != platform }
+    guard !others.isEmpty, let read = try? XcodeProject.read(project),
+      let chosen = try? read.targets().first(where: { $0.name == name })
+    else { return [] }
+    return others.map { other in
+      let readings = [other.sdk, other.simulatorSDK].compactMap { sdk in
+        try? Self.prepare(
+          project: read, target: chosen, configuration: configuration, platform: other, sdk: sdk
+        ).settings
+      }
+      return (other, readings)
+    }
   }
 
   // MARK: Which targets count
