@@ -127,7 +127,7 @@ struct ProjectTarget: Sendable {
       missingBaseConfigurations: ready.missing)
     resolved.copiedResources = copied
     resolved.filesDifferingInCase = differing
-    resolved.specWarnings = project.warnings
+    resolved.specWarnings = project.warnings + (project.targetWarnings[chosen.name] ?? [])
     resolved.generatedInfoPlist = project.generatedInfoPlists[chosen.name]
     return resolved
   }

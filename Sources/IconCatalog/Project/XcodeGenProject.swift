@@ -21,6 +21,10 @@ extension XcodeGenSpec {
     private var objects: [String: [String: Any]] = [:]
     private var counter = 0
     private var generatedInfoPlists: [String: GeneratedInfoPlist] = [:]
+    /// What a target's part of the spec says that iconpick cannot follow, by target name.
+    private var targetWarnings: [String: [String]] = [:]
+    /// The target being generated: its warnings are its own.
+    private var current: String?
 
     init(spec: URL, dictionary: [String: Any], warnings: [String]) {
       self.spec = spec
@@ -47,7 +51,13 @@ extension XcodeGenSpec {
 
     private mutating func warn(_ text: String) {
       let line = "\(MessageText.path(spec.path)): \(text)"
-      if !warnings.contains(line) { warnings.append(line) }
+      if let current {
+        if !targetWarnings[current, default: []].contains(line) {
+          targetWarnings[current, default: []].append(line)
+        }
+      } else if !warnings.contains(line) {
+        warnings.append(line)
+      }
     }
 
     mutating func generate() throws(IconCatalogError) -> XcodeProject {
@@ -78,6 +88,8 @@ extension XcodeGenSpec {
         guard var target = targets[name] else { continue }
         if target["legacy"] != nil { continue }
         target["name"] = target["name"] ?? name
+        current = (target["name"] as? String) ?? name
+        defer { current = nil }
         let id = try generateTarget(
           name: (target["name"] as? String) ?? name, target: target, configs: configs,
           options: options, presets: presets, settingGroups: settingGroups,
@@ -126,6 +138,7 @@ extension XcodeGenSpec {
         spec: spec, sourceRoot: root, name: name, objects: objects, rootID: rootID)
       project.warnings = warnings
       project.generatedInfoPlists = generatedInfoPlists
+      project.targetWarnings = targetWarnings
       return project
     }
 
@@ -414,10 +427,13 @@ extension XcodeGenSpec {
           }
           continue
         }
-        if source.filtered {
-          warn(
-            "source \(MessageText.escaped(source.path)) has destination filters, which iconpick does not follow: its files are read for every platform"
-          )
+        let before = files.count + synchronized.count
+        defer {
+          if source.filtered, files.count + synchronized.count > before {
+            warn(
+              "source \(MessageText.escaped(source.path)) has destination filters, which iconpick does not follow: its catalogs and icons are read for every platform"
+            )
+          }
         }
         if let phase = source.buildPhase, phase as? String != "resources" { continue }
         let ext = url.pathExtension
@@ -500,7 +516,8 @@ extension XcodeGenSpec {
         {
           return source.path
         }
-        if let found = Self.firstFile(named: "Info.plist", under: url) {
+        var budget = Self.maximumGroupEntries
+        if let found = Self.firstFile(named: "Info.plist", under: url, budget: &budget) {
           let relative = ProjectFiles.relativeComponents(of: found, under: root)
           return relative.joined(separator: "/")
         }
@@ -508,16 +525,22 @@ extension XcodeGenSpec {
       return nil
     }
 
-    private static func firstFile(named name: String, under folder: URL, depth: Int = 0) -> URL? {
+    /// Depth first in name order, looking at no more than `budget` entries.
+    private static func firstFile(
+      named name: String, under folder: URL, budget: inout Int, depth: Int = 0
+    ) -> URL? {
       guard depth < 32,
         let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
       else { return nil }
       for entry in names.sorted() where !entry.hasPrefix(".") {
+        budget -= 1
+        guard budget > 0 else { return nil }
         let child = folder.appendingPathComponent(entry)
         if entry == name { return child }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder),
-          isFolder.boolValue, let found = firstFile(named: name, under: child, depth: depth + 1)
+          isFolder.boolValue,
+          let found = firstFile(named: name, under: child, budget: &budget, depth: depth + 1)
         {
           return found
         }

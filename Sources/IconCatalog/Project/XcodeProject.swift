@@ -22,6 +22,8 @@ struct XcodeProject {
   /// What a generated project's spec says that iconpick cannot follow (`XcodeGenSpec`), one line
   /// each; empty for a `project.pbxproj`.
   var warnings: [String] = []
+  /// The same for one target's part of the spec, by target name.
+  var targetWarnings: [String: [String]] = [:]
   /// The Info.plists XcodeGen writes from the spec (`info`), by target name.
   var generatedInfoPlists: [String: GeneratedInfoPlist] = [:]
 
