@@ -513,7 +513,8 @@ struct ProjectSpecYAMLTests {
       (error as? ProjectSpecYAML.Problem)?.reason.contains("nested more than 128 deep") == true
     }
     // Anchors chained so that aliases nest deeper than any written text.
-    var chained = "a0: &a0 " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    var chained =
+      "a0: &a0 " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     chained += "\n"
     for index in 1..<4 {
       chained +=

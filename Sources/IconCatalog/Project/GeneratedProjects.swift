@@ -39,7 +39,8 @@ enum GeneratedProjects {
     }
     // Expo's managed workflow: `ios/` is written by `npx expo prebuild`.
     if let manifest = exists("app.json"), startsWith(manifest, containing: "\"expo\"") {
-      return Generator(manifest: manifest, name: "Expo", command: "npx expo prebuild --platform ios")
+      return Generator(
+        manifest: manifest, name: "Expo", command: "npx expo prebuild --platform ios")
     }
     return nil
   }

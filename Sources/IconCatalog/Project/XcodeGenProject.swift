@@ -71,7 +71,8 @@ extension XcodeGenSpec {
       let presets = (options["settingPresets"] as? String) ?? "all"
       let projectConfigFiles = Self.stringMap(dictionary["configFiles"])
       if let fileTypes = options["fileTypes"] as? [String: Any] {
-        for ext in fileTypes.keys.sorted() where ["xcassets", "icon", "png", "plist"].contains(ext) {
+        for ext in fileTypes.keys.sorted() where ["xcassets", "icon", "png", "plist"].contains(ext)
+        {
           warn(
             "options.fileTypes changes how .\(MessageText.escaped(ext)) files are built, which iconpick does not follow: it reads them as XcodeGen does by default"
           )
@@ -119,17 +120,21 @@ extension XcodeGenSpec {
           for key in configFileKeys(file) { settings.removeValue(forKey: key) }
         }
         settings.merge(
-          buildSettings(dictionary["settings"], config: config, configs: configs, groups: settingGroups)
+          buildSettings(
+            dictionary["settings"], config: config, configs: configs, groups: settingGroups)
         ) { _, new in new }
         var object: [String: Any] = [
           "isa": "XCBuildConfiguration", "name": config.name, "buildSettings": settings,
         ]
-        if let file = projectConfigFiles[config.name] { object["baseConfigurationReference"] = fileReference(file) }
+        if let file = projectConfigFiles[config.name] {
+          object["baseConfigurationReference"] = fileReference(file)
+        }
         configurationIDs.append(add(object))
       }
       let list = add([
         "isa": "XCConfigurationList", "buildConfigurations": configurationIDs,
-        "defaultConfigurationName": (options["defaultConfig"] as? String) ?? configs.first?.name ?? "",
+        "defaultConfigurationName": (options["defaultConfig"] as? String) ?? configs.first?.name
+          ?? "",
       ])
       let rootID = add([
         "isa": "PBXProject", "targets": targetIDs, "buildConfigurationList": list,
@@ -148,7 +153,9 @@ extension XcodeGenSpec {
     /// `Target.resolveTargetTemplates` and `resolveMultiplatformTargets` make them.
     private mutating func resolvedTargets() throws(IconCatalogError) -> [String: [String: Any]] {
       guard let raw = dictionary["targets"] else { return [:] }
-      guard let targets = raw as? [String: Any] else { throw invalid("\"targets\" is not a mapping") }
+      guard let targets = raw as? [String: Any] else {
+        throw invalid("\"targets\" is not a mapping")
+      }
       let templates = dictionary["targetTemplates"] as? [String: Any] ?? [:]
       var resolved: [String: [String: Any]] = [:]
       for (name, value) in targets {
@@ -168,7 +175,9 @@ extension XcodeGenSpec {
         }
         collect(target, depth: 0)
         for template in chosen where templates[template] == nil {
-          warn("target \"\(MessageText.escaped(name))\" uses template \"\(MessageText.escaped(template))\", which is not defined")
+          warn(
+            "target \"\(MessageText.escaped(name))\" uses template \"\(MessageText.escaped(template))\", which is not defined"
+          )
         }
         if !chosen.isEmpty {
           var base: [String: Any] = [:]
@@ -186,7 +195,8 @@ extension XcodeGenSpec {
         }
         if let platforms = target["platform"] as? [Any] {
           for case let platform as String in platforms {
-            var single = XcodeGenSpec.expanding(target, ["platform": platform]) as? [String: Any] ?? target
+            var single =
+              XcodeGenSpec.expanding(target, ["platform": platform]) as? [String: Any] ?? target
             single["platform"] = platform
             if let versions = target["deploymentTarget"] as? [String: Any] {
               single["deploymentTarget"] = versions[platform]
@@ -213,7 +223,8 @@ extension XcodeGenSpec {
       let productType = type.isEmpty ? "" : "com.apple.product-type." + type
       var platform = Self.platformName(target["platform"])
       let destinations = Self.strings(target["supportedDestinations"]).sorted {
-        (Self.destinationOrder.firstIndex(of: $0) ?? 99) < (Self.destinationOrder.firstIndex(of: $1) ?? 99)
+        (Self.destinationOrder.firstIndex(of: $0) ?? 99)
+          < (Self.destinationOrder.firstIndex(of: $1) ?? 99)
       }
       if platform == "auto", let first = destinations.first, Self.platformPresets[first] != nil {
         platform = first
@@ -239,8 +250,10 @@ extension XcodeGenSpec {
             var families: [String] = []
             for destination in destinations {
               let preset = Self.destinationPresets[destination] ?? [:]
-              supported += preset["SUPPORTED_PLATFORMS"].map { $0.components(separatedBy: " ") } ?? []
-              families += preset["TARGETED_DEVICE_FAMILY"].map { $0.components(separatedBy: ",") } ?? []
+              supported +=
+                preset["SUPPORTED_PLATFORMS"].map { $0.components(separatedBy: " ") } ?? []
+              families +=
+                preset["TARGETED_DEVICE_FAMILY"].map { $0.components(separatedBy: ",") } ?? []
               settings.merge(preset) { _, new in new }
             }
             settings["SUPPORTED_PLATFORMS"] = supported.joined(separator: " ")
@@ -256,7 +269,8 @@ extension XcodeGenSpec {
         for file in [configFiles[config.name], projectConfigFiles[config.name]].compactMap({ $0 }) {
           for key in configFileKeys(file) { settings.removeValue(forKey: key) }
         }
-        let own = buildSettings(target["settings"], config: config, configs: configs, groups: settingGroups)
+        let own = buildSettings(
+          target["settings"], config: config, configs: configs, groups: settingGroups)
         settings.merge(own) { _, new in new }
         if let productName = target["productNameFromTarget"] as? String {
           settings["PRODUCT_NAME"] = productName
@@ -289,7 +303,9 @@ extension XcodeGenSpec {
         var object: [String: Any] = [
           "isa": "XCBuildConfiguration", "name": config.name, "buildSettings": settings,
         ]
-        if let file = configFiles[config.name] { object["baseConfigurationReference"] = fileReference(file) }
+        if let file = configFiles[config.name] {
+          object["baseConfigurationReference"] = fileReference(file)
+        }
         configurationIDs.append(add(object))
       }
       if let info = target["info"] as? [String: Any], let path = info["path"] as? String {
@@ -304,7 +320,8 @@ extension XcodeGenSpec {
 
       let list = add([
         "isa": "XCConfigurationList", "buildConfigurations": configurationIDs,
-        "defaultConfigurationName": (options["defaultConfig"] as? String) ?? configs.first?.name ?? "",
+        "defaultConfigurationName": (options["defaultConfig"] as? String) ?? configs.first?.name
+          ?? "",
       ])
       let phase = add(["isa": "PBXResourcesBuildPhase", "files": resources.files])
       return add([
@@ -323,14 +340,17 @@ extension XcodeGenSpec {
     ) -> [String: Any] {
       guard depth < 64, let mapping = value as? [String: Any] else { return [:] }
       var result: [String: Any] = [:]
-      let structured = mapping["configs"] != nil || mapping["groups"] != nil || mapping["base"] != nil
+      let structured =
+        mapping["configs"] != nil || mapping["groups"] != nil || mapping["base"] != nil
       guard structured else { return Self.settingValues(mapping) }
       for case let group as String in (mapping["groups"] ?? mapping["presets"]) as? [Any] ?? [] {
         guard let body = groups[group] else {
           warn("setting group \"\(MessageText.escaped(group))\" is not defined in settingGroups")
           continue
         }
-        result.merge(buildSettings(body, config: config, configs: configs, groups: groups, depth: depth + 1)) {
+        result.merge(
+          buildSettings(body, config: config, configs: configs, groups: groups, depth: depth + 1)
+        ) {
           _, new in new
         }
       }
@@ -340,7 +360,9 @@ extension XcodeGenSpec {
         // `getConfig`: an exact match, with its case.
         let exact = configs.first { $0.name == variant }
         if let exact, exact.name != config.name { continue }
-        result.merge(buildSettings(body, config: config, configs: configs, groups: groups, depth: depth + 1)) {
+        result.merge(
+          buildSettings(body, config: config, configs: configs, groups: groups, depth: depth + 1)
+        ) {
           _, new in new
         }
       }
@@ -356,7 +378,8 @@ extension XcodeGenSpec {
       let key = "PRODUCT_BUNDLE_IDENTIFIER"
       if own[key] != nil { return true }
       if let targetFile, configFileKeys(targetFile).contains(key) { return true }
-      if buildSettings(dictionary["settings"], config: config, configs: configs, groups: groups)[key]
+      if buildSettings(dictionary["settings"], config: config, configs: configs, groups: groups)[
+        key]
         != nil
       {
         return true
@@ -437,14 +460,16 @@ extension XcodeGenSpec {
         }
         if let phase = source.buildPhase, phase as? String != "resources" { continue }
         let ext = url.pathExtension
-        let type = source.type ?? (isFolder.boolValue && ext.isEmpty ? (defaultType ?? "group") : "file")
+        let type =
+          source.type ?? (isFolder.boolValue && ext.isEmpty ? (defaultType ?? "group") : "file")
         switch type {
         case "folder":
           files.append(buildFile(url.path))
         case "syncedFolder":
           synchronized.append(
             add([
-              "isa": "PBXFileSystemSynchronizedRootGroup", "path": url.path, "sourceTree": "<absolute>",
+              "isa": "PBXFileSystemSynchronizedRootGroup", "path": url.path,
+              "sourceTree": "<absolute>",
             ]))
         case "group" where isFolder.boolValue:
           for file in Self.groupResources(
@@ -701,8 +726,10 @@ struct GlobPattern {
       case "[":
         var body = ""
         while let next = characters.popFirst(), next != "]" { body.append(next) }
-        regex += "[" + NSRegularExpression.escapedPattern(for: body).replacingOccurrences(
-          of: "\\-", with: "-") + "]"
+        regex +=
+          "["
+          + NSRegularExpression.escapedPattern(for: body).replacingOccurrences(
+            of: "\\-", with: "-") + "]"
       default:
         regex += NSRegularExpression.escapedPattern(for: String(character))
       }

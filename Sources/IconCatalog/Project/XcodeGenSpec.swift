@@ -239,7 +239,9 @@ enum XcodeGenSpec {
       return items.map { expanding($0, variables) }
     case let mapping as [String: Any]:
       var expanded: [String: Any] = [:]
-      for (key, item) in mapping { expanded[expanding(key, variables)] = expanding(item, variables) }
+      for (key, item) in mapping {
+        expanded[expanding(key, variables)] = expanding(item, variables)
+      }
       return expanded
     default:
       return value
