@@ -91,11 +91,15 @@ import Testing
       #expect(result.stderr.isEmpty, "\(result.stderr)")
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-      #expect(object["bundleIdentifier"] as? String == identifier)
-      #expect(object["appName"] as? String == name)
+      let about = try #require(object["app"] as? [String: Any])
+      #expect(about["bundleIdentifier"] as? String == identifier)
+      #expect(about["name"] as? String == name)
+      #expect(about["path"] as? String == app.url.appendingPathComponent("ios/App").path)
       let icons = try #require(object["icons"] as? [[String: Any]])
       #expect(icons.count == 1)
-      #expect(icons.first?["iconName"] as? String == icon)
+      #expect(icons.first?["name"] as? String == icon)
+      let files = try #require(icons.first?["files"] as? [String])
+      #expect(!files.isEmpty && files.allSatisfy { $0.contains("/Icons/\(target)/\(icon).icon") })
     }
     // Without --target, like the .xcodeproj XcodeGen generates: the two app targets are named.
     let both = try run(["list", app.url.path], state: state)

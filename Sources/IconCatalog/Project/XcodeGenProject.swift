@@ -519,7 +519,7 @@ extension XcodeGenSpec {
           let path = relative.isEmpty ? name : relative + "/" + name
           if excluded.contains(where: { $0.matches(path) }) { continue }
           var isFolder: ObjCBool = false
-          FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder)
+          _ = FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder)
           if isFolder.boolValue && (child.pathExtension.isEmpty || child.pathExtension == "lproj") {
             walk(child, relative: path, depth: depth + 1)
             continue
