@@ -197,6 +197,18 @@ struct XcodeGenSpecTests {
     #expect(icons.alternates.map(\.name) == ["Night"])
     // The Info.plist XcodeGen writes is not on disk: the spec says what it holds.
     #expect(!FileManager.default.fileExists(atPath: fixture.url("Sources/Info.plist").path))
+    // `check` reads the same, and places the keys in the spec.
+    let (checked, facts) = try AppIconReader.readWithFacts(
+      at: fixture.root, target: nil, configuration: nil)
+    #expect(checked.alternates.map(\.name) == ["Night"])
+    #expect(facts.infoPlist == fixture.url("project.yml"))
+
+    // A project.yml of another tool is not taken for a spec.
+    let other = try Fixture()
+    try other.writeSingleSizeIconSet("AppIcon")
+    try other.writePlist("Info.plist", ["CFBundleIdentifier": "dev.example.other"])
+    try other.write("docs/project.yml", "title: Docs\npages: [a, b]\n")
+    #expect(try AppIconReader.read(at: other.root).bundleIdentifier == "dev.example.other")
   }
 
   @Test("includes merge under the spec, with their paths relative to themselves")
@@ -363,9 +375,10 @@ struct XcodeGenSpecTests {
       ("targets: {}\n", "no \"name\""),
       ("name: X\ninclude: [gone.yml]\n", "gone.yml"),
     ] {
+      // Given as PATH: a list is no spec, and a folder would not take it for one.
       try fixture.write("project.yml", text)
       let error = try #require(throws: IconCatalogError.self) {
-        try AppIconReader.read(at: fixture.root)
+        try AppIconReader.read(at: fixture.url("project.yml"))
       }
       guard case .invalidProjectSpec(let file, let why) = error else {
         Issue.record("\(error)")

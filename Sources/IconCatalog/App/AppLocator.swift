@@ -96,7 +96,7 @@ struct AppLocation: Sendable {
     // A spec whose project was generated and kept beside it: the project is what Xcode builds.
     let projectFolders = Set(files.projects.map { $0.deletingLastPathComponent().path })
     let specs = files.specs.filter {
-      !projectFolders.contains($0.deletingLastPathComponent().path)
+      !projectFolders.contains($0.deletingLastPathComponent().path) && XcodeGenSpec.isLikelySpec($0)
     }
     let all = files.projects + specs
     guard let shallowest = all.map(depth).min() else { return nil }
@@ -116,10 +116,23 @@ struct AppLocation: Sendable {
     URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: true)
   }
 
-  /// The Info.plist given as PATH, else the one `INFOPLIST_FILE` names, else the shallowest one
+  /// The Info.plist XcodeGen writes from the target's `info` when `INFOPLIST_FILE` names it: the
+  /// spec says what the file holds, whether an older copy is on disk or not.
+  private func generatedInfoPlist(settings: BuildSettings) -> GeneratedInfoPlist? {
+    guard givenInfoPlist == nil, let generated = target?.generatedInfoPlist,
+      let named = settings.string("INFOPLIST_FILE")
+    else { return nil }
+    let file =
+      named.hasPrefix("/") ? URL(fileURLWithPath: named) : root.appendingPathComponent(named)
+    return file.standardizedFileURL.path == generated.file.path ? generated : nil
+  }
+
+  /// The Info.plist given as PATH, else the spec of one XcodeGen generates, else the one
+  /// `INFOPLIST_FILE` names, else the shallowest one
   /// outside test folders; nil when there is none.
   func infoPlist(settings: BuildSettings) throws(IconCatalogError) -> URL? {
     if let givenInfoPlist { return givenInfoPlist }
+    if let generated = generatedInfoPlist(settings: settings) { return generated.spec }
     // Unset, or built from settings iconpick cannot resolve (TARGET_NAME...): fall back to looking,
     // unless a project target says which (none: its Info.plist is generated, or it has none).
     guard let named = namedInfoPlist(settings: settings) else {
@@ -178,13 +191,7 @@ struct AppLocation: Sendable {
   /// `GENERATE_INFOPLIST_FILE = YES` the `INFOPLIST_KEY_*` settings under it (the file's own keys
   /// win, as in Xcode). nil when there is neither.
   func readInfoPlist(settings: BuildSettings) throws(IconCatalogError) -> InfoPlist? {
-    // XcodeGen writes the target's `info` there when it generates the project: the spec says
-    // what the file holds, whether an older copy is on disk or not.
-    if givenInfoPlist == nil, let generated = target?.generatedInfoPlist,
-      let named = settings.string("INFOPLIST_FILE"),
-      (named.hasPrefix("/") ? URL(fileURLWithPath: named) : root.appendingPathComponent(named))
-        .standardizedFileURL.path == generated.file.path
-    {
+    if let generated = generatedInfoPlist(settings: settings) {
       return InfoPlist(file: generated.spec, root: generated.keys)
     }
     let file = try infoPlist(settings: settings)

@@ -37,6 +37,17 @@ enum XcodeGenSpec {
     ["yml", "yaml"].contains(url.pathExtension.lowercased())
   }
 
+  /// True when `file`, found by its name in a folder, starts like an XcodeGen spec: a top-level
+  /// `name:`, `targets:` or `include:` key in its first 64 KiB (other tools name files
+  /// `project.yml` too).
+  static func isLikelySpec(_ file: URL) -> Bool {
+    guard let bytes = try? RegularFile.prefix(file.path, count: 64 << 10) else { return false }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.split(whereSeparator: \.isNewline).contains { line in
+      ["name:", "targets:", "include:"].contains { line.hasPrefix($0) }
+    }
+  }
+
   /// The most specs one project may include, and how deep includes may nest.
   static let maximumIncludes = 256
 
