@@ -354,12 +354,17 @@ struct XcodeGenSpecTests {
           sources:
             - path: App
               destinationFilters: [iOS]
+          resources:
+            - path: Extra/Assets.xcassets
           settings:
             PRODUCT_BUNDLE_IDENTIFIER: dev.example.warned
 
       """)
     let icons = try AppIconReader.read(at: fixture.root)
-    #expect(icons.warnings.count == 3, "\(icons.warnings)")
+    #expect(icons.warnings.count == 4, "\(icons.warnings)")
+    // A key XcodeGen does not have (seen in a real spec): what it names is not built.
+    #expect(
+      icons.warnings.contains { $0.contains("has \"resources\", which XcodeGen does not read") })
     #expect(icons.warnings.contains { $0.contains("options.fileTypes") })
     #expect(icons.warnings.contains { $0.contains("${USE_EXTRA}") })
     #expect(icons.warnings.contains { $0.contains("destination filters") })

@@ -229,6 +229,12 @@ extension XcodeGenSpec {
       if platform == "auto", let first = destinations.first, Self.platformPresets[first] != nil {
         platform = first
       }
+      for key in target.keys.sorted() where !Self.targetKeys.contains(key) {
+        guard Self.namesIconFiles(target[key]) else { continue }
+        warn(
+          "target \"\(MessageText.escaped(name))\" has \"\(MessageText.escaped(key))\", which XcodeGen does not read: the catalogs or icons it names are not built (list them under sources)"
+        )
+      }
       let configFiles = Self.stringMap(target["configFiles"])
       let sources = Self.sources(target["sources"])
       let resources = try self.resources(of: sources, options: options)
@@ -652,6 +658,31 @@ extension XcodeGenSpec {
       default: break
       }
       return keys
+    }
+
+    /// The keys of a target XcodeGen reads (`Target.init(name:jsonDictionary:)`, the docs'
+    /// Target), and the ones iconpick adds while resolving.
+    static let targetKeys: Set<String> = [
+      "name", "type", "platform", "supportedDestinations", "deploymentTarget", "sources",
+      "configFiles", "settings", "dependencies", "info", "entitlements", "templates",
+      "templateAttributes", "transitivelyLinkDependencies", "directlyEmbedCarthageDependencies",
+      "requiresObjCLinking", "onlyCopyFilesOnInstall", "buildToolPlugins", "preBuildScripts",
+      "prebuildScripts", "postCompileScripts", "postBuildScripts", "buildRules", "scheme",
+      "legacy", "attributes", "putResourcesBeforeSourcesBuildPhase", "productName",
+      "platformSuffix", "platformPrefix", "buildScripts", "productNameFromTarget",
+    ]
+
+    /// True when a value names an asset catalog or an icon, as a path.
+    static func namesIconFiles(_ value: Any?, depth: Int = 0) -> Bool {
+      guard depth < 16 else { return false }
+      switch value {
+      case let text as String:
+        return [".xcassets", ".icon", ".appiconset"].contains { text.hasSuffix($0) }
+      case let items as [Any]: return items.contains { namesIconFiles($0, depth: depth + 1) }
+      case let mapping as [String: Any]:
+        return mapping.values.contains { namesIconFiles($0, depth: depth + 1) }
+      default: return false
+      }
     }
 
     // MARK: Presets
