@@ -59,7 +59,13 @@ let package = Package(
       name: "CZip",
       providers: [.apt(["libzip-dev"])]
     ),
-    .target(name: "IconCatalog"),
+    // libyaml, for XcodeGen's `project.yml`: IconCatalog's one C library (ProjectSpecYAML).
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
+    ),
+    .target(name: "IconCatalog", dependencies: ["CYAML"]),
     .target(name: "IconArchive", dependencies: ["IconCatalog", "SharedLibrary", "CZip"]),
     .target(
       name: "IconRender",

@@ -49,13 +49,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An `.ipa`: opened with libzip through IconArchive, read as a built app, and every icon file
   /// read from the archive.
   case ipa
+  /// An XcodeGen `project.yml`: `ProjectSpecYAML.parse` (libyaml), `XcodeGenSpec.project` and
+  /// every look-up of the project it stands for, then the app read from its folder.
+  case projectyml
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
   public var maxLength: Int {
     switch self {
     case .infoplist, .contentsjson, .xcconfig: return 4096
-    case .pbxproj, .iconjson: return 8192
+    case .pbxproj, .iconjson, .projectyml: return 8192
     case .png, .pngdiff, .cgbi: return 16384
     case .car, .ipa: return 16384
     case .push: return PushPayload.maximumSize + 64
@@ -98,6 +101,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .cgbi: return cgbi(data, space)
       case .car: return car(data)
       case .ipa: return Self.catalog { () throws(IconCatalogError) in try ipa(data, space) }
+      case .projectyml:
+        return Self.catalog { () throws(IconCatalogError) in try projectYML(data, space) }
       }
     #else
       return .unavailable

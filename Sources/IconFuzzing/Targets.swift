@@ -72,6 +72,38 @@
       return "\(targets.count) targets, \(configurations) configurations; \(resolved)"
     }
 
+    func projectYML(_ data: Data, _ space: Workspace) throws(IconCatalogError) -> String {
+      // A folder XcodeGen could generate from: a catalog, an .xcconfig and an included spec.
+      space.write(
+        Data(#"{"images":[{"filename":"a.png","idiom":"universal","size":"1024x1024"}]}"#.utf8),
+        to: "App/Assets.xcassets/AppIcon.appiconset/Contents.json")
+      space.write(Data("PRODUCT_BUNDLE_IDENTIFIER = dev.fuzz.app\n".utf8), to: "App/App.xcconfig")
+      space.write(Data("targets:\n  App:\n    type: application\n".utf8), to: "base.yml")
+      let spec = space.write(data, to: "project.yml")
+      let parsed = (try? ProjectSpecYAML.parse([UInt8](data))).map { _ in "parsed" } ?? "refused"
+      let project = try XcodeProject.read(spec)
+      let targets = try project.targets()
+      var configurations = targets.isEmpty ? 0 : try project.projectConfigurations().count
+      for target in targets {
+        let own = try project.configurations(of: target)
+        configurations += own.count
+        for configuration in own {
+          _ = ProjectTarget.assignments(configuration.buildSettings, file: project.file)
+        }
+        _ = project.defaultConfigurationName(of: target)
+        _ = project.resources(of: target)
+        _ = project.synchronizedFolders(of: target)
+      }
+      // As the app reads it: the folder, the app target and its icons.
+      var app = "no app"
+      if let target = try ProjectTarget.resolve(project: spec, target: nil, configuration: nil) {
+        let icons = try AppIconReader.read(at: space.root)
+        app = "app target \(target.name) (\(target.configuration)): \(icons.allIcons.count) icons"
+      }
+      return "\(parsed); \(targets.count) targets, \(configurations) configurations, "
+        + "\(project.warnings.count) warnings; \(app)"
+    }
+
     func xcconfig(_ data: Data, _ space: Workspace) throws(IconCatalogError) -> String {
       let file = space.write(data, to: "App/App.xcconfig")
       let config = try XCConfig.read(file, projectFolder: space.root)

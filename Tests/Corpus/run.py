@@ -169,7 +169,7 @@ def main():
                 print("    " + line)
             if status != 0:
                 # The corpus copies only icon-related files: a helper target's Info.plist is absent.
-                if extra and re.search(r"INFOPLIST_FILE names .*, which does not exist", err):
+                if extra and re.search(r"INFOPLIST_FILE names .*, which (does not exist|is not at )", err):
                     skipped += 1
                     skipped_targets.add(extra[1])
                 else:

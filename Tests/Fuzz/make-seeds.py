@@ -554,3 +554,84 @@ write("ipa", "zip-in-zip.ipa", ipa([("App.ipa", ipa(APP_FILES))]))
 write("ipa", "wrapped.ipa", ipa([("Build/" + name, data) for name, data in APP_FILES]))
 write("ipa", "climbs-out.ipa", ipa(APP_FILES + [("../evil.png", b"x")]))
 write("ipa", "xml-plist.ipa", ipa([("Payload/Seed.app/Info.plist", plistlib.dumps(plistlib.loads(SEED_PLIST)))]))
+
+
+# --- projectyml: XcodeGen specs (the fuzz target writes App/Assets.xcassets, App/App.xcconfig and
+# base.yml beside them) ------------------------------------------------------------------------------
+
+write("projectyml", "capacitor.yml", """name: App
+options:
+  bundleIdPrefix: dev.fuzz
+  deploymentTarget: {iOS: "15.0"}
+targets:
+  Dev:
+    type: application
+    platform: iOS
+    sources: [App]
+    configFiles: {Debug: App/App.xcconfig, Release: App/App.xcconfig}
+    settings:
+      base: {ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon, INFOPLIST_FILE: App/Info.plist}
+""")
+write("projectyml", "groups-and-include.yml", """name: Groups
+include:
+  - base.yml
+  - path: gone.yml
+    enable: ${NOPE}
+configs: {Debug: debug, Release: release, Staging Release: release}
+settingGroups:
+  ids: {PRODUCT_BUNDLE_IDENTIFIER: dev.fuzz.groups}
+  icons:
+    groups: [ids]
+    configs:
+      staging: {ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Beta}
+targets:
+  App:
+    platform: iOS
+    sources:
+      - path: App
+        excludes: ["**/*.md", "Tests/**"]
+        type: group
+    settings:REPLACE:
+      groups: [icons]
+    info:
+      path: App/Info.plist
+      properties:
+        CFBundleIcons:
+          CFBundleAlternateIcons: {Beta: {CFBundleIconName: Beta}}
+""")
+write("projectyml", "templates.yml", """name: Multi
+targetTemplates:
+  Base:
+    type: application
+    sources: [{path: App, type: syncedFolder}]
+    settings:
+      PRODUCT_BUNDLE_IDENTIFIER: dev.fuzz.${target_name}
+targets:
+  Multi:
+    templates: [Base]
+    platform: [iOS, tvOS]
+    deploymentTarget: {iOS: "16.0", tvOS: "16.0"}
+  Auto:
+    templates: [Base]
+    platform: auto
+    supportedDestinations: [iOS, tvOS, macCatalyst]
+""")
+write("projectyml", "anchors.yml", """name: Anchors
+base: &base
+  type: application
+  platform: iOS
+  sources: App
+targets:
+  One:
+    <<: *base
+  Two:
+    <<: [*base]
+    settings: {TARGETED_DEVICE_FAMILY: "1,2", ENABLE: YES, N: 3, F: 1.5, X: ~}
+""")
+laughs = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+for previous, level in zip("abcdefg", "bcdefgh"):
+    laughs += "%s: &%s [%s]\n" % (level, level, ", ".join(["*" + previous] * 10))
+write("projectyml", "laughs.yml", laughs)
+write("projectyml", "deep.yml", "a: " + "[" * 140 + "]" * 140 + "\n")
+write("projectyml", "not-yaml.yml", "name: [unclosed\n  - : :\n\t")
+write("projectyml", "json.yml", '{"name": "Json", "targets": {"App": {"type": "application", "platform": "iOS", "sources": ["App"]}}}')

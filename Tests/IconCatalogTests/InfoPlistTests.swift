@@ -232,7 +232,11 @@ struct InfoPlistTests {
     #expect(
       error
         == .infoPlistNotFound(
-          file: "Gone/Info.plist", declaredIn: fixture.url("Config/App.xcconfig").path))
+          file: "Gone/Info.plist", declaredIn: fixture.url("Config/App.xcconfig").path,
+          lookedAt: [
+            fixture.url("Gone/Info.plist").path, fixture.url("Config/Gone/Info.plist").path,
+          ],
+          projectFolder: fixture.root.standardizedFileURL.path))
   }
 
   @Test("a test bundle's Info.plist is never taken for the app's")

@@ -237,7 +237,8 @@ struct XcodeProjectTests {
       sunrise, [("INFOPLIST_FILE = Sunrise/Info.plist;", "INFOPLIST_FILE = Sunrise/Gone.plist;")])
     #expect(
       throws: IconCatalogError.infoPlistNotFound(
-        file: "Sunrise/Gone.plist", declaredIn: pbxproj(sunrise))
+        file: "Sunrise/Gone.plist", declaredIn: pbxproj(sunrise),
+        lookedAt: [sunrise.url("Sunrise/Gone.plist").path])
     ) {
       try AppIconReader.read(at: sunrise.root)
     }

@@ -50,6 +50,14 @@ import Testing
     (.contentsjson, "group-namespace.json", "read: 2 sets (Group/AppIcon, TV)"),
     (.pbxproj, "project.pbxproj", "app target App (Release), primary AppIcon-Release"),
     (.pbxproj, "two-apps.pbxproj", "several app targets (\"App\", \"Widget\")"),
+    (
+      .projectyml, "groups-and-include.yml",
+      "read: parsed; 1 targets, 6 configurations, 1 warnings; app target App (Release): 2 icons"
+    ),
+    (.projectyml, "json.yml", "read: parsed; 1 targets, 4 configurations, 0 warnings"),
+    (.projectyml, "templates.yml", "several app targets (\"Auto\", \"Multi_iOS\", \"Multi_tvOS\")"),
+    (.projectyml, "laughs.yml", "more than 1000000 values once aliases are expanded"),
+    (.projectyml, "deep.yml", "values nested more than 128 deep"),
     (.xcconfig, "palette.xcconfig", "read: 5 assignments, 0 includes; primary AppIcon"),
     (.xcconfig, "self-include.xcconfig", "loops back to itself"),
     (.png, "rgba16-adam7.png", "read: memory 9×7, file 9×7, header 9×7"),

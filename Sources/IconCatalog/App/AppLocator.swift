@@ -27,7 +27,7 @@ struct AppLocation: Sendable {
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
       throw .notFound(path: path.path)
     }
-    if !isFolder.boolValue {
+    if !isFolder.boolValue, !XcodeGenSpec.isSpecFile(path) {
       guard path.pathExtension == "plist" else { throw .noApp(path: path.path) }
       guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
       let root = folderURL(path.deletingLastPathComponent())
@@ -49,6 +49,12 @@ struct AppLocation: Sendable {
       return AppLocation(
         root: projectRoot, files: projectFiles, givenInfoPlist: nil, target: resolved)
     }
+    // A project a tool generates, and that is not there: its folder is no app's loose files.
+    if let generator = GeneratedProjects.generator(in: root, files: files) {
+      throw .generatedProject(
+        folder: root.path, manifest: generator.manifest.path, generator: generator.name,
+        command: generator.command)
+    }
     guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
     guard !(files.infoPlists.isEmpty && files.catalogs.isEmpty && files.projects.isEmpty) else {
       throw .noApp(path: path.path)
@@ -57,27 +63,44 @@ struct AppLocation: Sendable {
   }
 
   /// The Xcode project PATH (a folder) means: the `.xcodeproj` itself, or the shallowest one
-  /// under the folder; nil when there is none. Also the root folder and what it holds.
+  /// under the folder; nil when there is none. Also the root folder and what it holds. An
+  /// XcodeGen spec (PATH, or a `project.yml` in a folder without an `.xcodeproj`) stands for the
+  /// project XcodeGen generates from it.
   static func project(at path: URL) throws(IconCatalogError) -> (
     root: URL, files: ProjectFiles, project: URL?
   ) {
-    let isProject = ["xcodeproj", "xcworkspace"].contains(path.pathExtension)
+    let isSpec = XcodeGenSpec.isSpecFile(path) && !isFolder(path)
+    let isProject = ["xcodeproj", "xcworkspace"].contains(path.pathExtension) || isSpec
     let root = folderURL(isProject ? path.deletingLastPathComponent() : path)
     let files = ProjectFiles.scan(root)
+    if isSpec { return (root, files, URL(fileURLWithPath: path.path, isDirectory: false)) }
     let project =
       path.pathExtension == "xcodeproj" ? folderURL(path) : try appProject(in: files, under: root)
     return (root, files, project)
   }
 
-  /// The shallowest `.xcodeproj` under `root`; several at that depth cannot be told apart.
+  private static func isFolder(_ url: URL) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      && isFolder.boolValue
+  }
+
+  /// The shallowest `.xcodeproj` under `root`, or XcodeGen spec in a folder without one;
+  /// several at that depth cannot be told apart.
   private static func appProject(in files: ProjectFiles, under root: URL) throws(IconCatalogError)
     -> URL?
   {
     func depth(_ project: URL) -> Int {
       ProjectFiles.relativeComponents(of: project, under: root).count
     }
-    guard let shallowest = files.projects.map(depth).min() else { return nil }
-    let candidates = files.projects.filter { depth($0) == shallowest }
+    // A spec whose project was generated and kept beside it: the project is what Xcode builds.
+    let projectFolders = Set(files.projects.map { $0.deletingLastPathComponent().path })
+    let specs = files.specs.filter {
+      !projectFolders.contains($0.deletingLastPathComponent().path) && XcodeGenSpec.isLikelySpec($0)
+    }
+    let all = files.projects + specs
+    guard let shallowest = all.map(depth).min() else { return nil }
+    let candidates = all.filter { depth($0) == shallowest }
     guard candidates.count == 1 else {
       throw .ambiguousProject(
         folder: root.path,
@@ -93,10 +116,23 @@ struct AppLocation: Sendable {
     URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: true)
   }
 
-  /// The Info.plist given as PATH, else the one `INFOPLIST_FILE` names, else the shallowest one
+  /// The Info.plist XcodeGen writes from the target's `info` when `INFOPLIST_FILE` names it: the
+  /// spec says what the file holds, whether an older copy is on disk or not.
+  private func generatedInfoPlist(settings: BuildSettings) -> GeneratedInfoPlist? {
+    guard givenInfoPlist == nil, let generated = target?.generatedInfoPlist,
+      let named = settings.string("INFOPLIST_FILE")
+    else { return nil }
+    let file =
+      named.hasPrefix("/") ? URL(fileURLWithPath: named) : root.appendingPathComponent(named)
+    return file.standardizedFileURL.path == generated.file.path ? generated : nil
+  }
+
+  /// The Info.plist given as PATH, else the spec of one XcodeGen generates, else the one
+  /// `INFOPLIST_FILE` names, else the shallowest one
   /// outside test folders; nil when there is none.
   func infoPlist(settings: BuildSettings) throws(IconCatalogError) -> URL? {
     if let givenInfoPlist { return givenInfoPlist }
+    if let generated = generatedInfoPlist(settings: settings) { return generated.spec }
     // Unset, or built from settings iconpick cannot resolve (TARGET_NAME...): fall back to looking,
     // unless a project target says which (none: its Info.plist is generated, or it has none).
     guard let named = namedInfoPlist(settings: settings) else {
@@ -104,7 +140,10 @@ struct AppLocation: Sendable {
     }
     guard let found = named.found else {
       let declaredIn = named.declaredIn ?? target?.projectFile ?? root
-      throw .infoPlistNotFound(file: named.written, declaredIn: declaredIn.path)
+      throw .infoPlistNotFound(
+        file: named.written, declaredIn: declaredIn.path,
+        lookedAt: named.candidates.map(\.standardizedFileURL.path),
+        projectFolder: target == nil ? root.path : nil)
     }
     return found.url
   }
@@ -127,7 +166,7 @@ struct AppLocation: Sendable {
   /// SRCROOT, as Xcode resolves it; without a project, also relative to the xcconfig that sets it,
   /// the other usual intent.
   private func namedInfoPlist(settings: BuildSettings) -> (
-    written: String, declaredIn: URL?, found: MacFileLookup.Found?
+    written: String, declaredIn: URL?, found: MacFileLookup.Found?, candidates: [URL]
   )? {
     guard let named = settings.string("INFOPLIST_FILE") else { return nil }
     let declaredIn = settings.file(settingKey: "INFOPLIST_FILE")
@@ -137,7 +176,7 @@ struct AppLocation: Sendable {
       named.hasPrefix("/")
       ? [URL(fileURLWithPath: named)] : bases.map { $0.appendingPathComponent(named) }
     let found = candidates.lazy.compactMap { MacFileLookup.find($0) }.first
-    return (named, declaredIn, found)
+    return (named, declaredIn, found, candidates)
   }
 
   /// The loose PNGs of the built app, where `CFBundleIconFiles` names are looked for: with a
@@ -152,6 +191,9 @@ struct AppLocation: Sendable {
   /// `GENERATE_INFOPLIST_FILE = YES` the `INFOPLIST_KEY_*` settings under it (the file's own keys
   /// win, as in Xcode). nil when there is neither.
   func readInfoPlist(settings: BuildSettings) throws(IconCatalogError) -> InfoPlist? {
+    if let generated = generatedInfoPlist(settings: settings) {
+      return InfoPlist(file: generated.spec, root: generated.keys)
+    }
     let file = try infoPlist(settings: settings)
     guard let target, givenInfoPlist == nil, settings.bool("GENERATE_INFOPLIST_FILE") else {
       return try file.map { url throws(IconCatalogError) in try InfoPlist.read(url) }
@@ -191,7 +233,8 @@ struct AppLocation: Sendable {
     }
     if folder.pathExtension == "xcodeproj" { return true }
     let files = ProjectFiles.scan(folder, maxDepth: 2)
-    if !files.projects.isEmpty { return true }
+    if !files.projects.isEmpty || !files.specs.isEmpty { return true }
+    if GeneratedProjects.generator(in: folder, files: files) != nil { return true }
     if files.infoPlists.contains(where: { !ProjectFiles.isTestFile($0, under: folder) }) {
       return true
     }

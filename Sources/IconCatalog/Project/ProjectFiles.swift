@@ -8,6 +8,10 @@ struct ProjectFiles: Sendable {
   var projects: [URL] = []
   /// Icon Composer `.icon` bundles outside any asset catalog (those inside are the catalog's).
   var iconBundles: [URL] = []
+  /// XcodeGen specs by their default names (`project.yml`), which generate a project.
+  var specs: [URL] = []
+  /// Tuist's manifests (`Project.swift`, `Workspace.swift`), which generate a project.
+  var tuistManifests: [URL] = []
 
   /// Build outputs and dependencies: they hold copies (built `Info.plist`s, other apps' catalogs).
   static let skippedFolders: Set<String> = [
@@ -52,12 +56,17 @@ struct ProjectFiles: Sendable {
           files.infoPlists.append(URL(fileURLWithPath: path, isDirectory: false))
         } else if ext == "xcconfig" {
           files.xcconfigs.append(URL(fileURLWithPath: path, isDirectory: false))
+        } else if XcodeGenSpec.fileNames.contains(name) {
+          files.specs.append(URL(fileURLWithPath: path, isDirectory: false))
+        } else if name == "Project.swift" || name == "Workspace.swift" {
+          files.tuistManifests.append(URL(fileURLWithPath: path, isDirectory: false))
         }
       }
     }
     walk(root.standardizedFileURL.path, depth: 1)
     for keyPath in [
-      \ProjectFiles.infoPlists, \.xcconfigs, \.catalogs, \.projects, \.iconBundles,
+      \ProjectFiles.infoPlists, \.xcconfigs, \.catalogs, \.projects, \.iconBundles, \.specs,
+      \.tuistManifests,
     ] {
       files[keyPath: keyPath].sort { $0.path < $1.path }
     }

@@ -29,8 +29,13 @@ struct ProjectTarget: Sendable {
   /// File references of `project.pbxproj` (resources, synchronized folders) that find their file
   /// only by ignoring case, as a Mac finds them.
   var filesDifferingInCase: [PathDifferingInCase] = []
-  /// The missing base configurations, each as the one line the commands print.
-  var warnings: [String] { missingBaseConfigurations.map(\.description) }
+  /// What the XcodeGen spec the project is generated from says that iconpick cannot follow.
+  var specWarnings: [String] = []
+  /// The Info.plist XcodeGen writes from the spec's `info`, for a target that has one.
+  var generatedInfoPlist: GeneratedInfoPlist?
+  /// The missing base configurations, each as the one line the commands print, and what the spec
+  /// says that iconpick cannot follow.
+  var warnings: [String] { specWarnings + missingBaseConfigurations.map(\.description) }
 
   static let defaultConfiguration = "Release"
 
@@ -132,6 +137,8 @@ struct ProjectTarget: Sendable {
       missingBaseConfigurations: ready.missing)
     resolved.copiedResources = copied
     resolved.filesDifferingInCase = differing
+    resolved.specWarnings = project.warnings + (project.targetWarnings[chosen.name] ?? [])
+    resolved.generatedInfoPlist = project.generatedInfoPlists[chosen.name]
     return resolved
   }
 

@@ -19,6 +19,13 @@ struct XcodeProject {
   private let rootID: String
   /// Child ID -> the group listing it, to turn `<group>`-relative paths into full ones.
   private let parents: [String: String]
+  /// What a generated project's spec says that iconpick cannot follow (`XcodeGenSpec`), one line
+  /// each; empty for a `project.pbxproj`.
+  var warnings: [String] = []
+  /// The same for one target's part of the spec, by target name.
+  var targetWarnings: [String: [String]] = [:]
+  /// The Info.plists XcodeGen writes from the spec (`info`), by target name.
+  var generatedInfoPlists: [String: GeneratedInfoPlist] = [:]
 
   /// An application target (or any native target) of the project.
   struct Target {
@@ -52,7 +59,10 @@ struct XcodeProject {
 
   /// Reads `bundle/project.pbxproj`. A project with no objects at all (`{}`) reads as one without
   /// targets: placeholder projects exist, and the folder around them can still be read.
+  /// An XcodeGen spec (`project.yml`) in place of `bundle` is read as the project XcodeGen would
+  /// generate from it (`XcodeGenSpec`).
   static func read(_ bundle: URL) throws(IconCatalogError) -> XcodeProject {
+    if XcodeGenSpec.isSpecFile(bundle) { return try XcodeGenSpec.project(bundle) }
     let bundle = URL(fileURLWithPath: bundle.standardizedFileURL.path, isDirectory: true)
     let file = bundle.appendingPathComponent("project.pbxproj")
     let top = try PropertyListFile.readDictionary(file, limit: FileLimits.project)
@@ -96,6 +106,16 @@ struct XcodeProject {
     return XcodeProject(
       bundle: bundle, file: file, sourceRoot: sourceRoot.standardizedFileURL, name: name,
       objects: objects, rootID: rootID, parents: parents)
+  }
+
+  /// A project made from an XcodeGen spec: `spec` stands for both the bundle and the file, so
+  /// messages and `read` name it.
+  static func generated(
+    spec: URL, sourceRoot: URL, name: String, objects: [String: [String: Any]], rootID: String
+  ) -> XcodeProject {
+    XcodeProject(
+      bundle: spec, file: spec, sourceRoot: sourceRoot, name: name, objects: objects,
+      rootID: rootID, parents: [:])
   }
 
   private var root: [String: Any] { objects[rootID] ?? [:] }
