@@ -59,13 +59,14 @@ let package = Package(
       name: "CZip",
       providers: [.apt(["libzip-dev"])]
     ),
-    // libyaml, for XcodeGen's `project.yml`: IconCatalog's one C library (ProjectSpecYAML).
+    // libyaml, for XcodeGen's `project.yml`: SpecYAML reads it and installs itself in IconCatalog.
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"])]
     ),
-    .target(name: "IconCatalog", dependencies: ["CYAML"]),
+    .target(name: "IconCatalog"),
+    .target(name: "SpecYAML", dependencies: ["IconCatalog", "CYAML"]),
     .target(name: "IconArchive", dependencies: ["IconCatalog", "SharedLibrary", "CZip"]),
     .target(
       name: "IconRender",
@@ -79,6 +80,7 @@ let package = Package(
       name: "iconpick",
       dependencies: [
         "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
+        "SpecYAML",
       ]),
     // Times the preview pipeline in one process for `make bench`; not installed. Its command
     // line is read by BenchCommandLine, a pure parser with its own tests.
@@ -88,12 +90,14 @@ let package = Package(
       dependencies: ["BenchCommandLine", "IconRender", "IconCatalog", "IconArchive"]),
     .target(
       name: "IconFuzzing",
-      dependencies: ["IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive"]),
+      dependencies: [
+        "IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive", "SpecYAML",
+      ]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),
     .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
-    .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog"]),
+    .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "SpecYAML"]),
     .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
     .testTarget(

@@ -49,7 +49,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An `.ipa`: opened with libzip through IconArchive, read as a built app, and every icon file
   /// read from the archive.
   case ipa
-  /// An XcodeGen `project.yml`: `ProjectSpecYAML.parse` (libyaml), `XcodeGenSpec.project` and
+  /// An XcodeGen `project.yml`: `YAMLDocument.parse` (libyaml, SpecYAML), `XcodeGenSpec.project` and
   /// every look-up of the project it stands for, then the app read from its folder.
   case projectyml
 

@@ -4,6 +4,7 @@
   @testable import IconCheck
   @testable import IconRender
   @testable import IconState
+  import SpecYAML
 
   // The body of each target. A summary names what was read, so a replay can tell inputs apart.
 
@@ -80,7 +81,8 @@
       space.write(Data("PRODUCT_BUNDLE_IDENTIFIER = dev.fuzz.app\n".utf8), to: "App/App.xcconfig")
       space.write(Data("targets:\n  App:\n    type: application\n".utf8), to: "base.yml")
       let spec = space.write(data, to: "project.yml")
-      let parsed = (try? ProjectSpecYAML.parse([UInt8](data))).map { _ in "parsed" } ?? "refused"
+      SpecYAML.install()
+      let parsed = (try? YAMLDocument.parse([UInt8](data))).map { _ in "parsed" } ?? "refused"
       let project = try XcodeProject.read(spec)
       let targets = try project.targets()
       var configurations = targets.isEmpty ? 0 : try project.projectConfigurations().count

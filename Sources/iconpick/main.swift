@@ -1,8 +1,10 @@
 import Foundation
 import IconArchive
+import SpecYAML
 
-// .ipa files are read through libzip, loaded only when one is opened.
+// .ipa files are read through libzip, loaded only when one is opened; XcodeGen specs with libyaml.
 IconArchive.install()
+SpecYAML.install()
 let status = IconpickCommand.run(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
 exit(status.rawValue)

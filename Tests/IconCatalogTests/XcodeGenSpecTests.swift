@@ -1,4 +1,5 @@
 import Foundation
+import SpecYAML
 import Testing
 
 @testable import IconCatalog
@@ -7,6 +8,7 @@ import Testing
 /// project XcodeGen would generate; other generators are named, never read as loose files.
 @Suite("Generated projects")
 struct XcodeGenSpecTests {
+  init() { SpecYAML.install() }
   /// An Icon Composer bundle with one layer (`isBundle` needs its icon.json).
   static func writeIconBundle(_ fixture: Fixture, _ path: String) throws {
     try fixture.write(
@@ -460,8 +462,9 @@ struct XcodeGenSpecTests {
 
 @Suite("YAML")
 struct ProjectSpecYAMLTests {
+  init() { SpecYAML.install() }
   func parse(_ text: String) throws -> Any? {
-    try ProjectSpecYAML.parse(Array(text.utf8))
+    try YAMLDocument.parse(Array(text.utf8))
   }
 
   @Test("scalars resolve as Yams resolves them; quoted ones stay text")
