@@ -59,6 +59,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case iconSVGText = "icon-svg-text"
   case iconSVGUnsupported = "icon-svg-unsupported"
   case iconAndAppIconSetSameName = "icon-and-appiconset-same-name"
+  case plistValueType = "plist-value-type"
 
   /// The id as written in every output format.
   public var description: String { rawValue }
@@ -119,6 +120,8 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .iconSVGText: return .warning
     case .iconSVGUnsupported: return .warning
     case .iconAndAppIconSetSameName: return .warning
+    // No App Store error or iOS refusal is known for a value of another type: iOS passes it over.
+    case .plistValueType: return .warning
     }
   }
 
@@ -457,6 +460,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "A .icon and an .appiconset of one name: Xcode 26 drops the set.",
         "Rename or remove one of them.",
+        []
+      )
+    case .plistValueType:
+      return (
+        "An Info.plist icon value of another type than Apple documents: Xcode builds it as written and iOS reads it as iconpick does (a string UIPrerenderedIcon as false, other values as absent).",
+        "Write the value with the type Apple's Info.plist reference gives (<true/> or <false/> for UIPrerenderedIcon, an array of strings for CFBundleIconFiles).",
         []
       )
     }

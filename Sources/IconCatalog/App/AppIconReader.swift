@@ -40,10 +40,8 @@ public enum AppIconReader {
       // the plist and the loose files (list --json reads it for renditions).
       return (try BuiltApp.read(at: path).withCompiledAppIcons(), ProjectFacts(builtApp: path))
     }
-    // Check reports values of the wrong type in the icon dictionaries (malformed-icons-dictionary)
-    // beside everything else, so here they are passed over rather than stopping the reading.
     let project = try readProject(
-      at: path, target: target, configuration: configuration, platform: platform, lenient: true)
+      at: path, target: target, configuration: configuration, platform: platform)
     var icons = try images(of: project).withRenditions(icons(of: project))
     let facts = try facts(of: project)
     icons.appIconAssets = AppIconAssets(
@@ -119,6 +117,7 @@ public enum AppIconReader {
     app.deviceFamilies = project.deviceFamilies
     app.iconDictionaries = names.built.expandingIconNames { settings.expand($0) }
     app.iconDictionaries.topLevelIconFiles = infoPlist?.writtenTopLevelIconFiles()
+    app.plistValueProblems = infoPlist?.valueProblems() ?? []
     app.otherPlatforms = (target?.platforms ?? []).filter { $0 != project.platform }
     return app
   }
@@ -166,10 +165,10 @@ public enum AppIconReader {
     var names: IconNames
   }
 
-  /// With `lenient`, Info.plist icon values of the wrong type are passed over instead of thrown.
+  /// Info.plist values of the wrong type are read as iOS reads them, never thrown
+  /// (`InfoPlist.valueProblems`).
   static func readProject(
-    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil,
-    lenient: Bool = false
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
   ) throws(IconCatalogError) -> ProjectReading {
     let location = try AppLocation.locate(
       path, target: target, configuration: configuration, platform: platform)
@@ -179,8 +178,7 @@ public enum AppIconReader {
     } else {
       settings = try buildSettings(for: location)
     }
-    var infoPlist = try location.readInfoPlist(settings: settings)
-    infoPlist?.isLenient = lenient
+    let infoPlist = try location.readInfoPlist(settings: settings)
     let (platform, isStated) =
       location.target.map { ($0.platform, true) }
       ?? PlatformDecision.platform(settings, infoPlist: infoPlist)

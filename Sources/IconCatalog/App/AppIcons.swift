@@ -31,6 +31,9 @@ public struct AppIcons: Sendable, Equatable {
   public var deviceFamilies: [Int] = [1]
   /// The built Info.plist's icon dictionaries, each entry with where it came from.
   public var iconDictionaries = BuiltIconDictionaries()
+  /// The Info.plist's values of the wrong type among the keys read, each with what the reading
+  /// made of it (as iOS reads it) and its line: reading never stops on one (`plist-value-type`).
+  public var plistValueProblems: [PlistValueProblem] = []
   /// True when read from what Xcode built (a `.app`), not predicted from sources: most sizes are
   /// then in `Assets.car`, not in loose files.
   public var isBuiltArtifact = false
