@@ -17,7 +17,9 @@ public enum AppIconReader {
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
     let project = try readProject(
       at: path, target: target, configuration: configuration, platform: platform)
-    return try images(of: project).withRenditions(icons(of: project))
+    var icons = try icons(of: project)
+    icons.complete(whenAskedFrom: project)
+    return try images(of: project).withRenditions(icons)
   }
 
   /// Like `read`, but the icons come without renditions, which `IconImages` reads when asked: for
@@ -28,7 +30,9 @@ public enum AppIconReader {
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.readDeferringImages(at: path) }
     let project = try readProject(
       at: path, target: target, configuration: configuration, platform: platform)
-    return (try icons(of: project), images(of: project))
+    var icons = try icons(of: project)
+    icons.complete(whenAskedFrom: project)
+    return (icons, images(of: project))
   }
 
   /// The icons and the facts `iconpick check` needs, from one reading of the project.
@@ -44,26 +48,7 @@ public enum AppIconReader {
       at: path, target: target, configuration: configuration, platform: platform)
     var icons = try images(of: project).withRenditions(icons(of: project))
     let facts = try facts(of: project)
-    icons.appIconAssets = AppIconAssets(
-      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name),
-      iconComposer: Set(facts.iconSets.filter(\.isIconComposer).map(\.name)))
-    let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
-      DeclarationPlace(
-        file: $0.path,
-        line: facts.infoPlist != nil
-          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
-    }
-    icons.iconFilesFoundAsWritten = facts.iconFilesFound
-    var places: [String: DeclarationPlace] = [:]
-    for icon in icons.allIcons {
-      let declared = facts.declaration(
-        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
-      places[icon.name] = DeclarationPlace(file: declared.file.path, line: declared.line)
-    }
-    icons.declarationPlaces = places
-    icons.primaryIconNaming = PrimaryIconNaming(
-      isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
-      isKnown: facts.appStore.isProjectTarget, place: place)
+    icons.complete(with: facts, project: project)
     return (icons, facts)
   }
 
@@ -270,5 +255,47 @@ public enum AppIconReader {
     }
     if let identifier = settings.string("PRODUCT_BUNDLE_IDENTIFIER") { return identifier }
     throw .unresolvedBundleIdentifier(file: (infoPlist?.file ?? root).path, value: raw ?? "")
+  }
+}
+
+extension AppIcons {
+  /// The facets of `complete(with:project:)`, from `project`'s facts when first asked for
+  /// (`ReadFacets`). Facts that cannot be read leave them nil, as `readWithFacts` would have
+  /// stopped on them.
+  mutating func complete(whenAskedFrom project: AppIconReader.ProjectReading) {
+    let icons = self
+    facets = ReadFacets.Store {
+      guard let facts = try? AppIconReader.facts(of: project) else { return ReadFacets() }
+      var completed = icons
+      completed.complete(with: facts, project: project)
+      return completed.facets.values
+    }
+  }
+
+  /// Fills the facets the project's facts decide (`appIconAssets`, `iconFilesFoundAsWritten`,
+  /// `declarationPlaces`, `primaryIconNaming`): part of every reading of a project, so no command
+  /// sees an app without them. A built app's reading fills them from its Info.plist
+  /// (`BuiltApp.icons`).
+  mutating func complete(with facts: ProjectFacts, project: AppIconReader.ProjectReading) {
+    appIconAssets = AppIconAssets(
+      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name),
+      iconComposer: Set(facts.iconSets.filter(\.isIconComposer).map(\.name)))
+    let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
+      DeclarationPlace(
+        file: $0.path,
+        line: facts.infoPlist != nil
+          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
+    }
+    iconFilesFoundAsWritten = facts.iconFilesFound
+    var places: [String: DeclarationPlace] = [:]
+    for icon in allIcons {
+      let declared = facts.declaration(
+        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+      places[icon.name] = DeclarationPlace(file: declared.file.path, line: declared.line)
+    }
+    declarationPlaces = places
+    primaryIconNaming = PrimaryIconNaming(
+      isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
+      isKnown: facts.appStore.isProjectTarget, place: place)
   }
 }
