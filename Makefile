@@ -175,8 +175,10 @@ CORPUS ?= ../shared/corpus
 
 # list and check over every real project in the corpus; fails on a list error or a check error
 # that the copy's SOURCE.txt does not explain.
+# MUTATE=1 also gives every Info.plist value of the corpus each other type, one at a time, and
+# fails unless `list` lists every result (PlistTypeMutationTests does the same on model plists).
 corpus: build
-	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS)
+	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS) $(if $(MUTATE),--mutate)
 
 # The previews' fast PNG path against libpng, pixel for pixel, on every PNG in the corpus;
 # fails if any differs (a file the fast path declines is libpng's alone, and fine).

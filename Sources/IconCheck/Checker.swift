@@ -73,6 +73,7 @@ public enum Checker {
     .shippedApp("names App Store Connect checks", [.iconNameNotSet, .plistNameNotInCatalog]) {
       app in DeclarationChecks.iconNameNotSet(app) + DeclarationChecks.plistNamesNotInCatalog(app)
     },
+    .shippedApp("Info.plist value types", [.plistValueType], PlistValueChecks.diagnose),
 
     .sources(
       "base configurations and includes",

@@ -61,6 +61,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case iconSVGUnsupported = "icon-svg-unsupported"
   case iconAndAppIconSetSameName = "icon-and-appiconset-same-name"
   case sharedInfoPlistOtherForm = "shared-info-plist-other-form"
+  case plistValueType = "plist-value-type"
 
   /// The id as written in every output format.
   public var description: String { rawValue }
@@ -123,6 +124,8 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .iconSVGUnsupported: return .warning
     case .iconAndAppIconSetSameName: return .warning
     case .sharedInfoPlistOtherForm: return .warning
+    // No App Store error or iOS refusal is known for a value of another type: iOS passes it over.
+    case .plistValueType: return .warning
     }
   }
 
@@ -473,6 +476,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "An icon dictionary in the form of the target's other platform, in an Info.plist that both platforms' builds read: this platform ignores it.",
         "Give each platform its own Info.plist (INFOPLIST_FILE[sdk=appletvos*]), or let the build settings generate the icons.",
+        []
+      )
+    case .plistValueType:
+      return (
+        "An Info.plist icon value of another type than Apple documents: Xcode builds it as written and iOS reads it as iconpick does (a string UIPrerenderedIcon as false, other values as absent).",
+        "Write the value with the type Apple's Info.plist reference gives (<true/> or <false/> for UIPrerenderedIcon, an array of strings for CFBundleIconFiles).",
         []
       )
     }

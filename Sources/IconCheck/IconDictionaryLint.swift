@@ -4,8 +4,8 @@ import IconCatalog
 /// Reads the icon dictionaries of an Info.plist word for word, as IconCatalog reports them
 /// (`AppStoreFacts.WrittenInfoPlist`), and lists what is miswritten:
 /// `CFBundlePrimaryIcon` inside `CFBundleAlternateIcons`, keys one slip away from the real ones,
-/// values of the wrong type, the tvOS form in an iOS app and the reverse. The problems are
-/// `malformed-icons-dictionary`; the names written are what
+/// the tvOS form in an iOS app and the reverse. The problems are `malformed-icons-dictionary`
+/// (values of the wrong type are `plist-value-type`'s, from the reading); the names written are what
 /// `catalog-not-in-target` looks at (the rules about what ships read the model's built entries).
 struct IconDictionaryLint {
   /// A `CFBundleIconName` written in an icon dictionary of the Info.plist.
@@ -95,10 +95,7 @@ struct IconDictionaryLint {
     }
     for key in Self.dictionaryKeys {
       guard let value = root[key] else { continue }
-      guard let icons = value as? [String: Any] else {
-        wrongType([key], value, expected: "a dictionary")
-        continue
-      }
+      guard let icons = value as? [String: Any] else { continue }
       readIcons(icons, key: key)
     }
   }
@@ -135,8 +132,8 @@ struct IconDictionaryLint {
           form: .iOS)
       }
       readEntry(entry, dictionary: key, alternate: nil, path: primaryPath)
-    case let value?:
-      wrongType(primaryPath, value, expected: "a dictionary")
+    case _?:
+      break
     }
 
     let alternatesPath = [key, "CFBundleAlternateIcons"]
@@ -156,11 +153,7 @@ struct IconDictionaryLint {
       }
       for (index, item) in names.enumerated() {
         let path = alternatesPath + [String(index)]
-        guard let name = item as? String else {
-          wrongType(path, item, expected: "a string (an icon name)")
-          continue
-        }
-        if name == "CFBundlePrimaryIcon" { nestedPrimary(path) }
+        if item as? String == "CFBundlePrimaryIcon" { nestedPrimary(path) }
       }
     case let entries as [String: Any]:
       if isTVOS == true, compiledNames.isEmpty {
@@ -177,14 +170,11 @@ struct IconDictionaryLint {
           nestedPrimary(path)
           continue
         }
-        guard let entry = entries[name] as? [String: Any] else {
-          wrongType(path, entries[name] as Any, expected: "a dictionary")
-          continue
-        }
+        guard let entry = entries[name] as? [String: Any] else { continue }
         readEntry(entry, dictionary: key, alternate: name, path: path)
       }
-    case let value?:
-      wrongType(alternatesPath, value, expected: isTVOS == true ? "an array" : "a dictionary")
+    case _?:
+      break
     }
   }
 
@@ -202,25 +192,9 @@ struct IconDictionaryLint {
           fix: "Move \(key) up, directly under \(dictionary).")
       }
     }
-    if let value = entry["CFBundleIconName"] {
-      if let name = value as? String {
-        nameWritten(
-          name, dictionary: dictionary, alternate: alternate, path: path + ["CFBundleIconName"])
-      } else {
-        wrongType(path + ["CFBundleIconName"], value, expected: "a string")
-      }
-    }
-    if let value = entry["CFBundleIconFiles"] {
-      if let files = value as? [Any] {
-        for (index, item) in files.enumerated() where !(item is String) {
-          wrongType(path + ["CFBundleIconFiles", String(index)], item, expected: "a string")
-        }
-      } else {
-        wrongType(path + ["CFBundleIconFiles"], value, expected: "an array of file names")
-      }
-    }
-    if let value = entry["UIPrerenderedIcon"], value is String || !(value is Bool) {
-      wrongType(path + ["UIPrerenderedIcon"], value, expected: "true or false")
+    if let name = entry["CFBundleIconName"] as? String {
+      nameWritten(
+        name, dictionary: dictionary, alternate: alternate, path: path + ["CFBundleIconName"])
     }
   }
 
@@ -249,16 +223,6 @@ struct IconDictionaryLint {
       message:
         "\(Self.join(path)): \"\(MessageText.escaped(key))\" is not a key iOS reads; it looks like a misspelling of \(real), so iOS ignores the entry",
       fix: "Spell the key \(real).")
-  }
-
-  private mutating func wrongType(_ path: [String], _ value: Any, expected: String) {
-    add(
-      path,
-      message:
-        "\(Self.join(path)) is \(Self.kind(of: value)), expected \(expected); iOS ignores it (supportsAlternateIcons may be false)",
-      fix:
-        "Make \(path.last.map { MessageText.escaped($0) } ?? "it") \(expected), as Apple's Info.plist reference describes."
-    )
   }
 
   private mutating func add(
@@ -320,6 +284,4 @@ struct IconDictionaryLint {
     }
     return previous[b.count]
   }
-
-  static func kind(of value: Any) -> String { AppStoreFacts.WrittenInfoPlist.kind(of: value) }
 }

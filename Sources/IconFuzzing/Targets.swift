@@ -12,7 +12,8 @@
     func infoPlist(_ data: Data, _ space: Workspace) throws(IconCatalogError) -> String {
       let file = space.write(data, to: "App/Info.plist")
       let plist = try InfoPlist.read(file)
-      let primary = try plist.primaryIcon()
+      let primary = plist.primaryIcon()
+      _ = plist.valueProblems()
       let alternates = try plist.alternates()
       _ = (plist.displayName, plist.bundleName, plist.bundleIdentifier)
       // As the app reads it: the folder holding the Info.plist, with nothing else in it.

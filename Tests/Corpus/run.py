@@ -9,9 +9,12 @@ its copy lacks: files "not copied" (too large), and PNGs stored in Git LFS that 
 pointers here. Errors about exactly those are the copy's, not the project's, and are shown
 as such; every other error is a finding to fix (a real fault, or a false positive).
 """
+import datetime
 import json
 import os
+import plistlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -138,9 +141,118 @@ def check(binary, project, skipped_targets, state, missing, lfs):
 upstream_faults = 0
 
 
+# --mutate (`make corpus MUTATE=1`): the type mutation of PlistTypeMutationTests over the real
+# Info.plists. Every value (at every depth) is given, one at a time, each property-list type it
+# does not have; `list` must list each result (exit 0 with a primary icon), read as a folder holding
+# the Info.plist alone, and, for the keys the icon reading reads, as a built `.app` (binary plist).
+MUTATION_TYPES = [
+    ("string", "wrong-type"), ("number", 4242), ("bool", True),
+    ("date", datetime.datetime(2001, 9, 9, 1, 46, 40)), ("data", b"\x01\x02\x03"),
+    ("array", ["wrong-item"]), ("dict", {"wrong-key": "x"}),
+]
+ICON_KEYS = ("CFBundleIcons", "CFBundleIconFiles", "CFBundleIconFile", "UIDeviceFamily",
+             "UIPrerenderedIcon", "CFBundleIconName")
+
+
+def type_name(value):
+    for name, kind in (("bool", bool), ("number", (int, float)), ("string", str),
+                       ("date", datetime.datetime), ("data", bytes), ("array", list),
+                       ("dict", dict)):
+        if isinstance(value, kind):
+            return name
+    return "other"
+
+
+def value_paths(value, path=()):
+    """Every value's path under the top-level dictionary, depth first."""
+    if isinstance(value, dict):
+        items = sorted(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    else:
+        return
+    for key, child in items:
+        yield path + (key,)
+        yield from value_paths(child, path + (key,))
+
+
+def mutated(plist, path, new):
+    copy = plistlib.loads(plistlib.dumps(plist, fmt=plistlib.FMT_BINARY))
+    parent = copy
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = new
+    return copy
+
+
+def lists(binary, folder, state):
+    status, out, err = run(binary, ["list", folder], state)
+    return status == 0 and out.strip() != "", status, err.strip().splitlines()[-1:] or [""]
+
+
+def mutate(binary, corpus, state):
+    import concurrent.futures
+    plists = []
+    for root, folders, files in os.walk(corpus):
+        folders.sort()
+        plists += [os.path.join(root, "Info.plist")] if "Info.plist" in files else []
+    work = tempfile.mkdtemp(prefix="iconpick-mutate-")
+    cases = []
+    for file in sorted(plists):
+        try:
+            plist = plistlib.load(open(file, "rb"))
+        except Exception as error:  # not a property list: nothing to mutate
+            print("  mutate: %s: not read (%s)" % (file, error))
+            continue
+        for path in value_paths(plist):
+            current = type_name(plist_at(plist, path))
+            for name, value in MUTATION_TYPES:
+                if name == current:
+                    continue
+                cases.append((file, path, name, "folder", mutated(plist, path, value)))
+                if any(key in ICON_KEYS for key in path) and path[0] != "CFBundleIdentifier":
+                    built = mutated(plist, path, value)
+                    built.setdefault("CFBundleIdentifier", "dev.iconpick.Mutated")
+                    if not isinstance(built["CFBundleIdentifier"], str):
+                        continue
+                    cases.append((file, path, name, "built", built))
+
+    def one(index):
+        file, path, name, form, plist = cases[index]
+        folder = os.path.join(work, str(index))
+        target = os.path.join(folder, "App.app") if form == "built" else folder
+        os.makedirs(target)
+        with open(os.path.join(target, "Info.plist"), "wb") as out:
+            plistlib.dump(plist, out, fmt=plistlib.FMT_BINARY if form == "built" else plistlib.FMT_XML)
+        ok, status, last = lists(binary, target, state)
+        return index, ok, status, last[0]
+
+    failures = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for index, ok, status, last in pool.map(one, range(len(cases))):
+            if not ok:
+                failures += 1
+                file, path, name, form, _ = cases[index]
+                print("  mutate: ERROR: %s %s as %s (%s): list exit %d: %s" % (
+                    file, " → ".join(map(str, path)), name, form, status, last))
+    shutil.rmtree(work, ignore_errors=True)
+    print("mutate: %d Info.plists, %d mutations (%d as a folder, %d as a built app): "
+          "%d did not list" % (len(plists), len(cases),
+                               sum(1 for c in cases if c[3] == "folder"),
+                               sum(1 for c in cases if c[3] == "built"), failures))
+    return failures
+
+
+def plist_at(plist, path):
+    for key in path:
+        plist = plist[key]
+    return plist
+
+
 def main():
-    binary = sys.argv[1]
-    corpus = sys.argv[2] if len(sys.argv) > 2 else "../shared/corpus"
+    arguments = [a for a in sys.argv[1:] if a != "--mutate"]
+    binary = arguments[0]
+    corpus = arguments[1] if len(arguments) > 1 else "../shared/corpus"
     if not os.path.isdir(corpus):
         print("corpus: no corpus folder at %s (the corpus is optional and not part of the repository;"
               " CORPUS=DIR names one)" % corpus)
@@ -186,7 +298,8 @@ def main():
           "check: %d errors to fix, %d explained by the copy's SOURCE.txt, %d real faults of the "
           "projects themselves (UPSTREAM_FAULTS)" % (
               projects, list_errors, skipped, unexplained, copy_errors, upstream_faults))
-    return 1 if list_errors or unexplained else 0
+    mutation_failures = mutate(binary, corpus, state) if "--mutate" in sys.argv else 0
+    return 1 if list_errors or unexplained or mutation_failures else 0
 
 
 if __name__ == "__main__":

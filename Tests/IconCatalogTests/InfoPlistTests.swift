@@ -189,15 +189,14 @@ struct InfoPlistTests {
         "CFBundleIdentifier": "dev.example.Kinds",
         "CFBundleIcons": ["CFBundleAlternateIcons": ["Blue": 3]],
       ])
-    let error = try #require(throws: IconCatalogError.self) {
-      try AppIconReader.read(at: fixture.root)
-    }
-    guard case .invalidInfoPlist(let named, let reason) = error else {
-      Issue.record("expected invalidInfoPlist, got \(error)")
-      return
-    }
-    #expect(named == file.path)
-    #expect(reason.contains("CFBundleAlternateIcons → Blue"))
+    // Read, not thrown: the entry is passed over, as iOS passes it over.
+    let app = try AppIconReader.read(at: fixture.root)
+    #expect(app.alternates.isEmpty)
+    let problem = try #require(app.plistValueProblems.first)
+    #expect(problem.file == file.path)
+    #expect(problem.keyPath == ["CFBundleIcons", "CFBundleAlternateIcons", "Blue"])
+    #expect(
+      problem.description.hasPrefix("CFBundleIcons → CFBundleAlternateIcons → Blue is a number"))
   }
 
   @Test("INFOPLIST_FILE picks among several Info.plists; else the shallowest outside tests")

@@ -83,6 +83,16 @@ import Testing
     // A folder without its Xcode project: the settings may be elsewhere, so nothing is claimed.
     #expect(icons.primaryIconNaming?.isNamed == false)
     #expect(icons.primaryIconNaming?.isKnown == false)
-    #expect(try AppIconReader.read(at: fixture.root).appIconAssets == nil)
+    // Every reading has them, as check's has: no command sees a half-read app.
+    let listed = try AppIconReader.read(at: fixture.root)
+    #expect(listed.appIconAssets == icons.appIconAssets)
+    #expect(listed.primaryIconNaming == icons.primaryIconNaming)
+    #expect(listed.declarationPlaces == icons.declarationPlaces)
+    #expect(listed.iconFilesFoundAsWritten == icons.iconFilesFoundAsWritten)
+    let deferred = try AppIconReader.readDeferringImages(
+      at: fixture.root, target: nil, configuration: nil
+    ).icons
+    #expect(deferred.declarationPlaces?["Blue"] == icons.declarationPlaces?["Blue"])
+    #expect(deferred.declarationPlaces?["Blue"]?.line != nil)
   }
 }

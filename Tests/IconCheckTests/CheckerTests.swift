@@ -76,7 +76,7 @@ import Testing
       at: app.root, target: nil, configuration: nil)
     let found = Checker.diagnose(icons, facts: facts)
 
-    #expect(found.contains { $0.id == .malformedIconsDictionary && $0.message.contains("Bl\\tue") })
+    #expect(found.contains { $0.id == .plistValueType && $0.message.contains("Bl\\tue") })
     #expect(
       found.contains { $0.id == .missingIPadDeclaration && $0.message.contains("\"Red\\n\"") })
     for diagnostic in found {

@@ -40,8 +40,16 @@ import Testing
     app.config(primary: "AppIcon", alternates: [])
     try app.infoPlist(alternates: ["AppIcon-Blue": "AppIcon-Blue"])
     try app.singleSizeSet("AppIcon")
+    let all = try Checker.diagnose(app.read())
+    // The reading knows the catalogs' sets too, so the Info.plist's name of no set is reported
+    // as check reports it (ITMS-90895).
+    #expect(all.map(\.id) == [.alternateWithoutImage, .plistNameNotInCatalog])
+    let found = all.filter { $0.id == .alternateWithoutImage }
+    // Every reading says where the icon is declared (here its Info.plist key), as check's does.
+    #expect(found.first?.file == app.root.appendingPathComponent("Info.plist").path)
+    #expect(found.first?.line != nil)
     #expect(
-      try Checker.diagnose(app.read()) == [
+      found.map { Diagnostic(id: $0.id, file: nil, message: $0.message, fix: $0.fix) } == [
         Diagnostic(
           id: .alternateWithoutImage, file: nil,
           message:
@@ -59,7 +67,9 @@ import Testing
     let found = try Checker.diagnose(app.read())
     #expect(found.map(\.id) == [.primaryNotFound])
     #expect(found.first?.severity == .error)
-    #expect(found.first?.file == nil)
+    // At the setting that names it: every reading says where each icon is declared.
+    #expect(found.first?.file == app.root.appendingPathComponent("Fixture.xcconfig").path)
+    #expect(found.first?.line == 2)
     #expect(
       found.first?.message
         == "the primary icon \"AppIcon\" has no image file: no app icon set or icon file of that name holds one"
@@ -258,8 +268,10 @@ import Testing
     try app.singleSizeSet("AppIcon")
     try app.singleSizeSet("AppIcon-Blue")
     try app.infoPlist(alternates: ["Blue": "AppIcon-Blue", "blue": "AppIcon-Blue"])
+    let found = try Checker.diagnose(app.read())
+    #expect(found.first?.file == app.root.appendingPathComponent("Info.plist").path)
     #expect(
-      try Checker.diagnose(app.read()) == [
+      found.map { Diagnostic(id: $0.id, file: nil, message: $0.message, fix: $0.fix) } == [
         Diagnostic(
           id: .namesDifferOnlyByCase, file: nil,
           message:
@@ -334,7 +346,8 @@ import Testing
     try app.infoPlist(alternates: ["Blue ": "AppIcon-Blue", "Tab\tBlue": "AppIcon-Blue"])
     let found = try Checker.diagnose(app.read())
     #expect(found.map(\.id) == [.unusualName, .unusualName])
-    #expect(found.allSatisfy { $0.severity == .warning && $0.file == nil })
+    let plist = app.root.appendingPathComponent("Info.plist").path
+    #expect(found.allSatisfy { $0.severity == .warning && $0.file == plist })
     #expect(
       Set(found.map(\.message)) == [
         "alternate icon name \"Blue \" has leading or trailing white space, which code cannot pass to setAlternateIconName cleanly",

@@ -84,23 +84,25 @@ import Testing
       ],
       "CFBundleIcons~ipad": ["CFBundleAlternateIcon": ["Blue": ["CFBundleIconName": "Blue"]]],
     ])
-    // A wrong type no longer stops the reading: check reports it beside everything else.
+    // A wrong type does not stop the reading: it is plist-value-type's, a warning.
     let found = try app.diagnose(.malformedIconsDictionary)
     #expect(found.allSatisfy { $0.severity == .error && $0.file == app.path("Info.plist") })
     let messages = found.map(\.message)
-    #expect(found.count == 4)
+    #expect(found.count == 3)
     #expect(
       messages.contains {
         $0.hasPrefix("CFBundlePrimaryIcon is written inside CFBundleIcons → CFBundleAlternateIcons")
       })
     #expect(messages.contains { $0.contains("misspelling of CFBundleIconFiles") })
     #expect(messages.contains { $0.contains("misspelling of CFBundleAlternateIcons") })
+    let wrongType = try app.diagnose(.plistValueType)
+    #expect(wrongType.count == 1)
+    #expect(wrongType.first?.severity == .warning)
     #expect(
-      messages.contains {
-        $0.hasPrefix(
-          "CFBundleIcons → CFBundleAlternateIcons → Green → CFBundleIconName is a number, expected a string"
-        )
-      })
+      wrongType.first?.message.hasPrefix(
+        "CFBundleIcons → CFBundleAlternateIcons → Green → CFBundleIconName is a number (\"7\"), expected a string"
+      ) == true)
+    #expect(wrongType.first?.line == lineOf("<integer>7</integer>", in: text))
     let misspelled = try #require(found.first { $0.message.contains("\"CFBundleAlternateIcon\"") })
     #expect(misspelled.line == lineOf("<key>CFBundleAlternateIcon</key>", in: text))
     #expect(misspelled.fix == "Spell the key CFBundleAlternateIcons.")

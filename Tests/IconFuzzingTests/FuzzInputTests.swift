@@ -42,7 +42,8 @@ import Testing
     ),
     (.infoplist, "binary-tvos.plist", "read: primary App Icon, 2 alternates; app Seed: 3 icons"),
     (.infoplist, "ascii.plist", "read: primary AppIcon, 1 alternates"),
-    (.infoplist, "wrong-types.plist", "CFBundleIconName is a number, expected a string"),
+    // Values of the wrong type are read as iOS reads them (passed over), not refused.
+    (.infoplist, "wrong-types.plist", "read: primary -, 1 alternates; app Seed: 2 icons"),
     (
       .contentsjson, "legacy-sizes.json",
       "read: 2 sets (AppIcon, TV), 5 renditions, pixels [40 180 167 1024 1024]"

@@ -17,7 +17,9 @@ public enum AppIconReader {
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.read(at: path) }
     let project = try readProject(
       at: path, target: target, configuration: configuration, platform: platform)
-    return try images(of: project).withRenditions(icons(of: project))
+    var icons = try icons(of: project)
+    icons.complete(whenAskedFrom: project)
+    return try images(of: project).withRenditions(icons)
   }
 
   /// Like `read`, but the icons come without renditions, which `IconImages` reads when asked: for
@@ -28,7 +30,9 @@ public enum AppIconReader {
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.readDeferringImages(at: path) }
     let project = try readProject(
       at: path, target: target, configuration: configuration, platform: platform)
-    return (try icons(of: project), images(of: project))
+    var icons = try icons(of: project)
+    icons.complete(whenAskedFrom: project)
+    return (icons, images(of: project))
   }
 
   /// The icons and the facts `iconpick check` needs, from one reading of the project.
@@ -40,32 +44,11 @@ public enum AppIconReader {
       // the plist and the loose files (list --json reads it for renditions).
       return (try BuiltApp.read(at: path).withCompiledAppIcons(), ProjectFacts(builtApp: path))
     }
-    // Check reports values of the wrong type in the icon dictionaries (malformed-icons-dictionary)
-    // beside everything else, so here they are passed over rather than stopping the reading.
     let project = try readProject(
-      at: path, target: target, configuration: configuration, platform: platform, lenient: true)
+      at: path, target: target, configuration: configuration, platform: platform)
     var icons = try images(of: project).withRenditions(icons(of: project))
     let facts = try facts(of: project)
-    icons.appIconAssets = AppIconAssets(
-      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name),
-      iconComposer: Set(facts.iconSets.filter(\.isIconComposer).map(\.name)))
-    let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
-      DeclarationPlace(
-        file: $0.path,
-        line: facts.infoPlist != nil
-          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
-    }
-    icons.iconFilesFoundAsWritten = facts.iconFilesFound
-    var places: [String: DeclarationPlace] = [:]
-    for icon in icons.allIcons {
-      let declared = facts.declaration(
-        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
-      places[icon.name] = DeclarationPlace(file: declared.file.path, line: declared.line)
-    }
-    icons.declarationPlaces = places
-    icons.primaryIconNaming = PrimaryIconNaming(
-      isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
-      isKnown: facts.appStore.isProjectTarget, place: place)
+    icons.complete(with: facts, project: project)
     return (icons, facts)
   }
 
@@ -119,6 +102,7 @@ public enum AppIconReader {
     app.deviceFamilies = project.deviceFamilies
     app.iconDictionaries = names.built.expandingIconNames { settings.expand($0) }
     app.iconDictionaries.topLevelIconFiles = infoPlist?.writtenTopLevelIconFiles()
+    app.plistValueProblems = infoPlist?.valueProblems() ?? []
     app.otherPlatforms = (target?.platforms ?? []).filter { $0 != project.platform }
     return app
   }
@@ -171,10 +155,10 @@ public enum AppIconReader {
     var infoPlistSharedWith: [AppPlatform] = []
   }
 
-  /// With `lenient`, Info.plist icon values of the wrong type are passed over instead of thrown.
+  /// Info.plist values of the wrong type are read as iOS reads them, never thrown
+  /// (`InfoPlist.valueProblems`).
   static func readProject(
-    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil,
-    lenient: Bool = false
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
   ) throws(IconCatalogError) -> ProjectReading {
     let location = try AppLocation.locate(
       path, target: target, configuration: configuration, platform: platform)
@@ -184,8 +168,7 @@ public enum AppIconReader {
     } else {
       settings = try buildSettings(for: location)
     }
-    var infoPlist = try location.readInfoPlist(settings: settings)
-    infoPlist?.isLenient = lenient
+    let infoPlist = try location.readInfoPlist(settings: settings)
     let (platform, isStated) =
       location.target.map { ($0.platform, true) }
       ?? PlatformDecision.platform(settings, infoPlist: infoPlist)
@@ -309,8 +292,48 @@ extension InfoPlist {
         root[key] = icons
       }
     }
-    var read = InfoPlist(file: file, root: root)
-    read.isLenient = isLenient
-    return read
+    return InfoPlist(file: file, root: root)
+  }
+}
+
+extension AppIcons {
+  /// The facets of `complete(with:project:)`, from `project`'s facts when first asked for
+  /// (`ReadFacets`). Facts that cannot be read leave them nil, as `readWithFacts` would have
+  /// stopped on them.
+  mutating func complete(whenAskedFrom project: AppIconReader.ProjectReading) {
+    let icons = self
+    facets = ReadFacets.Store {
+      guard let facts = try? AppIconReader.facts(of: project) else { return ReadFacets() }
+      var completed = icons
+      completed.complete(with: facts, project: project)
+      return completed.facets.values
+    }
+  }
+
+  /// Fills the facets the project's facts decide (`appIconAssets`, `iconFilesFoundAsWritten`,
+  /// `declarationPlaces`, `primaryIconNaming`): part of every reading of a project, so no command
+  /// sees an app without them. A built app's reading fills them from its Info.plist
+  /// (`BuiltApp.icons`).
+  mutating func complete(with facts: ProjectFacts, project: AppIconReader.ProjectReading) {
+    appIconAssets = AppIconAssets(
+      names: facts.iconSets.map(\.name), outsideTarget: facts.appStore.outsideSets.map(\.name),
+      iconComposer: Set(facts.iconSets.filter(\.isIconComposer).map(\.name)))
+    let place = (facts.infoPlist ?? facts.appStore.projectFile ?? facts.iconSets.first?.file).map {
+      DeclarationPlace(
+        file: $0.path,
+        line: facts.infoPlist != nil
+          ? facts.appStore.iconsKeyLine : facts.appStore.buildSettingsLine)
+    }
+    iconFilesFoundAsWritten = facts.iconFilesFound
+    var places: [String: DeclarationPlace] = [:]
+    for icon in allIcons {
+      let declared = facts.declaration(
+        ofIcon: icon.name, assetName: icon.assetName, isPrimary: icon.isPrimary)
+      places[icon.name] = DeclarationPlace(file: declared.file.path, line: declared.line)
+    }
+    declarationPlaces = places
+    primaryIconNaming = PrimaryIconNaming(
+      isNamed: facts.primarySetting != nil || project.infoPlist?.namesPrimaryIcon == true,
+      isKnown: facts.appStore.isProjectTarget, place: place)
   }
 }

@@ -31,6 +31,9 @@ public struct AppIcons: Sendable, Equatable {
   public var deviceFamilies: [Int] = [1]
   /// The built Info.plist's icon dictionaries, each entry with where it came from.
   public var iconDictionaries = BuiltIconDictionaries()
+  /// The Info.plist's values of the wrong type among the keys read, each with what the reading
+  /// made of it (as iOS reads it) and its line: reading never stops on one (`plist-value-type`).
+  public var plistValueProblems: [PlistValueProblem] = []
   /// True when read from what Xcode built (a `.app`), not predicted from sources: most sizes are
   /// then in `Assets.car`, not in loose files.
   public var isBuiltArtifact = false
@@ -42,21 +45,38 @@ public struct AppIcons: Sendable, Equatable {
   public var compiledAppIcons: CompiledAppIcons?
   /// Why the built app's `Assets.car` could not be read, when it could not.
   public var compiledAppIconsProblem: String?
-  /// The app icons the asset catalogs hold (for a built app, its `Assets.car`): `check` reads
-  /// them (`AppIconReader.readWithFacts`); nil when not read, or when the car cannot be read.
-  public var appIconAssets: AppIconAssets?
-  /// Whether and where the built Info.plist names the primary's asset; nil when not read (as
-  /// `appIconAssets`).
-  public var primaryIconNaming: PrimaryIconNaming?
+  /// The app icons the asset catalogs hold (for a built app, its `Assets.car`). For a project,
+  /// part of every reading (worked out on first use: see `ReadFacets`); for a built app, read with
+  /// its car (`withCompiledAppIcons()`); nil when the car cannot be read.
+  public var appIconAssets: AppIconAssets? {
+    get { facets.values.appIconAssets }
+    set { facets.update { $0.appIconAssets = newValue } }
+  }
+  /// Whether and where the built Info.plist names the primary's asset.
+  public var primaryIconNaming: PrimaryIconNaming? {
+    get { facets.values.primaryIconNaming }
+    set { facets.update { $0.primaryIconNaming = newValue } }
+  }
   /// The `CFBundleIconFiles` names, as written, that carry a scale or device suffix and find a
   /// loose PNG by their exact spelling (`Icon60x60@2x` for `Icon60x60@2x.png`): iOS adds `.png`
-  /// and loads them. Looked for in the app's folder for a project (`readWithFacts`), at the top
-  /// of the bundle for a built app; nil when not looked for.
-  public var iconFilesFoundAsWritten: Set<String>?
+  /// and loads them. Looked for in the app's folder for a project, at the top of the bundle for a
+  /// built app.
+  public var iconFilesFoundAsWritten: Set<String>? {
+    get { facets.values.iconFilesFoundAsWritten }
+    set { facets.update { $0.iconFilesFoundAsWritten = newValue } }
+  }
   /// Where each icon is declared, by its name: for a project, its build setting's or Info.plist
-  /// key's line, else its set, else the Info.plist or project (`readWithFacts`); for a built app,
-  /// its built Info.plist entry's key path. Nil when not read.
-  public var declarationPlaces: [String: DeclarationPlace]?
+  /// key's line, else its set, else the Info.plist or project; for a built app, its built
+  /// Info.plist entry's key path.
+  public var declarationPlaces: [String: DeclarationPlace]? {
+    get { facets.values.declarationPlaces }
+    set { facets.update { $0.declarationPlaces = newValue } }
+  }
+  /// The four facets above. A project's reading fills them from the project's facts, which on a
+  /// large app cost more than the rest of the reading (2,000 alternates named by one setting: the
+  /// line of each name), so they are worked out when first asked for, once, from that same
+  /// reading; `readWithFacts` (check) fills them at once from the facts it reads anyway.
+  var facets = ReadFacets.Store()
 
   /// Where `icon` is declared, when the reading said (`declarationPlaces`).
   public func declarationPlace(of icon: AppIcon) -> DeclarationPlace? {
@@ -246,4 +266,59 @@ public struct IconRendition: Sendable, Equatable, Hashable {
   /// Pixels along one side, when the size is known (and fits an Int: Contents.json may say
   /// `"1e19x1e19"`).
   public var pixelSize: Int? { pointSize.flatMap { Int(exactly: ($0 * Double(scale)).rounded()) } }
+}
+
+extension AppIcons {
+  /// The facets a reading decides beside the icons (`appIconAssets`, `primaryIconNaming`,
+  /// `iconFilesFoundAsWritten`, `declarationPlaces`).
+  struct ReadFacets: Sendable, Equatable {
+    var appIconAssets: AppIconAssets?
+    var primaryIconNaming: PrimaryIconNaming?
+    var iconFilesFoundAsWritten: Set<String>?
+    var declarationPlaces: [String: DeclarationPlace]?
+
+    /// The facets, known or to be worked out on first use. Copies of an app share the work.
+    struct Store: Sendable, Equatable {
+      private var known: ReadFacets? = ReadFacets()
+      private var pending: Pending?
+
+      init() {}
+
+      /// Facets `make` works out when first asked for.
+      init(_ make: @escaping () -> ReadFacets) {
+        known = nil
+        pending = Pending(make)
+      }
+
+      var values: ReadFacets { known ?? pending?.values ?? ReadFacets() }
+
+      mutating func update(_ change: (inout ReadFacets) -> Void) {
+        var changed = values
+        change(&changed)
+        known = changed
+        pending = nil
+      }
+
+      static func == (a: Store, b: Store) -> Bool { a.values == b.values }
+    }
+
+    /// Worked out once, under a lock: an app value may be read from several threads.
+    final class Pending: @unchecked Sendable {
+      private let lock = NSLock()
+      private var make: (() -> ReadFacets)?
+      private var made: ReadFacets?
+
+      init(_ make: @escaping () -> ReadFacets) { self.make = make }
+
+      var values: ReadFacets {
+        lock.withLock {
+          if let made { return made }
+          let value = make?() ?? ReadFacets()
+          made = value
+          make = nil
+          return value
+        }
+      }
+    }
+  }
 }

@@ -123,6 +123,7 @@ enum BuiltApp {
     appIcons.declarationPlaces = names.built.declarationPlaces(
       of: appIcons.allIcons, infoPlist: plistFile.path)
     appIcons.iconDictionaries.topLevelIconFiles = infoPlist.writtenTopLevelIconFiles()
+    appIcons.plistValueProblems = infoPlist.valueProblems()
     // Only names with a suffix are looked for, so most apps list no files here.
     let written =
       ([appIcons.iconDictionaries.topLevelIconFiles].compactMap { $0 }

@@ -63,7 +63,7 @@ struct IconNames: Equatable, Sendable {
     settings: BuildSettings, infoPlist: InfoPlist?, catalogs: AssetCatalogs,
     deviceFamilies: [Int] = [1]
   ) throws(IconCatalogError) -> IconNames {
-    var declaredPrimary = try infoPlist?.primaryIcon() ?? DeclaredIcon()
+    var declaredPrimary = infoPlist?.primaryIcon() ?? DeclaredIcon()
     declaredPrimary.iconName = declaredPrimary.iconName.flatMap { settings.expand($0) }
     let generated = GeneratedIcons(settings: settings, catalogs: catalogs)
     let merging = !settings.isSet(mergeSetting) || settings.bool(mergeSetting)

@@ -37,8 +37,6 @@ struct DeclaredAlternate: Equatable, Sendable {
 struct InfoPlist {
   let file: URL
   let root: [String: Any]
-  /// Values of the wrong type are passed over instead of thrown (`check`, which reports them).
-  var isLenient = false
 
   /// The icon dictionaries, iPhone first; each declares a primary and alternates.
   static let iconKeys = ["CFBundleIcons", "CFBundleIcons~ipad"]
@@ -58,24 +56,30 @@ struct InfoPlist {
   var bundleIdentifier: String? { root["CFBundleIdentifier"] as? String }
 
   /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconName` (the iPhone entry first).
-  func primaryIconName() throws(IconCatalogError) -> String? {
-    try primaryIcon()?.iconName
+  func primaryIconName() -> String? {
+    primaryIcon()?.iconName
   }
 
   /// `CFBundlePrimaryIcon` of every idiom's dictionary, merged; also the old top-level
   /// `CFBundleIconFiles` and `CFBundleIconFile` (iOS 3), which name the primary's files.
   /// Nil when nothing declares a primary.
-  func primaryIcon() throws(IconCatalogError) -> DeclaredIcon? {
+  func primaryIcon() -> DeclaredIcon? {
+    primaryIcon(recording: nil)
+  }
+
+  func primaryIcon(recording problems: ValueProblems?) -> DeclaredIcon? {
     var found: DeclaredIcon?
-    for dictionary in try iconDictionaries() {
-      guard let primary = try primary(in: dictionary.icons, path: dictionary.key) else { continue }
+    for dictionary in iconDictionaries(recording: problems) {
+      guard let primary = primary(in: dictionary.icons, path: [dictionary.key], problems) else {
+        continue
+      }
       var declared = primary
       declared.idioms = dictionary.idioms
       if found == nil { found = declared } else { found?.merge(declared) }
     }
     var legacy = DeclaredIcon()
-    legacy.iconFiles = try strings(root, "CFBundleIconFiles", path: "CFBundleIconFiles") ?? []
-    if let single = try string(root, "CFBundleIconFile", path: "CFBundleIconFile") {
+    legacy.iconFiles = strings(root, "CFBundleIconFiles", path: [], problems) ?? []
+    if let single = string(root, "CFBundleIconFile", path: [], problems) {
       legacy.iconFiles.append(single)
     }
     if !legacy.iconFiles.isEmpty {
@@ -88,10 +92,16 @@ struct InfoPlist {
   /// Plist dictionaries carry no order, so dictionary entries come sorted by name; the tvOS array
   /// form keeps its order. The iPhone dictionary's names come first.
   func alternates() throws(IconCatalogError) -> [DeclaredAlternate] {
+    try alternates(recording: nil)
+  }
+
+  func alternates(recording problems: ValueProblems?) throws(IconCatalogError)
+    -> [DeclaredAlternate]
+  {
     var found: [DeclaredAlternate] = []
     var index: [String: Int] = [:]
-    for dictionary in try iconDictionaries() {
-      for alternate in try alternates(in: dictionary.icons, path: dictionary.key) {
+    for dictionary in iconDictionaries(recording: problems) {
+      for alternate in try alternates(in: dictionary.icons, path: [dictionary.key], problems) {
         var declared = alternate
         declared.icon.idioms = dictionary.idioms
         if let at = index[declared.name] {
@@ -178,10 +188,28 @@ struct InfoPlist {
 
   /// `UIDeviceFamily` (1 iPhone, 2 iPad, 3 Apple TV): the build writes it from
   /// `TARGETED_DEVICE_FAMILY`, so a built app's Info.plist says where it runs.
-  var deviceFamilies: [Int]? {
-    guard let items = root["UIDeviceFamily"] as? [Any] else { return nil }
-    let families = items.compactMap {
-      ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap(Int.init)
+  var deviceFamilies: [Int]? { deviceFamilies(recording: nil) }
+
+  /// Numbers, or strings that spell one (read, and reported); anything else is passed over, and
+  /// a value that is not an array names no family: no evidence says iOS reads a lone number.
+  func deviceFamilies(recording problems: ValueProblems?) -> [Int]? {
+    let key = "UIDeviceFamily"
+    guard let value = root[key] else { return nil }
+    guard let items = value as? [Any] else {
+      problems?.add([key], value, expected: "an array of numbers", readAs: .passedOver)
+      return nil
+    }
+    var families: [Int] = []
+    for (index, item) in items.enumerated() {
+      if let number = item as? NSNumber, !(item is String), Self.boolean(item) == nil {
+        families.append(number.intValue)
+      } else if let text = item as? String, let number = Int(text) {
+        problems?.add(
+          [key, String(index)], item, expected: "a number", readAs: .value("\(number)"))
+        families.append(number)
+      } else {
+        problems?.add([key, String(index)], item, expected: "a number", readAs: .passedOver)
+      }
     }
     return families.isEmpty ? nil : families
   }
@@ -191,13 +219,13 @@ struct InfoPlist {
   /// Info.plist key modifiers: on iPad `CFBundleIcons~ipad` replaces `CFBundleIcons` when present,
   /// on iPhone `CFBundleIcons~iphone` does. So a name in `CFBundleIcons` works on iPad too unless
   /// there is a `CFBundleIcons~ipad`.
-  private func iconDictionaries() throws(IconCatalogError) -> [(
+  private func iconDictionaries(recording problems: ValueProblems?) -> [(
     key: String, icons: [String: Any], idioms: [String]
   )] {
     let base = "CFBundleIcons"
     var dictionaries: [String: [String: Any]] = [:]
     for key in [base, base + "~iphone", base + "~ipad"] {
-      dictionaries[key] = try dictionary(root, key, path: key)
+      dictionaries[key] = dictionary(root, key, path: [], problems)
     }
     var result: [(key: String, icons: [String: Any], idioms: [String])] = []
     for idiom in ["iphone", "ipad"] {
@@ -213,23 +241,21 @@ struct InfoPlist {
   }
 
   /// The iOS form (a dictionary) or the tvOS form (a string: the asset's name).
-  private func primary(in icons: [String: Any], path: String) throws(IconCatalogError)
+  private func primary(in icons: [String: Any], path: [String], _ problems: ValueProblems?)
     -> DeclaredIcon?
   {
-    let key = "CFBundlePrimaryIcon"
-    let path = "\(path) → \(key)"
-    switch icons[key] {
+    let path = path + ["CFBundlePrimaryIcon"]
+    switch icons["CFBundlePrimaryIcon"] {
     case nil:
       return nil
     case let name as String:
       return DeclaredIcon(iconName: name)
     case let entry as [String: Any]:
-      return try declaredIcon(entry, path: path)
+      return declaredIcon(entry, path: path, problems)
     case let value?:
-      if isLenient { return nil }
-      throw .invalidInfoPlist(
-        file: file.path,
-        reason: "\(path) is \(Self.kind(of: value)), expected a dictionary (or, on tvOS, a string)")
+      problems?.add(
+        path, value, expected: "a dictionary (or, on tvOS, a string)", readAs: .passedOver)
+      return nil
     }
   }
 
@@ -240,17 +266,17 @@ struct InfoPlist {
   public static let maximumAlternates = 10_000
 
   /// The iOS form (a dictionary keyed by name) or the tvOS form (an array of names).
-  private func alternates(in icons: [String: Any], path: String) throws(IconCatalogError)
-    -> [DeclaredAlternate]
+  private func alternates(in icons: [String: Any], path: [String], _ problems: ValueProblems?)
+    throws(IconCatalogError) -> [DeclaredAlternate]
   {
     let key = "CFBundleAlternateIcons"
-    let path = "\(path) → \(key)"
+    let path = path + [key]
     let count = (icons[key] as? [Any])?.count ?? (icons[key] as? [String: Any])?.count ?? 0
     guard count <= Self.maximumAlternates else {
       throw .invalidInfoPlist(
         file: file.path,
         reason:
-          "\(path) declares \(count) alternate icons, over the limit of \(Self.maximumAlternates) that iconpick reads"
+          "\(path.joined(separator: " → ")) declares \(count) alternate icons, over the limit of \(Self.maximumAlternates) that iconpick reads"
       )
     }
     switch icons[key] {
@@ -260,10 +286,9 @@ struct InfoPlist {
       var found: [DeclaredAlternate] = []
       for (index, item) in names.enumerated() {
         guard let name = item as? String else {
-          if isLenient { continue }
-          throw .invalidInfoPlist(
-            file: file.path,
-            reason: "\(path)[\(index)] is \(Self.kind(of: item)), expected a string (an icon name)")
+          problems?.add(
+            path + [String(index)], item, expected: "a string (an icon name)", readAs: .passedOver)
+          continue
         }
         // setAlternateIconName("") means nothing; an empty item names no icon.
         if !name.isEmpty {
@@ -274,93 +299,98 @@ struct InfoPlist {
     case let entries as [String: Any]:
       var found: [DeclaredAlternate] = []
       for name in entries.keys.sorted() where !name.isEmpty {
-        let entryPath = "\(path) → \(name)"
-        guard let entry = try dictionary(entries, name, path: entryPath) else { continue }
-        found.append(DeclaredAlternate(name: name, icon: try declaredIcon(entry, path: entryPath)))
+        guard let entry = dictionary(entries, name, path: path, problems) else { continue }
+        found.append(
+          DeclaredAlternate(name: name, icon: declaredIcon(entry, path: path + [name], problems)))
       }
       return found
     case let value?:
-      if isLenient { return [] }
-      throw .invalidInfoPlist(
-        file: file.path,
-        reason:
-          "\(path) is \(Self.kind(of: value)), expected a dictionary (or, on tvOS, an array of names)"
-      )
+      problems?.add(
+        path, value, expected: "a dictionary (or, on tvOS, an array of names)", readAs: .passedOver)
+      return []
     }
   }
 
   /// One icon's dictionary: `CFBundleIconName`, `CFBundleIconFiles`, `UIPrerenderedIcon`.
-  private func declaredIcon(_ entry: [String: Any], path: String) throws(IconCatalogError)
+  private func declaredIcon(_ entry: [String: Any], path: [String], _ problems: ValueProblems?)
     -> DeclaredIcon
   {
     DeclaredIcon(
-      iconName: try string(entry, "CFBundleIconName", path: "\(path) → CFBundleIconName"),
-      iconFiles: try strings(entry, "CFBundleIconFiles", path: "\(path) → CFBundleIconFiles") ?? [],
-      isPrerendered: try bool(entry, "UIPrerenderedIcon", path: "\(path) → UIPrerenderedIcon")
-        ?? false)
+      iconName: string(entry, "CFBundleIconName", path: path, problems),
+      iconFiles: strings(entry, "CFBundleIconFiles", path: path, problems) ?? [],
+      isPrerendered: prerendered(entry, path: path, problems))
   }
 
-  // MARK: Typed access that names the offending key
+  // MARK: Typed access: a value of another type is read as iOS reads it, and recorded
 
-  private func dictionary(_ parent: [String: Any], _ key: String, path: String)
-    throws(IconCatalogError)
-    -> [String: Any]?
-  {
+  /// A dictionary, else nothing: iOS's `objectForInfoDictionaryKey` callers check the class.
+  private func dictionary(
+    _ parent: [String: Any], _ key: String, path: [String], _ problems: ValueProblems?
+  ) -> [String: Any]? {
     guard let value = parent[key] else { return nil }
     guard let dictionary = value as? [String: Any] else {
-      if isLenient { return nil }
-      throw .invalidInfoPlist(
-        file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected a dictionary")
+      problems?.add(path + [key], value, expected: "a dictionary", readAs: .passedOver)
+      return nil
     }
     return dictionary
   }
 
-  private func string(_ parent: [String: Any], _ key: String, path: String) throws(IconCatalogError)
-    -> String?
-  {
+  private func string(
+    _ parent: [String: Any], _ key: String, path: [String], _ problems: ValueProblems?
+  ) -> String? {
     guard let value = parent[key] else { return nil }
     guard let string = value as? String else {
-      if isLenient { return nil }
-      throw .invalidInfoPlist(
-        file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected a string")
+      problems?.add(path + [key], value, expected: "a string", readAs: .passedOver)
+      return nil
     }
     return string
   }
 
-  private func strings(_ parent: [String: Any], _ key: String, path: String)
-    throws(IconCatalogError) -> [String]?
-  {
+  /// An array's strings. A lone string is not read as a one-item array: nothing shows that iOS
+  /// does so (Apple's reference types `CFBundleIconFiles` as an array of strings), so it is
+  /// passed over, as are items that are not strings.
+  private func strings(
+    _ parent: [String: Any], _ key: String, path: [String], _ problems: ValueProblems?
+  ) -> [String]? {
     guard let value = parent[key] else { return nil }
     guard let items = value as? [Any] else {
-      if isLenient { return nil }
-      throw .invalidInfoPlist(
-        file: file.path,
-        reason: "\(path) is \(Self.kind(of: value)), expected an array of file names")
+      problems?.add(path + [key], value, expected: "an array of file names", readAs: .passedOver)
+      return nil
     }
     var strings: [String] = []
     for (index, item) in items.enumerated() {
       guard let string = item as? String else {
-        if isLenient { continue }
-        throw .invalidInfoPlist(
-          file: file.path,
-          reason: "\(path)[\(index)] is \(Self.kind(of: item)), expected a string (a file name)")
+        problems?.add(
+          path + [key, String(index)], item, expected: "a string (a file name)",
+          readAs: .passedOver)
+        continue
       }
       strings.append(string)
     }
     return strings
   }
 
-  private func bool(_ parent: [String: Any], _ key: String, path: String) throws(IconCatalogError)
-    -> Bool?
+  /// `UIPrerenderedIcon`. Since iPhone OS 2.1 a value that is not a Boolean (`<string>YES</string>`
+  /// among them) is ignored and the default holds: not prerendered (Apple's Technical Q&A QA1614).
+  /// Since iOS 7 the key has had no effect on the home screen at all, so whatever it says changes
+  /// nothing a user sees.
+  private func prerendered(_ entry: [String: Any], path: [String], _ problems: ValueProblems?)
+    -> Bool
   {
-    guard let value = parent[key] else { return nil }
-    // A plist <true/> may come back as Bool or as NSNumber; strings ("YES") are not booleans.
-    guard !(value is String), let bool = value as? Bool else {
-      if isLenient { return nil }
-      throw .invalidInfoPlist(
-        file: file.path, reason: "\(path) is \(Self.kind(of: value)), expected true or false")
-    }
-    return bool
+    let key = "UIPrerenderedIcon"
+    guard let value = entry[key] else { return false }
+    if let bool = Self.boolean(value) { return bool }
+    problems?.add(path + [key], value, expected: "true or false", readAs: .value("false"))
+    return false
+  }
+
+  /// The value of a plist `<true/>`/`<false/>`; nil for anything else. Foundation on Linux
+  /// returns those as `Bool` and an `<integer>` as an `NSNumber` (which `as? Bool` would take
+  /// too), on Darwin as `__NSCFBoolean`.
+  static func boolean(_ value: Any) -> Bool? {
+    guard let bool = value as? Bool else { return nil }
+    let type = String(describing: Swift.type(of: value))
+    return type == "Bool" || type == "__NSCFBoolean" ? bool : nil
   }
 
   /// What a property-list value is, for messages.

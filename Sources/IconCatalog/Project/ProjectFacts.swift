@@ -219,7 +219,7 @@ extension AppIconReader {
   {
     if BuiltApp.isBuiltApp(path) { return ProjectFacts(builtApp: path) }
     return try facts(
-      of: readProject(at: path, target: target, configuration: configuration, lenient: true))
+      of: readProject(at: path, target: target, configuration: configuration))
   }
 
   /// The facts, from a project reading.
