@@ -16,7 +16,7 @@ import IconCatalog
 /// holds once every alias is expanded (`ProjectSpecYAML.maximumValues`), so a "billion laughs" of
 /// aliases is refused after a million.
 public enum YAMLDocument {
-  typealias Problem = ProjectSpecYAML.Problem
+  public typealias Problem = ProjectSpecYAML.Problem
   static let maximumDepth = ProjectSpecYAML.maximumDepth
   static let maximumValues = ProjectSpecYAML.maximumValues
 
