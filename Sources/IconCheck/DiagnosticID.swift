@@ -59,6 +59,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case iconSVGText = "icon-svg-text"
   case iconSVGUnsupported = "icon-svg-unsupported"
   case iconAndAppIconSetSameName = "icon-and-appiconset-same-name"
+  case ignoredSlot = "ignored-slot"
 
   /// The id as written in every output format.
   public var description: String { rawValue }
@@ -119,6 +120,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .iconSVGText: return .warning
     case .iconSVGUnsupported: return .warning
     case .iconAndAppIconSetSameName: return .warning
+    case .ignoredSlot: return .warning
     }
   }
 
@@ -457,6 +459,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "A .icon and an .appiconset of one name: Xcode 26 drops the set.",
         "Rename or remove one of them.",
+        []
+      )
+    case .ignoredSlot:
+      return (
+        "An app icon set entry naming an image at a size its idiom has no icon of (an iphone 76x76): actool ignores it.",
+        "Move the image to a slot of its device (76x76 is an iPad size), or delete the entry.",
         []
       )
     }

@@ -144,6 +144,8 @@ struct IconNames: Equatable, Sendable {
     let idioms = ["iphone", "ipad"]
     var caseMismatches: [CaseMismatch] = []
     var namesNotFound: [String] = []
+    /// Sets the settings ask for that compile to no icon: no entry names a file.
+    var emptySets: [String] = []
 
     init(settings: BuildSettings, catalogs: AssetCatalogs) {
       var mismatches: [CaseMismatch] = []
@@ -154,21 +156,37 @@ struct IconNames: Equatable, Sendable {
         }
         return found
       }
-      if let written = settings.string(primaryNameSetting) {
-        primary = set(for: written, setting: primaryNameSetting)
+      // A set actool compiles no icon from (slots, no file) generates no entry: it is neither the
+      // built app's primary nor an alternate (`empty-set` says so).
+      func compiles(_ name: String) -> Bool {
+        catalogs.iconSets(named: name).contains { $0.compilesToIcon() }
       }
-      var seen = Set(primary.map { [$0] } ?? [])
+      var seen = Set<String>()
+      if let written = settings.string(primaryNameSetting),
+        let name = set(for: written, setting: primaryNameSetting)
+      {
+        seen.insert(name)
+        if compiles(name) { primary = name } else { emptySets.append(name) }
+      }
       for written in settings.list(alternateNamesSetting) {
         guard let name = set(for: written, setting: alternateNamesSetting) else {
           if !namesNotFound.contains(written) { namesNotFound.append(written) }
           continue
         }
         guard seen.insert(name).inserted else { continue }
-        alternates.append(Alternate(name: name))
+        if compiles(name) {
+          alternates.append(Alternate(name: name))
+        } else {
+          emptySets.append(name)
+        }
       }
       if settings.bool(includeAllSetting) {
         for iconSet in catalogs.iconSets where seen.insert(iconSet.name).inserted {
-          alternates.append(Alternate(name: iconSet.name))
+          if compiles(iconSet.name) {
+            alternates.append(Alternate(name: iconSet.name))
+          } else {
+            emptySets.append(iconSet.name)
+          }
         }
       }
       caseMismatches = mismatches

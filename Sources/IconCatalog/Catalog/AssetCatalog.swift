@@ -27,6 +27,15 @@ struct AssetCatalog: Sendable {
       case .brandAssets: return try BrandAssets.renditions(in: folder)
       }
     }
+
+    /// False for an `.appiconset` actool compiles no icon from: no entry it keeps names a file
+    /// (`AppIconSet.hasContent`; actool: "did not have any applicable content"), so the build
+    /// writes no `CFBundleIcons` entry for it. True for an `.icon`, brand assets, and a set whose
+    /// Contents.json cannot be read (reading the icon says why).
+    func compilesToIcon() -> Bool {
+      guard kind == .appIconSet, let read = try? AppIconSet.read(folder) else { return true }
+      return AppIconSet.hasContent(read.renditions)
+    }
   }
 
   var folder: URL
