@@ -156,37 +156,38 @@ struct IconNames: Equatable, Sendable {
         }
         return found
       }
-      // A set actool compiles no icon from (slots, no file) generates no entry: it is neither the
-      // built app's primary nor an alternate (`empty-set` says so).
-      func compiles(_ name: String) -> Bool {
-        catalogs.iconSets(named: name).contains { $0.compilesToIcon() }
-      }
       var seen = Set<String>()
+      var primarySet: String?
       if let written = settings.string(primaryNameSetting),
         let name = set(for: written, setting: primaryNameSetting)
       {
         seen.insert(name)
-        if compiles(name) { primary = name } else { emptySets.append(name) }
+        primarySet = name
       }
+      var candidates: [String] = []
       for written in settings.list(alternateNamesSetting) {
         guard let name = set(for: written, setting: alternateNamesSetting) else {
           if !namesNotFound.contains(written) { namesNotFound.append(written) }
           continue
         }
         guard seen.insert(name).inserted else { continue }
-        if compiles(name) {
-          alternates.append(Alternate(name: name))
-        } else {
-          emptySets.append(name)
-        }
+        candidates.append(name)
       }
       if settings.bool(includeAllSetting) {
         for iconSet in catalogs.iconSets where seen.insert(iconSet.name).inserted {
-          if compiles(iconSet.name) {
-            alternates.append(Alternate(name: iconSet.name))
-          } else {
-            emptySets.append(iconSet.name)
-          }
+          candidates.append(iconSet.name)
+        }
+      }
+      // A set actool compiles no icon from (slots, no file) generates no entry: it is neither the
+      // built app's primary nor an alternate (`empty-set` says so).
+      let all = (primarySet.map { [$0] } ?? []) + candidates
+      for (name, compiles) in zip(all, catalogs.compileToIcons(all)) {
+        if !compiles {
+          emptySets.append(name)
+        } else if name == primarySet {
+          primary = name
+        } else {
+          alternates.append(Alternate(name: name))
         }
       }
       caseMismatches = mismatches
