@@ -93,12 +93,13 @@ public enum Checker {
       "asset catalogs",
       [
         .emptySet, .looseFileInCatalog, .iconAndAppIconSetSameName, .catalogNotInTarget,
-        .unassignedChild, .mixedSizesAndAppearances,
+        .unassignedChild, .mixedSizesAndAppearances, .ignoredSlot,
       ]
     ) { _, facts in
       ProjectChecks.emptySets(facts) + ProjectChecks.looseFilesInCatalogs(facts)
         + ProjectChecks.iconAndAppIconSetOfOneName(facts)
         + ProjectChecks.catalogsNotInTarget(facts) + CatalogChecks.diagnose(facts)
+        + IgnoredSlotChecks.diagnose(facts)
     },
     .sources(
       "Icon Composer bundles",

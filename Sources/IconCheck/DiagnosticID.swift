@@ -62,6 +62,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case iconAndAppIconSetSameName = "icon-and-appiconset-same-name"
   case sharedInfoPlistOtherForm = "shared-info-plist-other-form"
   case plistValueType = "plist-value-type"
+  case ignoredSlot = "ignored-slot"
 
   /// The id as written in every output format.
   public var description: String { rawValue }
@@ -126,6 +127,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .sharedInfoPlistOtherForm: return .warning
     // No App Store error or iOS refusal is known for a value of another type: iOS passes it over.
     case .plistValueType: return .warning
+    case .ignoredSlot: return .warning
     }
   }
 
@@ -482,6 +484,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "An Info.plist icon value of another type than Apple documents: Xcode builds it as written and iOS reads it as iconpick does (a string UIPrerenderedIcon as false, other values as absent).",
         "Write the value with the type Apple's Info.plist reference gives (<true/> or <false/> for UIPrerenderedIcon, an array of strings for CFBundleIconFiles).",
+        []
+      )
+    case .ignoredSlot:
+      return (
+        "An app icon set entry naming an image at a size its idiom has no icon of (an iphone 76x76): actool ignores it.",
+        "Move the image to a slot of its device (76x76 is an iPad size), or delete the entry.",
         []
       )
     }

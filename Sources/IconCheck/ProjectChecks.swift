@@ -47,9 +47,12 @@ enum ProjectChecks {
     return facts.iconSets.filter { $0.isEmpty && reported.insert($0.folder.path).inserted }.map {
       set in
       let slots = set.slotCount ?? 0
-      let what =
+      var what =
         slots == 0
         ? "has no image slots" : "has \(slots) slot\(slots == 1 ? "" : "s") but no image files"
+      if set.ignoredEntries.contains(where: { $0.filename != nil }) {
+        what = "names images only in entries actool ignores (ignored-slot)"
+      }
       return Diagnostic(
         id: .emptySet, file: set.file.path,
         message:

@@ -49,7 +49,7 @@ public struct IconImages: Sendable {
     guard let wanted = sources[icon.name] else { return [] }
     var found: [IconRendition] = []
     if let asset = wanted.assetName {
-      for set in catalogs.iconSets(named: asset) { found += try set.renditions() }
+      for set in catalogs.iconSets(named: asset) { found += try catalogs.renditions(of: set) }
     }
     if !wanted.iconFiles.isEmpty, let looseFiles {
       found += looseFiles.value.renditions(for: wanted.iconFiles)

@@ -144,6 +144,8 @@ struct IconNames: Equatable, Sendable {
     let idioms = ["iphone", "ipad"]
     var caseMismatches: [CaseMismatch] = []
     var namesNotFound: [String] = []
+    /// Sets the settings ask for that compile to no icon: no entry names a file.
+    var emptySets: [String] = []
 
     init(settings: BuildSettings, catalogs: AssetCatalogs) {
       var mismatches: [CaseMismatch] = []
@@ -154,21 +156,38 @@ struct IconNames: Equatable, Sendable {
         }
         return found
       }
-      if let written = settings.string(primaryNameSetting) {
-        primary = set(for: written, setting: primaryNameSetting)
+      var seen = Set<String>()
+      var primarySet: String?
+      if let written = settings.string(primaryNameSetting),
+        let name = set(for: written, setting: primaryNameSetting)
+      {
+        seen.insert(name)
+        primarySet = name
       }
-      var seen = Set(primary.map { [$0] } ?? [])
+      var candidates: [String] = []
       for written in settings.list(alternateNamesSetting) {
         guard let name = set(for: written, setting: alternateNamesSetting) else {
           if !namesNotFound.contains(written) { namesNotFound.append(written) }
           continue
         }
         guard seen.insert(name).inserted else { continue }
-        alternates.append(Alternate(name: name))
+        candidates.append(name)
       }
       if settings.bool(includeAllSetting) {
         for iconSet in catalogs.iconSets where seen.insert(iconSet.name).inserted {
-          alternates.append(Alternate(name: iconSet.name))
+          candidates.append(iconSet.name)
+        }
+      }
+      // A set actool compiles no icon from (slots, no file) generates no entry: it is neither the
+      // built app's primary nor an alternate (`empty-set` says so).
+      let all = (primarySet.map { [$0] } ?? []) + candidates
+      for (name, compiles) in zip(all, catalogs.compileToIcons(all)) {
+        if !compiles {
+          emptySets.append(name)
+        } else if name == primarySet {
+          primary = name
+        } else {
+          alternates.append(Alternate(name: name))
         }
       }
       caseMismatches = mismatches

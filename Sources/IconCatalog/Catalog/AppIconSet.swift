@@ -7,15 +7,36 @@ enum AppIconSet {
     try read(folder).renditions
   }
 
-  /// The renditions, and the filenames actool finds only by ignoring case (`MacFileLookup`): as
-  /// written, and as on disk.
+  /// Whether actool compiles an icon from a set of these renditions (`read`'s, the entries it
+  /// keeps): some entry names a file. Where none does, actool says the set "did not have any
+  /// applicable content" and generates nothing: real builds of an app whose primary set has 18
+  /// slots and no file (Xcode 11, Xcode 15) have no `CFBundleIcons`. `check`'s `empty-set` is
+  /// this fact.
+  static func hasContent(_ renditions: [IconRendition]) -> Bool {
+    renditions.contains { $0.file != nil }
+  }
+
+  /// An `images` entry actool ignores: its idiom has no icon of its size (`AppIconSlots`).
+  struct IgnoredEntry: Equatable, Sendable {
+    /// Its place in `images`.
+    var index: Int
+    var idiom: String
+    /// As written (`76x76`).
+    var size: String
+    /// The file it names, when it names one.
+    var filename: String?
+  }
+
+  /// The renditions, the filenames actool finds only by ignoring case (`MacFileLookup`): as
+  /// written, and as on disk; and the entries actool ignores, which give no rendition.
   static func read(_ folder: URL) throws(IconCatalogError) -> (
-    renditions: [IconRendition], differingInCase: [(written: String, found: String)]
+    renditions: [IconRendition], differingInCase: [(written: String, found: String)],
+    ignored: [IgnoredEntry]
   ) {
     let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
     // A set without Contents.json has no images; `check` reports that, reading goes on.
     guard let data = try FileData.readIfPresent(file, limit: FileLimits.contentsJSON) else {
-      return ([], [])
+      return ([], [], [])
     }
 
     let contents: Contents
@@ -27,11 +48,22 @@ enum AppIconSet {
 
     var renditions: [IconRendition] = []
     var differing: [(written: String, found: String)] = []
+    var ignored: [IgnoredEntry] = []
     // actool runs on a Mac, whose default volume ignores case: a filename spelled otherwise than
     // its file finds it when only one file matches. One listing of the set serves every name.
     var listing: Set<String>?
     for (index, image) in (contents.images ?? []).enumerated() {
       var rendition = try rendition(image, in: folder, file: file, index: index)
+      guard
+        AppIconSlots.isUsed(
+          idiom: rendition.idiom, points: rendition.pointSize, platform: rendition.platform)
+      else {
+        ignored.append(
+          IgnoredEntry(
+            index: index, idiom: rendition.idiom, size: image.size ?? "",
+            filename: image.filename.flatMap { $0.isEmpty ? nil : $0 }))
+        continue
+      }
       if let written = image.filename, !written.isEmpty, !written.contains("/") {
         let names =
           listing ?? Set(DirectoryListing.entries(atPath: folder.path).map(\.name))
@@ -45,7 +77,7 @@ enum AppIconSet {
       }
       renditions.append(rendition)
     }
-    return (renditions, differing)
+    return (renditions, differing, ignored)
   }
 
   private static func rendition(_ image: Contents.Image, in folder: URL, file: URL, index: Int)

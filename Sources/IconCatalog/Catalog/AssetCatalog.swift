@@ -191,6 +191,10 @@ struct AssetCatalogs: Sendable {
   private let byName: [String: [AssetCatalog.IconSet]]
   /// Set names by their lowercased form, for names written with other capitals.
   private let byLowercasedName: [String: [String]]
+  /// Each `.appiconset`'s renditions, read once: whether a set compiles to an icon is asked
+  /// when the names are resolved, and its images are read again for every command that shows
+  /// them.
+  private let readings = SetReadings()
 
   init(catalogs: [AssetCatalog], iconBundles: [AssetCatalog.IconSet] = []) {
     self.catalogs = catalogs
@@ -212,6 +216,30 @@ struct AssetCatalogs: Sendable {
       return nil
     }
     return candidates[0]
+  }
+
+  /// The renditions of `set`, read once whoever asks first.
+  func renditions(of set: AssetCatalog.IconSet) throws(IconCatalogError) -> [IconRendition] {
+    guard set.kind == .appIconSet else { return try set.renditions() }
+    if let known = readings.result(for: set.folder.path) { return try known.get() }
+    let result = Result { () throws(IconCatalogError) -> [IconRendition] in try set.renditions() }
+    readings.store(result, for: set.folder.path)
+    return try result.get()
+  }
+
+  /// False for an `.appiconset` actool compiles no icon from: no entry it keeps names a file
+  /// (`AppIconSet.hasContent`; actool: "did not have any applicable content"), so the build
+  /// writes no `CFBundleIcons` entry for it. True for an `.icon`, brand assets, and a set whose
+  /// Contents.json cannot be read (reading the icon says why).
+  func compilesToIcon(_ set: AssetCatalog.IconSet) -> Bool {
+    guard set.kind == .appIconSet, let renditions = try? renditions(of: set) else { return true }
+    return AppIconSet.hasContent(renditions)
+  }
+
+  /// Whether the sets of each name compile to an icon (`compilesToIcon`), in order; the sets
+  /// are read on all cores, as an app may list thousands.
+  func compileToIcons(_ names: [String]) -> [Bool] {
+    ConcurrentMap.map(names) { name in iconSets(named: name).contains(where: compilesToIcon) }
   }
 
   /// The first app icon with this exact name (actool refuses two sets with one name).
@@ -242,4 +270,22 @@ struct AssetCatalogs: Sendable {
       iconBundles: iconBundles.filter { $0.kind != excluded })
   }
 
+}
+
+/// What reading each `.appiconset` gave, by folder, shared by the threads that ask.
+private final class SetReadings: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [String: Result<[IconRendition], IconCatalogError>] = [:]
+
+  func result(for folder: String) -> Result<[IconRendition], IconCatalogError>? {
+    lock.lock()
+    defer { lock.unlock() }
+    return results[folder]
+  }
+
+  func store(_ result: Result<[IconRendition], IconCatalogError>, for folder: String) {
+    lock.lock()
+    results[folder] = result
+    lock.unlock()
+  }
 }

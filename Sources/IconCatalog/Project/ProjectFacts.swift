@@ -40,8 +40,30 @@ public struct ProjectFacts: Sendable {
     /// file; nil for an Icon Composer icon or a Contents.json that cannot be read.
     public var slotCount: Int?
     public var fileCount: Int?
+    /// The entries actool ignores: an idiom with no icon of that size (`AppIconSlots`, an
+    /// `iphone` 76×76 entry). They are not in `slotCount` and give the icon no image.
+    public var ignoredEntries: [IgnoredEntry] = []
 
-    /// An app icon set whose Contents.json names no file: it compiles to no icon.
+    /// An `images` entry of Contents.json whose idiom has no icon of its size.
+    public struct IgnoredEntry: Equatable, Sendable {
+      /// Its place in `images`, from 0.
+      public var index: Int
+      public var idiom: String
+      /// As written (`76x76`).
+      public var size: String
+      /// The file it names, when it names one.
+      public var filename: String?
+
+      public init(index: Int, idiom: String, size: String, filename: String?) {
+        self.index = index
+        self.idiom = idiom
+        self.size = size
+        self.filename = filename
+      }
+    }
+
+    /// An app icon set in which no entry actool keeps names a file: it compiles to no icon
+    /// (`AppIconSet.hasContent`, the fact the prediction uses).
     public var isEmpty: Bool { fileCount == 0 }
 
     /// The file to open: the set's `Contents.json`, or the `.icon` folder itself.
@@ -292,6 +314,9 @@ extension AppIconReader {
       if $0.kind == .appIconSet, let read = try? AppIconSet.read($0.folder) {
         set.slotCount = read.renditions.count
         set.fileCount = read.renditions.count { $0.file != nil }
+        set.ignoredEntries = read.ignored.map {
+          .init(index: $0.index, idiom: $0.idiom, size: $0.size, filename: $0.filename)
+        }
         let contents = set.file
         filenamesDifferingInCase += read.differingInCase.map {
           PathDifferingInCase(

@@ -17,9 +17,7 @@ struct ListCommand {
     let activeName = choice.alternateIconName ?? app.primary.name
     let icons = app.listedIcons
     for icon in icons where icon.files.isEmpty {
-      IconpickCommand.printWarning(
-        "\"\(MessageText.escaped(icon.name))\" has no image files: no icon set or loose files were found for it"
-      )
+      IconpickCommand.printWarning(Self.noFiles(icon))
     }
     if options.json {
       print(try json(app: app, icons: icons, alternateIconName: choice.alternateIconName))
@@ -27,6 +25,22 @@ struct ListCommand {
       print(table(app: app, icons: icons, activeName: activeName), terminator: "")
     }
     return .success
+  }
+
+  /// Why `icon` has no image files. A set with slots none of which names a file compiles to no
+  /// icon: the built app has no `CFBundleIcons` entry for it (`empty-set` in `check`).
+  static func noFiles(_ icon: AppIcon) -> String {
+    let name = "\"\(MessageText.escaped(icon.name))\""
+    let slots = icon.renditions.count
+    guard slots > 0, icon.renditions.allSatisfy({ $0.file == nil }) else {
+      return "\(name) has no image files: no icon set or loose files were found for it"
+    }
+    let result =
+      icon.isPrimary
+      ? "the built app has no CFBundleIcons entry for it and iOS shows a blank icon"
+      : "setAlternateIconName fails for it"
+    return
+      "\(name) has no image files: its icon set has \(slots) slot\(slots == 1 ? "" : "s") and none names a file, so actool makes no icon of it (\(result))"
   }
 
   private func table(app: AppIcons, icons: [AppIcon], activeName: String) -> String {
