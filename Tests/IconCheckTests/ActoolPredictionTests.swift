@@ -207,6 +207,8 @@ import Testing
     #expect(!AppIconSlots.isUsed(idiom: "ipad", points: 60, platform: nil))
     #expect(AppIconSlots.isUsed(idiom: "universal", points: 1024, platform: "ios"))
     #expect(AppIconSlots.isUsed(idiom: "universal", points: 68, platform: "ios"))
+    // A one-image universal set of another size (Flare's 256×256 alternates) is not judged.
+    #expect(AppIconSlots.isUsed(idiom: "universal", points: 256, platform: "ios"))
     // Other platforms' idioms, and entries without a size, are not judged.
     #expect(AppIconSlots.isUsed(idiom: "mac", points: 16, platform: nil))
     #expect(AppIconSlots.isUsed(idiom: "watch", points: 44, platform: nil))

@@ -76,6 +76,27 @@ import Testing
     #expect(!phoneFacts.iconSets.contains { $0.folder.pathExtension == "brandassets" })
   }
 
+  /// An `.appiconset` with no entry for Apple TV (an iOS set in a catalog the tvOS build copies
+  /// too, as Provenance and moonlight-ios have) is no tvOS asset: not an alternate of the tvOS app
+  /// even with every app icon included, and no set-not-shipped there; the iOS app keeps it.
+  @Test func anIOSOnlySetIsNoTVOSAsset() throws {
+    let app = try Self.multiplatform(
+      alternates: false, extra: ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;"])
+    try app.write(
+      "Solo/Assets.xcassets/AppIcon-Gold.appiconset/Contents.json",
+      #"{"images":[{"filename":"gold.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+    )
+    try png(
+      app.url("Solo/Assets.xcassets/AppIcon-Gold.appiconset/gold.png"), width: 1024, height: 1024)
+    let tv = try AppIconReader.read(
+      at: app.root, target: nil, configuration: nil, platform: .tvOS)
+    #expect(tv.alternates.map(\.name) == [])
+    #expect(Self.describe(try Self.diagnose(app, .tvOS)) == [])
+    let phone = try AppIconReader.read(
+      at: app.root, target: nil, configuration: nil, platform: .iOS)
+    #expect(phone.alternates.map(\.name).contains("AppIcon-Gold"))
+  }
+
   /// Broken brand assets are the tvOS app's finding alone; a broken `.icon` the iOS app's alone.
   @Test func eachPlatformsRulesLookAtItsOwnAssets() throws {
     let app = try Self.multiplatform()

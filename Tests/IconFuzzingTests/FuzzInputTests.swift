@@ -110,9 +110,9 @@ import Testing
         "not a valid property list"
       ),
       // "size": "1e19x1e19" trapped converting the pixel size to Int; now the size is unknown.
-      // A universal iOS entry of that size is one actool ignores (`AppIconSlots`): no rendition.
-      // An idiom the table does not judge keeps it, and its unknown pixels.
-      (.contentsjson, "huge-size.json", "read: ", "0 renditions"),
+      // Idioms the table does not judge (`AppIconSlots`: universal, mac) keep the entry, and its
+      // unknown pixels.
+      (.contentsjson, "huge-size.json", "read: ", "1 renditions, pixels [?]"),
       (.contentsjson, "huge-size-mac.json", "read: ", "1 renditions, pixels [?]"),
       // Settings using each other twice per level took 2^40 steps; the expansion now gives up.
       (

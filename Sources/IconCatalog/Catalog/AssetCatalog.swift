@@ -260,14 +260,34 @@ struct AssetCatalogs: Sendable {
   /// The app icons a build for `platform` uses: tvOS brand assets only for tvOS, Icon Composer
   /// `.icon` bundles only for iOS. Icon Composer makes icons for iPhone, iPad, Mac and Apple Watch,
   /// not Apple TV: a tvOS app's icon is a brand assets' image stack.
+  /// On tvOS, an `.appiconset` none of whose entries is for Apple TV (an iOS target's set in a
+  /// catalog the tvOS target copies too) is left out as well: actool compiles nothing of it there.
   func forPlatform(_ platform: AppPlatform) -> AssetCatalogs {
     let excluded: AssetCatalog.IconSet.Kind = platform == .iOS ? .brandAssets : .iconComposer
-    guard iconSets.contains(where: { $0.kind == excluded }) else { return self }
+    func isForAnotherPlatform(_ set: AssetCatalog.IconSet) -> Bool {
+      guard platform == .tvOS, set.kind == .appIconSet,
+        let renditions = try? renditions(of: set), !renditions.isEmpty
+      else { return false }
+      return !renditions.contains(where: Self.isForAppleTV)
+    }
+    func keeps(_ set: AssetCatalog.IconSet) -> Bool {
+      set.kind != excluded && !isForAnotherPlatform(set)
+    }
+    guard !iconSets.allSatisfy(keeps) else { return self }
     return AssetCatalogs(
       catalogs: catalogs.map {
-        AssetCatalog(folder: $0.folder, iconSets: $0.iconSets.filter { $0.kind != excluded })
+        AssetCatalog(folder: $0.folder, iconSets: $0.iconSets.filter(keeps))
       },
-      iconBundles: iconBundles.filter { $0.kind != excluded })
+      iconBundles: iconBundles.filter(keeps))
+  }
+
+  /// An entry for Apple TV: idiom `tv`, or `universal` for tvOS or for no platform in particular.
+  static func isForAppleTV(_ rendition: IconRendition) -> Bool {
+    switch rendition.idiom {
+    case "tv": return true
+    case "universal": return rendition.platform == nil || rendition.platform == "tvos"
+    default: return false
+    }
   }
 
 }
