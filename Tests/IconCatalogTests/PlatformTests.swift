@@ -132,7 +132,8 @@ import Testing
     let (tv, tvFacts) = try AppIconReader.readWithFacts(
       at: fixture.root, target: nil, configuration: nil, platform: .tvOS)
     #expect(tv.alternates.isEmpty)
-    #expect(tvFacts.iconSets.map(\.name) == ["AppIcon"])
+    // The sketch's AppIcon set is a single-size iOS set: no tvOS asset either.
+    #expect(tvFacts.iconSets.map(\.name) == [])
     #expect(tvFacts.otherPlatformIconNames == [.iOS: ["AppIcon", "Green", "Sim"]])
     #expect(tvFacts.infoPlistSharedWith == [.iOS])
 
