@@ -81,6 +81,10 @@ import Testing
     let listed = try AppIconReader.read(at: app)
     #expect(listed.build.xcodeDescription == "Xcode 15.2 (15C500b)")
     #expect(listed.build.isSimulator == true)
+    // The car is part of the one reading: list, show and the picker see what check sees.
+    #expect(listed.build.thinnedFor?.description == "iPhone @3x")
+    #expect(listed.compiledAppIcons?.sets.map(\.name) == ["AppIcon"])
+    #expect(listed.appIconAssets?.names == ["AppIcon"])
     let (checked, _) = try AppIconReader.readWithFacts(at: app, target: nil, configuration: nil)
     #expect(checked.build.thinnedFor?.description == "iPhone @3x")
     #expect(checked.build.xcodeVersion == "15.2")

@@ -48,14 +48,21 @@ final class Fixture {
   }
 
   /// An icon set in the single-size form Xcode 14+ writes, with a stand-in PNG (a few bytes).
-  func writeSingleSizeIconSet(_ name: String, catalog: String = "Assets.xcassets") throws {
+  /// `tv` writes the Apple TV idiom a tvOS target compiles, instead of a universal iOS image.
+  func writeSingleSizeIconSet(_ name: String, catalog: String = "Assets.xcassets", tv: Bool = false)
+    throws
+  {
     let set = "\(catalog)/\(name).appiconset"
+    let entry =
+      tv
+      ? #""idiom" : "tv", "scale" : "1x", "size" : "400x240""#
+      : #""idiom" : "universal", "platform" : "ios", "size" : "1024x1024""#
     try write(
       "\(set)/Contents.json",
       """
       {
         "images" : [
-          { "filename" : "\(name).png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" }
+          { "filename" : "\(name).png", \(entry) }
         ],
         "info" : { "author" : "xcode", "version" : 1 }
       }

@@ -476,7 +476,7 @@ extension Fixture {
       "PreviewIcon", catalog: "Harbor/Preview Content/Preview Assets.xcassets")
     try fixture.writeSingleSizeIconSet("SharedIcon", catalog: "Shared/Shared.xcassets")
     try fixture.writeSingleSizeIconSet("OtherIcon", catalog: "Shared/Other.xcassets")
-    try fixture.writeSingleSizeIconSet("TVIcon", catalog: "HarborTV/Assets.xcassets")
+    try fixture.writeSingleSizeIconSet("TVIcon", catalog: "HarborTV/Assets.xcassets", tv: true)
     try fixture.writeSingleSizeIconSet("WidgetIcon", catalog: "HarborWidget/Widget.xcassets")
     try fixture.write("Config/TV.xcconfig", "PRODUCT_BUNDLE_IDENTIFIER = dev.example.harbor.tv\n")
     return fixture

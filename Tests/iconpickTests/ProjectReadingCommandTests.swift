@@ -13,12 +13,17 @@ import Testing
   }
 
   /// A stand-in PNG in the single-size form.
-  func writeIconSet(_ name: String, catalog: URL) throws {
+  /// A one-image set: universal for iOS, or (`tv`) the Apple TV idiom a tvOS target compiles.
+  func writeIconSet(_ name: String, catalog: URL, tv: Bool = false) throws {
     let set = catalog.appendingPathComponent("\(name).appiconset")
     try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+    let entry =
+      tv
+      ? #""idiom":"tv","scale":"1x","size":"400x240""#
+      : #""idiom":"universal","platform":"ios","size":"1024x1024""#
     try Data(
       """
-      {"images":[{"filename":"\(name).png","idiom":"universal","platform":"ios","size":"1024x1024"}],
+      {"images":[{"filename":"\(name).png",\(entry)}],
        "info":{"author":"xcode","version":1}}
       """.utf8
     ).write(to: set.appendingPathComponent("Contents.json"))
@@ -60,8 +65,9 @@ import Testing
     var targetIDs: [String] = []
     for target in targets {
       let catalog = folder.appendingPathComponent("\(target.name)/Assets.xcassets")
-      try writeIconSet("AppIcon", catalog: catalog)
-      try writeIconSet("AppIcon-Red", catalog: catalog)
+      let tv = target.settings["SDKROOT"] == "appletvos"
+      try writeIconSet("AppIcon", catalog: catalog, tv: tv)
+      try writeIconSet("AppIcon-Red", catalog: catalog, tv: tv)
       let (file, buildFile, phase, native) = (id(), id(), id(), id())
       objects.append(
         "\(file) = {isa = PBXFileReference; path = \"\(target.name)/Assets.xcassets\"; sourceTree = SOURCE_ROOT; };"

@@ -40,14 +40,15 @@ public struct AppIcons: Sendable, Equatable {
   /// For a built app, the Xcode and SDK that made it and whether its car was thinned for one
   /// device (`BuildKind`); empty for a prediction.
   public var build = BuildKind()
-  /// A built app's compiled app icons, from its `Assets.car` (`withCompiledAppIcons()`, which
-  /// `check` reads); nil for a prediction, an app without a car, or a car not read.
+  /// A built app's compiled app icons, from its `Assets.car`, read with the app
+  /// (`withCompiledAppIcons()`); nil for a prediction, an app without a car, or a car that
+  /// cannot be read (`compiledAppIconsProblem` says why).
   public var compiledAppIcons: CompiledAppIcons?
   /// Why the built app's `Assets.car` could not be read, when it could not.
   public var compiledAppIconsProblem: String?
   /// The app icons the asset catalogs hold (for a built app, its `Assets.car`). For a project,
   /// part of every reading (worked out on first use: see `ReadFacets`); for a built app, read with
-  /// its car (`withCompiledAppIcons()`); nil when the car cannot be read.
+  /// the app, from its car (`withCompiledAppIcons()`); nil when the car cannot be read.
   public var appIconAssets: AppIconAssets? {
     get { facets.values.appIconAssets }
     set { facets.update { $0.appIconAssets = newValue } }

@@ -102,13 +102,16 @@ extension AppIcons {
   /// when the car cannot be read, which `compiledAppIconsProblem` then says. A prediction from
   /// sources is returned as it is: its catalogs are the sources' to judge.
   public func withCompiledAppIcons() -> AppIcons {
-    guard isBuiltArtifact else { return self }
+    // Read once: the built app's reading does it (`BuiltApp.icons`).
+    guard isBuiltArtifact, compiledAppIcons == nil, compiledAppIconsProblem == nil else {
+      return self
+    }
     do {
       return withCompiledAppIcons(car: try compiledAssetCatalog())
     } catch {
       var app = self
       app.compiledAppIconsProblem = error.description
-      app.warnings.append("\(error.description); the checks on what it holds are left out")
+      app.warnings.append("\(error.description); what it holds is left out")
       return app
     }
   }

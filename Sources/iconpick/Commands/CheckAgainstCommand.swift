@@ -38,10 +38,11 @@ extension CheckCommand {
           "\(MessageText.path(path.path)) is a built app: --against compares a project's sources with the app built from them; give the project as PATH"
       )
     }
-    let read = try AppIconReader.read(at: artifact)
-    for warning in read.warnings { IconpickCommand.printNote(warning) }
-    let car = try read.compiledAssetCatalog()
-    let built = read.withCompiledAppIcons(car: car)
+    let built = try AppIconReader.read(at: artifact)
+    // A car that cannot be read stops the comparison, said once: nothing is compared without it.
+    if let problem = built.compiledAppIconsProblem { throw CommandFailure(description: problem) }
+    for warning in built.warnings { IconpickCommand.printNote(warning) }
+    let car = try built.compiledAssetCatalog()
     // Which Xcode made it, for what, and for one device only: what its differences may owe to.
     let thinned = built.build.thinnedFor.map {
       "its Assets.car was built for one device, \($0.description): sizes for other devices are not in it, so only sizes it holds beyond the prediction are compared"

@@ -158,7 +158,8 @@ struct ListCommand {
     let activeName = alternateIconName ?? app.primary.name
     var car: AssetsCar?
     var app = app
-    if app.isBuiltArtifact {
+    // A car that could not be read is said once, among the reading's warnings.
+    if app.isBuiltArtifact, app.compiledAppIconsProblem == nil {
       do {
         car = try app.compiledAssetCatalog()
         app = app.withCompiledAppIcons(car: car)
