@@ -95,9 +95,10 @@ public enum IconComposerRenderer {
   /// The same for a document already read from `bundle`.
   public static func render(
     _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
-    masked: Bool = true
+    masked: Bool = true, rules: IconComposerRules = .fitted
   ) throws(IconRenderError) -> RGBAImage {
-    try draw(document, bundle: bundle, look: look, pixels: pixels, masked: masked).image
+    try draw(document, bundle: bundle, look: look, pixels: pixels, masked: masked, rules: rules)
+      .image
   }
 
   /// A drawing, and what of its layers' SVG could not be drawn and was left out.
@@ -105,12 +106,15 @@ public enum IconComposerRenderer {
     public var image: RGBAImage
     /// "FILE: what was left out", one a line (`SVGFilterRewrite`); empty when nothing was.
     public var approximations: [String]
+    /// The font families the layers' SVG text asks for that this machine does not have (drawn
+    /// with the closest installed face), each once.
+    public var missingFonts: [String] = []
   }
 
   /// The bundle drawn in `look`, with what was approximated.
   public static func draw(
     _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
-    masked: Bool = true
+    masked: Bool = true, rules: IconComposerRules = .fitted
   ) throws(IconRenderError) -> Drawing {
     let appearance = look.appearance
     guard pixels >= 1, pixels <= maxPixels else {
@@ -124,16 +128,27 @@ public enum IconComposerRenderer {
     }
 
     let canvas = try CairoSurface(width: pixels, height: pixels, file: file)
-    let context = try canvas.context(file: file)
-    defer { cairo_destroy(context) }
-    cairo_scale(context, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
+    let canvasContext = try canvas.context(file: file)
+    defer { cairo_destroy(canvasContext) }
+    cairo_scale(canvasContext, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
 
-    // The background over the whole canvas.
-    if setSource(
-      document.background(for: appearance), in: context, width: canvasPoints,
-      height: canvasPoints)
-    {
-      cairo_paint(context)
+    // The background over the whole canvas: the look's own ramp (docs/icon-composer.md: dark
+    // when the document writes no dark fill, tinted and clear always), else the fill.
+    let background = document.background(for: appearance)
+    let ramp = look == .dark && background != .systemDark ? nil : rules.ramp(look)
+    if let ramp {
+      setRamp(ramp, in: canvasContext)
+      cairo_paint(canvasContext)
+    } else if setSource(background, in: canvasContext, width: canvasPoints, height: canvasPoints) {
+      cairo_paint(canvasContext)
+    }
+    // Tinted and clear recolour the artwork alone, then lay it on their ramp.
+    let recoloured = ramp != nil && look != .dark
+    let artwork = recoloured ? try CairoSurface(width: pixels, height: pixels, file: file) : canvas
+    let context = recoloured ? try artwork.context(file: file) : canvasContext
+    defer { if recoloured { cairo_destroy(context) } }
+    if recoloured {
+      cairo_scale(context, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
     }
 
     var artworks: [String: LayerArtwork] = [:]
@@ -160,7 +175,7 @@ public enum IconComposerRenderer {
         throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
       }
       try composite(
-        group, drawn, appearance: appearance, onto: canvas, context: context,
+        group, drawn, appearance: appearance, onto: artwork, context: context,
         pointScale: pointScale)
     }
     let status = cairo_status(context)
@@ -168,8 +183,16 @@ public enum IconComposerRenderer {
       throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
     }
 
+    if recoloured {
+      LiquidGlass.relook(artwork, look, keepAlpha: true)
+      cairo_save(canvasContext)
+      cairo_identity_matrix(canvasContext)
+      cairo_set_source_surface(canvasContext, artwork.surface, 0, 0)
+      cairo_paint(canvasContext)
+      cairo_restore(canvasContext)
+    }
     if masked { try LiquidGlass.drawRim(on: canvas, file: file) }
-    LiquidGlass.relook(canvas, look)
+    if !recoloured { LiquidGlass.relook(canvas, look) }
     let approximations = artworks.keys.sorted().flatMap { name in
       artworks[name]!.approximations.map { "\(artworks[name]!.file): \($0)" }
     }
@@ -353,6 +376,20 @@ public enum IconComposerRenderer {
       setGradient(lighter, color, .standard, in: context, width: width, height: height)
     }
     return true
+  }
+
+  /// Makes a look's background ramp the source over the 1024-point canvas.
+  private static func setRamp(_ ramp: IconComposerRules.Ramp, in context: OpaquePointer) {
+    guard let pattern = cairo_pattern_create_linear(0, 0, 0, canvasPoints) else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    func part(_ values: [Double], _ index: Int) -> Double {
+      clamp((index < values.count ? values[index] : 0) / 255)
+    }
+    cairo_pattern_add_color_stop_rgba(
+      pattern, 0, part(ramp.top, 0), part(ramp.top, 1), part(ramp.top, 2), 1)
+    cairo_pattern_add_color_stop_rgba(
+      pattern, 1, part(ramp.bottom, 0), part(ramp.bottom, 1), part(ramp.bottom, 2), 1)
+    cairo_set_source(context, pattern)
   }
 
   private static func setColor(_ color: IconColor, in context: OpaquePointer) {

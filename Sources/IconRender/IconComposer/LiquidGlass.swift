@@ -251,23 +251,27 @@ enum LiquidGlass {
   /// The tinted and clear looks: the light look's luminance L (Rec. 709, on the encoded
   /// values) mapped onto a line from `dark` (L = 0) to `light` (L = 1), measured on Icon
   /// Composer's exports. Opaque.
-  static func relook(_ canvas: CairoSurface, _ look: IconComposerLook) {
+  /// With `keepAlpha`, the artwork alone: each pixel's own colour is mapped and its coverage
+  /// kept (transparent stays transparent).
+  static func relook(_ canvas: CairoSurface, _ look: IconComposerLook, keepAlpha: Bool = false) {
     guard let (dark, light) = ramp(look) else { return }
     canvas.withPixels { pixels, stride in
       for y in 0..<canvas.height {
         for x in 0..<canvas.width {
           let pixel = pixels[y * stride + x]
-          let r = Double(pixel >> 16 & 0xFF) / 255
-          let g = Double(pixel >> 8 & 0xFF) / 255
-          let b = Double(pixel & 0xFF) / 255
+          let alpha = keepAlpha ? Double(pixel >> 24) / 255 : 1
+          guard alpha > 0 else { continue }
+          let r = Double(pixel >> 16 & 0xFF) / 255 / alpha
+          let g = Double(pixel >> 8 & 0xFF) / 255 / alpha
+          let b = Double(pixel & 0xFF) / 255 / alpha
           // Premultiplied: over black, as the icon sits on its plate.
           let level = 0.2126 * r + 0.7152 * g + 0.0722 * b
           func channel(_ d: Double, _ l: Double) -> UInt32 {
-            UInt32((min(max(d + (l - d) * level, 0), 1) * 255).rounded())
+            UInt32((min(max(d + (l - d) * level, 0), 1) * alpha * 255).rounded())
           }
           pixels[y * stride + x] =
-            0xFF00_0000 | channel(dark.0, light.0) << 16 | channel(dark.1, light.1) << 8
-            | channel(dark.2, light.2)
+            UInt32((alpha * 255).rounded()) << 24 | channel(dark.0, light.0) << 16
+            | channel(dark.1, light.1) << 8 | channel(dark.2, light.2)
         }
       }
     }

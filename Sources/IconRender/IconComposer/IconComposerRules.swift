@@ -1,0 +1,92 @@
+/// Every number iconpick's Icon Composer renderer takes from Icon Composer's own exports, in one
+/// place, each with the pairs it was fitted on (the shared pairs of `make fidelity`, named by
+/// their folder: owner__repository).
+///
+/// The looks' backgrounds are rules, not per-icon colours: Apple paints the same ramp behind
+/// every icon in a look whatever the document's fill (identical pixels across the pairs), so
+/// each ramp is fitted once, top and bottom, in encoded sRGB 0–255 (the exports tagged Display
+/// P3 converted first). The fit: per pair, the median of two 24-point columns (x 100–123 and
+/// 900–923) over rows 96–928, a straight line fitted with outlying rows (artwork) left out; a
+/// pair whose rows are mostly not on a line, or whose layer is an opaque image covering the
+/// canvas (Ehviewer), is not used. The script is outside the repository; its result is here.
+///
+/// Leave-out (`make fidelity`): the pairs sorted by folder name, every other one in half A
+/// (the 1st, 3rd, …) and the rest in half B; `halfA` holds what the same fit gives on A's
+/// exports alone, `halfB` on B's, and the bench draws each half with the other half's rules.
+/// A look no pair of a half exports has no fitted ramp there (nil): it is drawn the way it was
+/// before the ramp was found (its fill, then the look's luminance line), and the figure shows it.
+public struct IconComposerRules: Sendable, Equatable {
+  /// A background from `top` (y = 0) to `bottom` (y = 1024 points), linear in encoded sRGB.
+  public struct Ramp: Sendable, Equatable {
+    public var top: [Double]
+    public var bottom: [Double]
+    public init(top: [Double], bottom: [Double]) {
+      self.top = top
+      self.bottom = bottom
+    }
+  }
+
+  /// Dark, when the document writes no fill for dark (or writes `system-dark`).
+  public var dark: Ramp?
+  public var tintedDark: Ramp?
+  public var tintedLight: Ramp?
+  public var clearLight: Ramp?
+  public var clearDark: Ramp?
+
+  public init(
+    dark: Ramp?, tintedDark: Ramp?, tintedLight: Ramp?, clearLight: Ramp?, clearDark: Ramp?
+  ) {
+    self.dark = dark
+    self.tintedDark = tintedDark
+    self.tintedLight = tintedLight
+    self.clearLight = clearLight
+    self.clearDark = clearDark
+  }
+
+  /// The ramp behind `look`, or nil when the look keeps the document's fill.
+  func ramp(_ look: IconComposerLook) -> Ramp? {
+    switch look {
+    case .light: return nil
+    case .dark: return dark
+    case .tintedDark: return tintedDark
+    case .tintedLight: return tintedLight
+    case .clearLight: return clearLight
+    case .clearDark: return clearDark
+    }
+  }
+
+  /// Fitted on every shared pair that shows the background.
+  public static let fitted = IconComposerRules(
+    // Mcrich23__Teddy, fshahzad__MacOS-MultiClockBar, jonjaques__synesthia,
+    // tonywei17__simple-navi (Dark exports of documents with no dark fill).
+    dark: Ramp(top: [52.2, 52.3, 52.3], bottom: [15.8, 15.8, 15.8]),
+    // Mcrich23__Teddy, fshahzad__MacOS-MultiClockBar, jonjaques__synesthia,
+    // ophelianz__ophelia, theiskaa__opentranscribe, tonywei17__simple-navi.
+    tintedDark: Ramp(top: [19.8, 11.8, 43.3], bottom: [6.8, 3.9, 14.2]),
+    // fshahzad__MacOS-MultiClockBar, theiskaa__opentranscribe.
+    tintedLight: Ramp(top: [137.0, 117.3, 215.6], bottom: [110.4, 86.2, 206.8]),
+    // fshahzad__MacOS-MultiClockBar, ophelianz__ophelia, theiskaa__opentranscribe,
+    // tonywei17__simple-navi (also for clearDark).
+    clearLight: Ramp(top: [142.3, 142.3, 142.3], bottom: [126.4, 126.4, 126.5]),
+    clearDark: Ramp(top: [71.8, 71.9, 71.8], bottom: [40.2, 40.1, 40.1]))
+
+  /// Half A: DD00031__NowPlayingRemote, SkyPixel-Studio__Sparkify, fshahzad__MacOS-MultiClockBar,
+  /// liaowwxx__Ehviewer-iOS-macOS-Demo, theiskaa__opentranscribe, weiran__Hackers. Its ramps come
+  /// from MultiClockBar (dark) and MultiClockBar with opentranscribe (the others).
+  public static let halfA = IconComposerRules(
+    dark: Ramp(top: [52.3, 52.3, 52.3], bottom: [15.8, 15.8, 15.8]),
+    tintedDark: Ramp(top: [19.9, 11.8, 43.4], bottom: [6.8, 3.9, 14.2]),
+    tintedLight: Ramp(top: [137.0, 117.3, 215.6], bottom: [110.4, 86.2, 206.8]),
+    clearLight: Ramp(top: [142.3, 142.4, 142.3], bottom: [126.4, 126.4, 126.5]),
+    clearDark: Ramp(top: [71.7, 71.9, 71.8], bottom: [40.1, 40.0, 40.1]))
+
+  /// Half B: Mcrich23__Teddy, deadsoftie__quire, jonjaques__synesthia, ophelianz__ophelia,
+  /// tonywei17__simple-navi. Dark from Teddy, synesthia and simple-navi; tinted dark from
+  /// those and ophelia; clear from ophelia and simple-navi; no pair of B exports TintedLight.
+  public static let halfB = IconComposerRules(
+    dark: Ramp(top: [52.2, 52.2, 52.3], bottom: [15.8, 15.8, 15.8]),
+    tintedDark: Ramp(top: [19.8, 11.8, 43.3], bottom: [6.8, 3.9, 14.2]),
+    tintedLight: nil,
+    clearLight: Ramp(top: [142.3, 142.3, 142.3], bottom: [126.4, 126.4, 126.5]),
+    clearDark: Ramp(top: [71.8, 71.9, 71.9], bottom: [40.3, 40.2, 40.2]))
+}
