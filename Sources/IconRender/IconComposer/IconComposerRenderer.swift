@@ -196,9 +196,20 @@ public enum IconComposerRenderer {
     let approximations = artworks.keys.sorted().flatMap { name in
       artworks[name]!.approximations.map { "\(artworks[name]!.file): \($0)" }
     }
-    guard masked else { return Drawing(image: canvas.rgbaImage(), approximations: approximations) }
+    var missingFonts: [String] = []
+    for name in artworks.keys.sorted() {
+      for missing in artworks[name]!.missingFonts {
+        let family = missing.families.last ?? "?"
+        if !missingFonts.contains(family) { missingFonts.append(family) }
+      }
+    }
+    guard masked else {
+      return Drawing(
+        image: canvas.rgbaImage(), approximations: approximations, missingFonts: missingFonts)
+    }
     return Drawing(
-      image: try mask(canvas, file: file).rgbaImage(), approximations: approximations)
+      image: try mask(canvas, file: file).rgbaImage(), approximations: approximations,
+      missingFonts: missingFonts)
   }
 
   /// A group drawn alone (`drawn`) put on the canvas with its Liquid Glass: blur behind it,
