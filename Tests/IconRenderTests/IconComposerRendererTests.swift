@@ -203,6 +203,19 @@ import Testing
     #expect(near(image.at(points: 100, 100), (255, 255, 0, 255), tolerance: 0))
   }
 
+  @Test func aGlassLayerKeepsItsTileWhateverItsBlendMode() throws {
+    // As MultiClockBar's Dark export: Icon Composer draws a glass layer as it is, not blended.
+    let icon = try F(
+      F.json(
+        fill: F.solid(1, 1, 0),
+        groups: [
+          F.group([F.layer("cyan.svg", extra: "\"blend-mode\": \"multiply\"", glass: true)])
+        ]),
+      svgs: ["cyan.svg": F.square(400, color: "#00ffff")])
+    let centre = try icon.render().at(points: 512, 512)
+    #expect(centre.r < 60 && centre.g > 200 && centre.b > 200, "\(centre)")
+  }
+
   @Test func aPlusLighterGroupAddsToTheBackground() throws {
     let icon = try F(
       F.json(

@@ -139,7 +139,9 @@ public enum IconComposerRenderer {
     if let ramp {
       setRamp(ramp, in: canvasContext)
       cairo_paint(canvasContext)
-    } else if setSource(background, in: canvasContext, width: canvasPoints, height: canvasPoints) {
+    } else if setSource(
+      background, in: canvasContext, width: canvasPoints, height: canvasPoints, rules: rules)
+    {
       cairo_paint(canvasContext)
     }
     // Tinted and clear recolour the artwork alone, then lay it on their ramp.
@@ -255,9 +257,18 @@ public enum IconComposerRenderer {
     _ group: IconComposerGroup, _ appearance: IconAppearance
   ) -> Bool {
     group.layers.contains { layer in
-      !isHidden(layer.hidden, appearance)
-        && (layer.blendMode.value(for: appearance) ?? .normal) != .normal
+      !isHidden(layer.hidden, appearance) && blendMode(of: layer, appearance) != .normal
     }
+  }
+
+  /// A layer's blend mode, as Icon Composer applies it: a glass layer (the default) keeps its
+  /// tile whatever its blend mode (MultiClockBar's Dark export: a clock in `darken` over the dark
+  /// background stays bright blue), so only a layer with `"glass": false` blends.
+  private static func blendMode(of layer: IconComposerLayer, _ appearance: IconAppearance)
+    -> IconBlendMode
+  {
+    guard layer.glass.value(for: appearance) == false else { return .normal }
+    return layer.blendMode.value(for: appearance) ?? .normal
   }
 
   /// The group's layers at its position; `isolated`, with its opacity and blend mode too.
@@ -303,7 +314,7 @@ public enum IconComposerRenderer {
     let position = layer.position.value(for: appearance) ?? .identity
     guard let scale = clampedScale(position.scale) else { return }
     let opacity = unit(layer.opacity.value(for: appearance) ?? 1)
-    let blend = layer.blendMode.value(for: appearance) ?? .normal
+    let blend = blendMode(of: layer, appearance)
     let fill = layer.fill.value(for: appearance) ?? .none
     let isolated = opacity < 1 || blend != .normal
 
@@ -367,7 +378,8 @@ public enum IconComposerRenderer {
   /// when there is nothing to paint (`none`).
   @discardableResult
   static func setSource(
-    _ fill: IconFill, in context: OpaquePointer, width: Double, height: Double
+    _ fill: IconFill, in context: OpaquePointer, width: Double, height: Double,
+    rules: IconComposerRules = .fitted
   ) -> Bool {
     switch fill {
     case .none: return false
@@ -379,6 +391,19 @@ public enum IconComposerRenderer {
       setGradient(
         first, colors.last ?? first, orientation ?? .standard, in: context, width: width,
         height: height)
+    case .automaticGradient(let color)
+    where IconComposerRules.lightness(color.red, color.green, color.blue)
+      >= rules.automaticLightThreshold:
+      // A light colour: itself at the top, darker toward the bottom.
+      let darker = IconColor(
+        red: color.red * rules.automaticDarkening, green: color.green * rules.automaticDarkening,
+        blue: color.blue * rules.automaticDarkening, alpha: color.alpha)
+      let start = rules.automaticLightStart
+      setGradient(
+        color, darker,
+        IconGradientOrientation(
+          start: (0.5, start), stop: (0.5, start + (1 - start) / gradientReach)),
+        in: context, width: width, height: height)
     case .automaticGradient(let color):
       // Lighter at the top, the colour itself from 70% down.
       let lighter = IconColor(

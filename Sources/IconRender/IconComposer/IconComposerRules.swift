@@ -15,6 +15,8 @@
 /// exports alone, `halfB` on B's, and the bench draws each half with the other half's rules.
 /// A look no pair of a half exports has no fitted ramp there (nil): it is drawn the way it was
 /// before the ramp was found (its fill, then the look's luminance line), and the figure shows it.
+import Foundation
+
 public struct IconComposerRules: Sendable, Equatable {
   /// A background from `top` (y = 0) to `bottom` (y = 1024 points), linear in encoded sRGB.
   public struct Ramp: Sendable, Equatable {
@@ -32,15 +34,25 @@ public struct IconComposerRules: Sendable, Equatable {
   public var tintedLight: Ramp?
   public var clearLight: Ramp?
   public var clearDark: Ramp?
+  /// An `automatic-gradient` whose colour has an OKLab lightness of at least this is drawn from
+  /// the colour at `automaticLightStart` of the height down to the colour times
+  /// `automaticDarkening` (encoded) at the bottom; a darker one is lightened at the top instead.
+  public var automaticLightThreshold: Double
+  public var automaticLightStart: Double
+  public var automaticDarkening: Double
 
   public init(
-    dark: Ramp?, tintedDark: Ramp?, tintedLight: Ramp?, clearLight: Ramp?, clearDark: Ramp?
+    dark: Ramp?, tintedDark: Ramp?, tintedLight: Ramp?, clearLight: Ramp?, clearDark: Ramp?,
+    automaticLightThreshold: Double, automaticLightStart: Double, automaticDarkening: Double
   ) {
     self.dark = dark
     self.tintedDark = tintedDark
     self.tintedLight = tintedLight
     self.clearLight = clearLight
     self.clearDark = clearDark
+    self.automaticLightThreshold = automaticLightThreshold
+    self.automaticLightStart = automaticLightStart
+    self.automaticDarkening = automaticDarkening
   }
 
   /// The ramp behind `look`, or nil when the look keeps the document's fill.
@@ -68,7 +80,13 @@ public struct IconComposerRules: Sendable, Equatable {
     // fshahzad__MacOS-MultiClockBar, ophelianz__ophelia, theiskaa__opentranscribe,
     // tonywei17__simple-navi (also for clearDark).
     clearLight: Ramp(top: [142.3, 142.3, 142.3], bottom: [126.4, 126.4, 126.5]),
-    clearDark: Ramp(top: [71.8, 71.9, 71.8], bottom: [40.2, 40.1, 40.1]))
+    clearDark: Ramp(top: [71.8, 71.9, 71.8], bottom: [40.2, 40.1, 40.1]),
+    // Light automatic gradients: Mcrich23__Teddy (yellow, L 0.865) and DD00031__NowPlayingRemote
+    // (grey 0.95, L 0.964) keep their colour at the top and darken below a third of the height;
+    // darker ones (fshahzad__MacOS-MultiClockBar and deadsoftie__quire L 0.632,
+    // jonjaques__synesthia 0.270, ophelianz__ophelia 0) lighten at the top. The threshold half
+    // way between 0.632 and 0.865; the darkening from NowPlayingRemote (0.90) and Teddy (0.92).
+    automaticLightThreshold: 0.75, automaticLightStart: 0.35, automaticDarkening: 0.91)
 
   /// Half A: DD00031__NowPlayingRemote, SkyPixel-Studio__Sparkify, fshahzad__MacOS-MultiClockBar,
   /// liaowwxx__Ehviewer-iOS-macOS-Demo, theiskaa__opentranscribe, weiran__Hackers. Its ramps come
@@ -78,7 +96,9 @@ public struct IconComposerRules: Sendable, Equatable {
     tintedDark: Ramp(top: [19.9, 11.8, 43.4], bottom: [6.8, 3.9, 14.2]),
     tintedLight: Ramp(top: [137.0, 117.3, 215.6], bottom: [110.4, 86.2, 206.8]),
     clearLight: Ramp(top: [142.3, 142.4, 142.3], bottom: [126.4, 126.4, 126.5]),
-    clearDark: Ramp(top: [71.7, 71.9, 71.8], bottom: [40.1, 40.0, 40.1]))
+    clearDark: Ramp(top: [71.7, 71.9, 71.8], bottom: [40.1, 40.0, 40.1]),
+    // Half way between MultiClockBar's 0.632 and NowPlayingRemote's 0.964; its darkening.
+    automaticLightThreshold: 0.80, automaticLightStart: 0.35, automaticDarkening: 0.90)
 
   /// Half B: Mcrich23__Teddy, deadsoftie__quire, jonjaques__synesthia, ophelianz__ophelia,
   /// tonywei17__simple-navi. Dark from Teddy, synesthia and simple-navi; tinted dark from
@@ -88,5 +108,20 @@ public struct IconComposerRules: Sendable, Equatable {
     tintedDark: Ramp(top: [19.8, 11.8, 43.3], bottom: [6.8, 3.9, 14.2]),
     tintedLight: nil,
     clearLight: Ramp(top: [142.3, 142.3, 142.3], bottom: [126.4, 126.4, 126.5]),
-    clearDark: Ramp(top: [71.8, 71.9, 71.9], bottom: [40.3, 40.2, 40.2]))
+    clearDark: Ramp(top: [71.8, 71.9, 71.9], bottom: [40.3, 40.2, 40.2]),
+    // Half way between quire's 0.632 and Teddy's 0.865; Teddy's darkening.
+    automaticLightThreshold: 0.75, automaticLightStart: 0.35, automaticDarkening: 0.92)
+
+  /// OKLab lightness of an sRGB colour (0...1 encoded components).
+  static func lightness(_ red: Double, _ green: Double, _ blue: Double) -> Double {
+    func lin(_ v: Double) -> Double {
+      let c = min(max(v, 0), 1)
+      return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    let (r, g, b) = (lin(red), lin(green), lin(blue))
+    let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+    let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+    let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+    return 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
+  }
 }
