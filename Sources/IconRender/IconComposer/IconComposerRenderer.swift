@@ -35,12 +35,6 @@ public enum IconComposerRenderer {
   /// The corner radius of the home-screen shape, as a share of the side (what a circular
   /// corner would have; the shape drawn is `addShape`'s).
   public static let cornerRadiusRatio = 0.2237
-  /// Where a corner's curve leaves each edge, as a share of the side, and how far from the
-  /// corner its control points sit, as a share of that: measured on Icon Composer's exports.
-  static let cornerReach = 0.3086
-  static let cornerPull = 0.325
-  /// How much further than its stop a gradient runs (measured on Icon Composer's exports).
-  static let gradientReach = 1.25
 
   /// The bundle's `icon.json`, read for drawing; refused when it is a symbolic link that
   /// leads out of the bundle.

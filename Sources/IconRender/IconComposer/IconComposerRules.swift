@@ -125,3 +125,42 @@ public struct IconComposerRules: Sendable, Equatable {
     return 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
   }
 }
+
+// MARK: The figures tuned before the looks' rules (on theiskaa__opentranscribe,
+// deadsoftie__quire and weiran__Hackers, the first three shared pairs), kept here with the rest.
+
+extension IconComposerRenderer {
+  /// Where a corner's curve leaves each edge, as a share of the side, and how far from the
+  /// corner its control points sit, as a share of that: measured on Icon Composer's exports.
+  static let cornerReach = 0.3086
+  static let cornerPull = 0.325
+  /// How much further than its stop a gradient runs (measured on Icon Composer's exports).
+  static let gradientReach = 1.25
+}
+
+extension LiquidGlass {
+  /// Group shadow: blur radius, downward offset, and darkness at opacity 1.
+  static let shadowRadius = 22.0
+  static let shadowOffset = 8.0
+  static let shadowStrength = 0.12
+  /// Translucency `value` v keeps 1 − translucencyShare · v of the glass's opacity.
+  static let translucencyShare = 0.31
+  /// Specular highlight: how far the light comes from (up and left), its softness, its strength.
+  static let specularReach = 10.0
+  static let specularSoftness = 1.0
+  static let specularStrength = 0.9
+  /// The glass's inner edge: how wide, and how far toward `edgeColour` it goes at the edge
+  /// (white glass darkens there, coloured glass lightens).
+  static let edgeWidth = 3.0
+  static let edgeDarkening = 0.8
+  static let edgeColour: (Float, Float, Float) = (0.75, 0.75, 0.78)
+  /// The glass's frost: white screened over it.
+  static let frost: Float = 0.18
+  /// The icon's rim: width, and white's opacity at the edge, top and bottom.
+  static let rimWidth = 22.0
+  static let rimTop = 0.33
+  static let rimBottom = 0.19
+  /// `blur-material` 1 blurs what is behind the glass by this radius.
+  static let materialRadius = 24.0
+
+}

@@ -7,31 +7,7 @@ import Foundation
 /// and the tinted and clear looks. Figures are in points of the 1024-point canvas, scaled to the
 /// pixels drawn, so a preview and an export agree.
 enum LiquidGlass {
-  // MARK: Tuned figures (`make fidelity`)
-
-  /// Group shadow: blur radius, downward offset, and darkness at opacity 1.
-  static let shadowRadius = 22.0
-  static let shadowOffset = 8.0
-  static let shadowStrength = 0.12
-  /// Translucency `value` v keeps 1 − translucencyShare · v of the glass's opacity.
-  static let translucencyShare = 0.31
-  /// Specular highlight: how far the light comes from (up and left), its softness, its strength.
-  static let specularReach = 10.0
-  static let specularSoftness = 1.0
-  static let specularStrength = 0.9
-  /// The glass's inner edge: how wide, and how far toward `edgeColour` it goes at the edge
-  /// (white glass darkens there, coloured glass lightens).
-  static let edgeWidth = 3.0
-  static let edgeDarkening = 0.8
-  static let edgeColour: (Float, Float, Float) = (0.75, 0.75, 0.78)
-  /// The glass's frost: white screened over it.
-  static let frost: Float = 0.18
-  /// The icon's rim: width, and white's opacity at the edge, top and bottom.
-  static let rimWidth = 22.0
-  static let rimTop = 0.33
-  static let rimBottom = 0.19
-  /// `blur-material` 1 blurs what is behind the glass by this radius.
-  static let materialRadius = 24.0
+  // The tuned figures are in IconComposerRules.swift, with every other fitted number.
 
   // MARK: Planes
 
