@@ -397,7 +397,9 @@ public enum IconComposerChecks {
       let text = String(decoding: bytes, as: UTF8.self)
       isSVG = text.range(of: "<svg", options: .caseInsensitive) != nil
       guard isSVG else { return }
-      unsupported = SVGFilterRewrite.rewrite(Array(bytes)).approximations
+      unsupported =
+        SVGFilterRewrite.rewrite(Array(bytes)).approximations
+        + SVGFonts.missing(in: Array(bytes)).map(\.note)
       var number = 1 + data.prefix(data.count - bytes.count).filter { $0 == 0x0A }.count
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         if Self.opensText(line) {

@@ -281,6 +281,28 @@ import Testing
     #expect(icon.diagnose() == [])
   }
 
+  @Test func textInAFontThatIsNotInstalledIsAWarningNamingTheFont() throws {
+    let icon = try IconBundle()
+    try icon.writeClean()
+    // As NowPlayingRemote's note, which asks for Apple's SF Pro; a generic family is never
+    // missing.
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
+        <text x="0" y="900" style="font-family:'NoSuchFont-Italic', 'No Such Font Pro';font-size:800px;">A</text>
+        <text x="0" y="200" font-family="sans-serif">B</text>
+      </svg>
+      """
+    try Data(svg.utf8).write(to: icon.asset("glow.svg"))
+    let found = icon.diagnose().filter { $0.id == .iconSVGUnsupported }
+    #expect(found.count == 1, "\(found)")
+    #expect(found.first?.severity == .warning)
+    #expect(
+      found.first?.message.contains(
+        "text in the font \"No Such Font Pro\" (also \"NoSuchFont-Italic\"), not installed: drawn with"
+      )
+        == true, "\(found)")
+  }
+
   @Test func aFilterLibrsvgCannotDrawIsAWarningAndFeDropShadowIsNot() throws {
     let icon = try IconBundle()
     try icon.writeClean()

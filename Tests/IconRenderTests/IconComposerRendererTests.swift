@@ -52,11 +52,13 @@ import Testing
       near(image.at(points: 8, 8), (Int(bottomLeft.r), 0, Int(bottomLeft.b), 255), tolerance: 1))
   }
 
-  @Test func withNoFillLightIsWhiteAndDarkIsNearBlack() throws {
+  @Test func withNoFillLightIsWhiteAndDarkIsTheNeutralDarkRamp() throws {
     let icon = try F(F.json(groups: []))
     #expect(near(try icon.render(.any).at(points: 512, 512), (255, 255, 255, 255), tolerance: 0))
-    let dark = try icon.render(.dark).at(points: 512, 512)
-    #expect(near(dark, (28, 28, 30, 255), tolerance: 1))
+    // Icon Composer's dark background: grey, about 52 at the top to 16 at the bottom.
+    let dark = try icon.render(.dark)
+    #expect(near(dark.at(points: 512, 512), (34, 34, 34, 255), tolerance: 2))
+    #expect(dark.at(points: 512, 40).r > dark.at(points: 512, 980).r + 25)
   }
 
   @Test func aDarkSpecializationChangesTheFill() throws {
@@ -201,6 +203,19 @@ import Testing
     #expect(near(image.at(points: 100, 100), (255, 255, 0, 255), tolerance: 0))
   }
 
+  @Test func aGlassLayerKeepsItsTileWhateverItsBlendMode() throws {
+    // As MultiClockBar's Dark export: Icon Composer draws a glass layer as it is, not blended.
+    let icon = try F(
+      F.json(
+        fill: F.solid(1, 1, 0),
+        groups: [
+          F.group([F.layer("cyan.svg", extra: "\"blend-mode\": \"multiply\"", glass: true)])
+        ]),
+      svgs: ["cyan.svg": F.square(400, color: "#00ffff")])
+    let centre = try icon.render().at(points: 512, 512)
+    #expect(centre.r < 60 && centre.g > 200 && centre.b > 200, "\(centre)")
+  }
+
   @Test func aPlusLighterGroupAddsToTheBackground() throws {
     let icon = try F(
       F.json(
@@ -228,7 +243,7 @@ import Testing
     #expect(near(try icon.render(.any).at(points: 512, 512), (0, 0, 255, 255), tolerance: 0))
     // In dark, with the blue group hidden, the middle is the (system dark) background.
     let dark = try icon.render(.dark)
-    let background = dark.at(points: 150, 150)
+    let background = dark.at(points: 150, 512)
     #expect(background.r < 60 && background.b < 60)
     #expect(
       near(
@@ -327,12 +342,13 @@ import Testing
       let pixel = image.pixel(x: 32, y: 32)
       return (pixel.r, pixel.g, pixel.b, pixel.a)
     }
-    // Black becomes each look's dark end, measured on Icon Composer's exports.
+    // Whatever the fill, each look's background is its own ramp, measured on Icon Composer's
+    // exports: at the middle, half way from its top to its bottom.
     #expect(near(try centre(.light), (0, 0, 0, 255), tolerance: 0))
-    #expect(near(try centre(.tintedDark), (9, 5, 18, 255), tolerance: 1))
-    #expect(near(try centre(.tintedLight), (109, 90, 201, 255), tolerance: 1))
-    #expect(near(try centre(.clearLight), (128, 128, 128, 255), tolerance: 1))
-    #expect(near(try centre(.clearDark), (43, 43, 43, 255), tolerance: 1))
+    #expect(near(try centre(.tintedDark), (13, 8, 29, 255), tolerance: 2))
+    #expect(near(try centre(.tintedLight), (124, 102, 211, 255), tolerance: 2))
+    #expect(near(try centre(.clearLight), (134, 134, 134, 255), tolerance: 2))
+    #expect(near(try centre(.clearDark), (56, 56, 56, 255), tolerance: 2))
   }
 
   @Test func theMaskLeavesTheCornersTransparent() throws {

@@ -47,14 +47,8 @@ public struct IconComposerDocument: Sendable, Equatable, Hashable {
     }
     switch written ?? .automatic {
     case .automatic:
-      // An automatic gradient written for every look stays one in the dark: the same colour,
-      // deep at the top to itself below, never the plain dark background.
-      if appearance != .any,
-        case .automaticGradient(let color)? = fill.value(for: .any, idiom: idiom)
-      {
-        return .linearGradient(
-          [color.darkened(by: 0.55), color.darkened(by: 0.15)], orientation: nil)
-      }
+      // Whatever the light fill (solid, gradient, automatic gradient), dark without a fill of
+      // its own is the system's dark background (Icon Composer's exports: docs/icon-composer.md).
       return appearance == .any ? .systemLight : .systemDark
     case let written: return written
     }

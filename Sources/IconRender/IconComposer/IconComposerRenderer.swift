@@ -35,12 +35,6 @@ public enum IconComposerRenderer {
   /// The corner radius of the home-screen shape, as a share of the side (what a circular
   /// corner would have; the shape drawn is `addShape`'s).
   public static let cornerRadiusRatio = 0.2237
-  /// Where a corner's curve leaves each edge, as a share of the side, and how far from the
-  /// corner its control points sit, as a share of that: measured on Icon Composer's exports.
-  static let cornerReach = 0.3086
-  static let cornerPull = 0.325
-  /// How much further than its stop a gradient runs (measured on Icon Composer's exports).
-  static let gradientReach = 1.25
 
   /// The bundle's `icon.json`, read for drawing; refused when it is a symbolic link that
   /// leads out of the bundle.
@@ -95,9 +89,10 @@ public enum IconComposerRenderer {
   /// The same for a document already read from `bundle`.
   public static func render(
     _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
-    masked: Bool = true
+    masked: Bool = true, rules: IconComposerRules = .fitted
   ) throws(IconRenderError) -> RGBAImage {
-    try draw(document, bundle: bundle, look: look, pixels: pixels, masked: masked).image
+    try draw(document, bundle: bundle, look: look, pixels: pixels, masked: masked, rules: rules)
+      .image
   }
 
   /// A drawing, and what of its layers' SVG could not be drawn and was left out.
@@ -105,12 +100,15 @@ public enum IconComposerRenderer {
     public var image: RGBAImage
     /// "FILE: what was left out", one a line (`SVGFilterRewrite`); empty when nothing was.
     public var approximations: [String]
+    /// The font families the layers' SVG text asks for that this machine does not have (drawn
+    /// with the closest installed face), each once.
+    public var missingFonts: [String] = []
   }
 
   /// The bundle drawn in `look`, with what was approximated.
   public static func draw(
     _ document: IconComposerDocument, bundle: URL, look: IconComposerLook, pixels: Int,
-    masked: Bool = true
+    masked: Bool = true, rules: IconComposerRules = .fitted
   ) throws(IconRenderError) -> Drawing {
     let appearance = look.appearance
     guard pixels >= 1, pixels <= maxPixels else {
@@ -124,16 +122,29 @@ public enum IconComposerRenderer {
     }
 
     let canvas = try CairoSurface(width: pixels, height: pixels, file: file)
-    let context = try canvas.context(file: file)
-    defer { cairo_destroy(context) }
-    cairo_scale(context, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
+    let canvasContext = try canvas.context(file: file)
+    defer { cairo_destroy(canvasContext) }
+    cairo_scale(canvasContext, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
 
-    // The background over the whole canvas.
-    if setSource(
-      document.background(for: appearance), in: context, width: canvasPoints,
-      height: canvasPoints)
+    // The background over the whole canvas: the look's own ramp (docs/icon-composer.md: dark
+    // when the document writes no dark fill, tinted and clear always), else the fill.
+    let background = document.background(for: appearance)
+    let ramp = look == .dark && background != .systemDark ? nil : rules.ramp(look)
+    if let ramp {
+      setRamp(ramp, in: canvasContext)
+      cairo_paint(canvasContext)
+    } else if setSource(
+      background, in: canvasContext, width: canvasPoints, height: canvasPoints, rules: rules)
     {
-      cairo_paint(context)
+      cairo_paint(canvasContext)
+    }
+    // Tinted and clear recolour the artwork alone, then lay it on their ramp.
+    let recoloured = ramp != nil && look != .dark
+    let artwork = recoloured ? try CairoSurface(width: pixels, height: pixels, file: file) : canvas
+    let context = recoloured ? try artwork.context(file: file) : canvasContext
+    defer { if recoloured { cairo_destroy(context) } }
+    if recoloured {
+      cairo_scale(context, Double(pixels) / canvasPoints, Double(pixels) / canvasPoints)
     }
 
     var artworks: [String: LayerArtwork] = [:]
@@ -160,7 +171,7 @@ public enum IconComposerRenderer {
         throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
       }
       try composite(
-        group, drawn, appearance: appearance, onto: canvas, context: context,
+        group, drawn, appearance: appearance, onto: artwork, context: context,
         pointScale: pointScale)
     }
     let status = cairo_status(context)
@@ -168,14 +179,33 @@ public enum IconComposerRenderer {
       throw .drawingFailed(file: file, reason: CairoSurface.text(of: status))
     }
 
+    if recoloured {
+      LiquidGlass.relook(artwork, look, keepAlpha: true)
+      cairo_save(canvasContext)
+      cairo_identity_matrix(canvasContext)
+      cairo_set_source_surface(canvasContext, artwork.surface, 0, 0)
+      cairo_paint(canvasContext)
+      cairo_restore(canvasContext)
+    }
     if masked { try LiquidGlass.drawRim(on: canvas, file: file) }
-    LiquidGlass.relook(canvas, look)
+    if !recoloured { LiquidGlass.relook(canvas, look) }
     let approximations = artworks.keys.sorted().flatMap { name in
       artworks[name]!.approximations.map { "\(artworks[name]!.file): \($0)" }
     }
-    guard masked else { return Drawing(image: canvas.rgbaImage(), approximations: approximations) }
+    var missingFonts: [String] = []
+    for name in artworks.keys.sorted() {
+      for missing in artworks[name]!.missingFonts {
+        let family = missing.families.last ?? "?"
+        if !missingFonts.contains(family) { missingFonts.append(family) }
+      }
+    }
+    guard masked else {
+      return Drawing(
+        image: canvas.rgbaImage(), approximations: approximations, missingFonts: missingFonts)
+    }
     return Drawing(
-      image: try mask(canvas, file: file).rgbaImage(), approximations: approximations)
+      image: try mask(canvas, file: file).rgbaImage(), approximations: approximations,
+      missingFonts: missingFonts)
   }
 
   /// A group drawn alone (`drawn`) put on the canvas with its Liquid Glass: blur behind it,
@@ -221,9 +251,18 @@ public enum IconComposerRenderer {
     _ group: IconComposerGroup, _ appearance: IconAppearance
   ) -> Bool {
     group.layers.contains { layer in
-      !isHidden(layer.hidden, appearance)
-        && (layer.blendMode.value(for: appearance) ?? .normal) != .normal
+      !isHidden(layer.hidden, appearance) && blendMode(of: layer, appearance) != .normal
     }
+  }
+
+  /// A layer's blend mode, as Icon Composer applies it: a glass layer (the default) keeps its
+  /// tile whatever its blend mode (MultiClockBar's Dark export: a clock in `darken` over the dark
+  /// background stays bright blue), so only a layer with `"glass": false` blends.
+  private static func blendMode(of layer: IconComposerLayer, _ appearance: IconAppearance)
+    -> IconBlendMode
+  {
+    guard layer.glass.value(for: appearance) == false else { return .normal }
+    return layer.blendMode.value(for: appearance) ?? .normal
   }
 
   /// The group's layers at its position; `isolated`, with its opacity and blend mode too.
@@ -269,7 +308,7 @@ public enum IconComposerRenderer {
     let position = layer.position.value(for: appearance) ?? .identity
     guard let scale = clampedScale(position.scale) else { return }
     let opacity = unit(layer.opacity.value(for: appearance) ?? 1)
-    let blend = layer.blendMode.value(for: appearance) ?? .normal
+    let blend = blendMode(of: layer, appearance)
     let fill = layer.fill.value(for: appearance) ?? .none
     let isolated = opacity < 1 || blend != .normal
 
@@ -333,7 +372,8 @@ public enum IconComposerRenderer {
   /// when there is nothing to paint (`none`).
   @discardableResult
   static func setSource(
-    _ fill: IconFill, in context: OpaquePointer, width: Double, height: Double
+    _ fill: IconFill, in context: OpaquePointer, width: Double, height: Double,
+    rules: IconComposerRules = .fitted
   ) -> Bool {
     switch fill {
     case .none: return false
@@ -345,6 +385,19 @@ public enum IconComposerRenderer {
       setGradient(
         first, colors.last ?? first, orientation ?? .standard, in: context, width: width,
         height: height)
+    case .automaticGradient(let color)
+    where IconComposerRules.lightness(color.red, color.green, color.blue)
+      >= rules.automaticLightThreshold:
+      // A light colour: itself at the top, darker toward the bottom.
+      let darker = IconColor(
+        red: color.red * rules.automaticDarkening, green: color.green * rules.automaticDarkening,
+        blue: color.blue * rules.automaticDarkening, alpha: color.alpha)
+      let start = rules.automaticLightStart
+      setGradient(
+        color, darker,
+        IconGradientOrientation(
+          start: (0.5, start), stop: (0.5, start + (1 - start) / gradientReach)),
+        in: context, width: width, height: height)
     case .automaticGradient(let color):
       // Lighter at the top, the colour itself from 70% down.
       let lighter = IconColor(
@@ -353,6 +406,20 @@ public enum IconComposerRenderer {
       setGradient(lighter, color, .standard, in: context, width: width, height: height)
     }
     return true
+  }
+
+  /// Makes a look's background ramp the source over the 1024-point canvas.
+  private static func setRamp(_ ramp: IconComposerRules.Ramp, in context: OpaquePointer) {
+    guard let pattern = cairo_pattern_create_linear(0, 0, 0, canvasPoints) else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    func part(_ values: [Double], _ index: Int) -> Double {
+      clamp((index < values.count ? values[index] : 0) / 255)
+    }
+    cairo_pattern_add_color_stop_rgba(
+      pattern, 0, part(ramp.top, 0), part(ramp.top, 1), part(ramp.top, 2), 1)
+    cairo_pattern_add_color_stop_rgba(
+      pattern, 1, part(ramp.bottom, 0), part(ramp.bottom, 1), part(ramp.bottom, 2), 1)
+    cairo_set_source(context, pattern)
   }
 
   private static func setColor(_ color: IconColor, in context: OpaquePointer) {

@@ -1,4 +1,5 @@
 internal import CCairo
+import CPNG
 internal import CRsvg
 import Foundation
 
@@ -13,8 +14,14 @@ import Foundation
 final class LayerArtwork {
   /// The most points an SVG may declare on a side (its width/height, else its viewBox).
   static let maxPoints = 16_384.0
-  /// The most pixels a PNG or JPEG layer may have on a side.
+  /// The most pixels a JPEG layer, or a PNG layer decoded whole, may have on a side.
   static let maxRasterDimension = 4096
+  /// A larger PNG (Sparkify's are 8534×8534) is decoded row by row and box-filtered to at most
+  /// `scaledSide` pixels on a side, never held whole; up to `maxScaledDimension` on a side,
+  /// twice the largest real layer seen, and refused above (a hostile size: 16,384² pixels
+  /// inflate 1 GiB of rows even though only one row is held at a time).
+  static let maxScaledDimension = 16_384
+  static let scaledSide = 2048
 
   private enum Content {
     case svg(UnsafeMutablePointer<RsvgHandle>)
@@ -29,10 +36,14 @@ final class LayerArtwork {
   let file: String
   /// What of the SVG librsvg cannot draw and was left out (`SVGFilterRewrite`), one line each.
   let approximations: [String]
+  /// The SVG's text fonts that are not installed (`SVGFonts`).
+  let missingFonts: [SVGFonts.Missing]
 
   private init(
-    content: Content, width: Double, height: Double, file: String, approximations: [String] = []
+    content: Content, width: Double, height: Double, file: String, approximations: [String] = [],
+    missingFonts: [SVGFonts.Missing] = []
   ) {
+    self.missingFonts = missingFonts
     self.content = content
     self.width = width
     self.height = height
@@ -50,6 +61,7 @@ final class LayerArtwork {
     switch layer.format {
     case .svg: return try svg(layer)
     case .png:
+      if let scaled = try scaledPNG(layer) { return scaled }
       let image = try PNGDecoder.decode(
         data: layer.bytes, source: layer.path, maxDimension: maxRasterDimension)
       return LayerArtwork(
@@ -72,12 +84,65 @@ final class LayerArtwork {
       }
     case .raster(let surface):
       cairo_save(context)
+      // A large PNG's surface is smaller than its size in points (`scaledPNG`).
+      cairo_scale(context, width / Double(surface.width), height / Double(surface.height))
       cairo_set_source_surface(context, surface.surface, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-      cairo_rectangle(context, 0, 0, width, height)
+      cairo_rectangle(context, 0, 0, Double(surface.width), Double(surface.height))
       cairo_fill(context)
       cairo_restore(context)
     }
+  }
+
+  // MARK: Large PNG
+
+  /// A PNG over `maxRasterDimension` on a side, decoded one row at a time and box-filtered to
+  /// at most `scaledSide` on a side (its size in points stays its pixels); nil for a smaller
+  /// one (decoded whole by `PNGDecoder`) or one whose header libpng cannot read (the same).
+  private static func scaledPNG(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
+    -> LayerArtwork?
+  {
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var interlaced: Int32 = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let read = layer.bytes.withUnsafeBufferPointer { bytes in
+      iconpick_png_size(
+        bytes.baseAddress, bytes.count, &width, &height, &interlaced, &message, message.count)
+    }
+    guard read != 0, width > maxRasterDimension || height > maxRasterDimension else {
+      return nil
+    }
+    guard width <= maxScaledDimension, height <= maxScaledDimension else {
+      throw .tooLarge(
+        file: layer.path, width: Int(width), height: Int(height), limit: maxScaledDimension)
+    }
+    guard interlaced == 0 else {
+      // Adam7 needs every row before any is whole: only the whole-image decoder reads it.
+      throw .tooLarge(
+        file: layer.path, width: Int(width), height: Int(height), limit: maxRasterDimension)
+    }
+    let factor = Double(scaledSide) / Double(max(width, height))
+    let targetWidth = max(1, Int((Double(width) * factor).rounded()))
+    let targetHeight = max(1, Int((Double(height) * factor).rounded()))
+    var pixels = [UInt8](repeating: 0, count: targetWidth * targetHeight * 4)
+    let decoded = layer.bytes.withUnsafeBufferPointer { bytes in
+      pixels.withUnsafeMutableBufferPointer { target in
+        iconpick_png_read_scaled(
+          bytes.baseAddress, bytes.count, UInt32(targetWidth), UInt32(targetHeight),
+          target.baseAddress, &message, message.count)
+      }
+    }
+    guard decoded != 0 else {
+      let reason = String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+      throw .corruptPNG(file: layer.path, reason: reason.isEmpty ? "libpng cannot read it" : reason)
+    }
+    guard let image = RGBAImage(width: targetWidth, height: targetHeight, pixels: pixels) else {
+      throw .corruptPNG(file: layer.path, reason: "the image has no pixels")
+    }
+    return LayerArtwork(
+      content: .raster(try CairoSurface(image, file: layer.path)), width: Double(width),
+      height: Double(height), file: layer.path)
   }
 
   // MARK: SVG
@@ -128,9 +193,11 @@ final class LayerArtwork {
         file: layer.path,
         reason: "a size of \(width)×\(height), not between 0 and \(Int(maxPoints)) on a side")
     }
+    // Text in a font this machine lacks is drawn with fontconfig's closest face: said, not silent.
+    let fonts = SVGFonts.missing(in: layer.bytes)
     return LayerArtwork(
       content: .svg(handle), width: width, height: height, file: layer.path,
-      approximations: rewritten.approximations)
+      approximations: rewritten.approximations + fonts.map(\.note), missingFonts: fonts)
   }
 
   // MARK: JPEG

@@ -7,31 +7,7 @@ import Foundation
 /// and the tinted and clear looks. Figures are in points of the 1024-point canvas, scaled to the
 /// pixels drawn, so a preview and an export agree.
 enum LiquidGlass {
-  // MARK: Tuned figures (`make fidelity`)
-
-  /// Group shadow: blur radius, downward offset, and darkness at opacity 1.
-  static let shadowRadius = 22.0
-  static let shadowOffset = 8.0
-  static let shadowStrength = 0.12
-  /// Translucency `value` v keeps 1 − translucencyShare · v of the glass's opacity.
-  static let translucencyShare = 0.31
-  /// Specular highlight: how far the light comes from (up and left), its softness, its strength.
-  static let specularReach = 10.0
-  static let specularSoftness = 1.0
-  static let specularStrength = 0.9
-  /// The glass's inner edge: how wide, and how far toward `edgeColour` it goes at the edge
-  /// (white glass darkens there, coloured glass lightens).
-  static let edgeWidth = 3.0
-  static let edgeDarkening = 0.8
-  static let edgeColour: (Float, Float, Float) = (0.75, 0.75, 0.78)
-  /// The glass's frost: white screened over it.
-  static let frost: Float = 0.18
-  /// The icon's rim: width, and white's opacity at the edge, top and bottom.
-  static let rimWidth = 22.0
-  static let rimTop = 0.33
-  static let rimBottom = 0.19
-  /// `blur-material` 1 blurs what is behind the glass by this radius.
-  static let materialRadius = 24.0
+  // The tuned figures are in IconComposerRules.swift, with every other fitted number.
 
   // MARK: Planes
 
@@ -251,23 +227,27 @@ enum LiquidGlass {
   /// The tinted and clear looks: the light look's luminance L (Rec. 709, on the encoded
   /// values) mapped onto a line from `dark` (L = 0) to `light` (L = 1), measured on Icon
   /// Composer's exports. Opaque.
-  static func relook(_ canvas: CairoSurface, _ look: IconComposerLook) {
+  /// With `keepAlpha`, the artwork alone: each pixel's own colour is mapped and its coverage
+  /// kept (transparent stays transparent).
+  static func relook(_ canvas: CairoSurface, _ look: IconComposerLook, keepAlpha: Bool = false) {
     guard let (dark, light) = ramp(look) else { return }
     canvas.withPixels { pixels, stride in
       for y in 0..<canvas.height {
         for x in 0..<canvas.width {
           let pixel = pixels[y * stride + x]
-          let r = Double(pixel >> 16 & 0xFF) / 255
-          let g = Double(pixel >> 8 & 0xFF) / 255
-          let b = Double(pixel & 0xFF) / 255
+          let alpha = keepAlpha ? Double(pixel >> 24) / 255 : 1
+          guard alpha > 0 else { continue }
+          let r = Double(pixel >> 16 & 0xFF) / 255 / alpha
+          let g = Double(pixel >> 8 & 0xFF) / 255 / alpha
+          let b = Double(pixel & 0xFF) / 255 / alpha
           // Premultiplied: over black, as the icon sits on its plate.
           let level = 0.2126 * r + 0.7152 * g + 0.0722 * b
           func channel(_ d: Double, _ l: Double) -> UInt32 {
-            UInt32((min(max(d + (l - d) * level, 0), 1) * 255).rounded())
+            UInt32((min(max(d + (l - d) * level, 0), 1) * alpha * 255).rounded())
           }
           pixels[y * stride + x] =
-            0xFF00_0000 | channel(dark.0, light.0) << 16 | channel(dark.1, light.1) << 8
-            | channel(dark.2, light.2)
+            UInt32((alpha * 255).rounded()) << 24 | channel(dark.0, light.0) << 16
+            | channel(dark.1, light.1) << 8 | channel(dark.2, light.2)
         }
       }
     }
