@@ -137,7 +137,9 @@ enum ProjectChecks {
 
   static func catalogsNotInTarget(_ facts: ProjectFacts) -> [Diagnostic] {
     guard facts.appStore.isProjectTarget, !facts.appStore.outsideSets.isEmpty else { return [] }
-    let compiled = Set(facts.iconSets.map { $0.name.lowercased() })
+    // A set the target builds for its other platform is in the target, not outside it.
+    let compiled = Set(
+      (facts.iconSets.map(\.name) + facts.setsOfOtherPlatforms).map { $0.lowercased() })
     var named: [(name: String, by: String, file: String?, line: Int?)] = []
     if let primary = facts.primarySetting {
       // The setting's line in the configuration read.
@@ -201,9 +203,11 @@ enum ProjectChecks {
   /// alone: the set exists, which this finding would deny.
   static func settingNamesNotFound(_ facts: ProjectFacts) -> [Diagnostic] {
     let setting = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+    // A set of the target's other platform exists too: this platform's app just goes without it.
     let outside =
-      facts.appStore.isProjectTarget
-      ? Set(facts.appStore.outsideSets.map { $0.name.lowercased() }) : []
+      (facts.appStore.isProjectTarget
+      ? Set(facts.appStore.outsideSets.map { $0.name.lowercased() }) : [])
+      .union(facts.setsOfOtherPlatforms.map { $0.lowercased() })
     return facts.settingNamesNotFound.filter { !outside.contains($0.written.lowercased()) }.map {
       notFound in
       let name = MessageText.escaped(notFound.written)

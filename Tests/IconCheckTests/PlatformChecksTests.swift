@@ -97,6 +97,25 @@ import Testing
     #expect(phone.alternates.map(\.name).contains("AppIcon-Gold"))
   }
 
+  /// Provenance's pattern: one xcconfig names iOS-only sets as alternates for every platform,
+  /// and a test target's catalog (not built by the app) holds sets of the same names. On tvOS the
+  /// sets are the iOS app's: neither catalog-not-in-target nor setting-name-not-found.
+  @Test func alternatesNamedForEveryPlatformThatAreIOSOnly() throws {
+    let app = try Self.multiplatform(
+      alternates: false, extra: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = AppIcon-Gold;"])
+    for catalog in ["Solo/Assets.xcassets", "UITests/Assets.xcassets"] {
+      try app.write(
+        "\(catalog)/AppIcon-Gold.appiconset/Contents.json",
+        #"{"images":[{"filename":"gold.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+      )
+      try png(app.url("\(catalog)/AppIcon-Gold.appiconset/gold.png"), width: 1024, height: 1024)
+    }
+    #expect(Self.describe(try Self.diagnose(app, .tvOS)) == [])
+    let phone = try AppIconReader.read(
+      at: app.root, target: nil, configuration: nil, platform: .iOS)
+    #expect(phone.alternates.map(\.name) == ["AppIcon-Gold"])
+  }
+
   /// Broken brand assets are the tvOS app's finding alone; a broken `.icon` the iOS app's alone.
   @Test func eachPlatformsRulesLookAtItsOwnAssets() throws {
     let app = try Self.multiplatform()

@@ -153,6 +153,8 @@ public enum AppIconReader {
     var otherPlatformSettings: [(platform: AppPlatform, settings: [BuildSettings])] = []
     /// Those other platforms whose builds read this same Info.plist file.
     var infoPlistSharedWith: [AppPlatform] = []
+    /// Sets in the target's catalogs that are another platform's (`AssetCatalogs.forPlatform`).
+    var setsOfOtherPlatforms: [String] = []
   }
 
   /// Info.plist values of the wrong type are read as iOS reads them, never thrown
@@ -180,7 +182,9 @@ public enum AppIconReader {
       in: location.files.catalogs, iconBundles: location.files.iconBundles)
     // Assets of another platform are left out only when the platform is known: a folder whose
     // only app icon is a brand assets is a tvOS app that says so nowhere else.
+    let allSetNames = Set(catalogs.iconSets.map(\.name))
     if isStated { catalogs = catalogs.forPlatform(platform) }
+    let setsOfOtherPlatforms = allSetNames.subtracting(catalogs.iconSets.map(\.name)).sorted()
     let others = location.target?.settingsOfOtherPlatforms() ?? []
     var shared: [AppPlatform] = []
     if let file = infoPlist?.file.standardizedFileURL.path {
@@ -200,7 +204,7 @@ public enum AppIconReader {
       location: location, settings: settings, platform: platform, platformIsStated: isStated,
       deviceFamilies: deviceFamilies,
       infoPlist: infoPlist, catalogs: catalogs, names: names, otherPlatformSettings: others,
-      infoPlistSharedWith: shared)
+      infoPlistSharedWith: shared, setsOfOtherPlatforms: setsOfOtherPlatforms)
   }
 
   /// Every `.xcconfig` not included by another one is a level of its own; the shallowest wins a

@@ -192,6 +192,9 @@ public struct ProjectFacts: Sendable {
   /// The target's other platforms whose builds read this same Info.plist file: a file shared by
   /// iOS and tvOS cannot write its icon dictionaries in both forms.
   public var infoPlistSharedWith: [AppPlatform] = []
+  /// App icons in the target's catalogs that are another platform's (an iOS-only set read for
+  /// tvOS, a `.icon` read for tvOS): not in `iconSets`, yet not missing from the target either.
+  public var setsOfOtherPlatforms: [String] = []
 
   public init(root: URL, infoPlist: URL? = nil, primaryName: String = "AppIcon") {
     self.root = root
@@ -307,6 +310,7 @@ extension AppIconReader {
     }
 
     facts.catalogs = location.files.catalogs
+    facts.setsOfOtherPlatforms = project.setsOfOtherPlatforms
     var filenamesDifferingInCase: [PathDifferingInCase] = []
     facts.iconSets = catalogs.iconSets.map {
       var set = ProjectFacts.IconSet(
