@@ -59,6 +59,15 @@
       }
       // Then every look-up of the project, for every target (not only the app's).
       let project = try XcodeProject.read(bundle)
+      let (targets, configurations) = try lookUpEverything(in: project)
+      return "\(targets.count) targets, \(configurations) configurations; \(resolved)"
+    }
+
+    /// Every look-up of a project, for every target (not only the app's): the targets and how
+    /// many configurations they and the project have.
+    func lookUpEverything(in project: XcodeProject) throws(IconCatalogError) -> (
+      targets: [XcodeProject.Target], configurations: Int
+    ) {
       let targets = try project.targets()
       var configurations = targets.isEmpty ? 0 : try project.projectConfigurations().count
       for target in targets {
@@ -71,7 +80,7 @@
         _ = project.resources(of: target)
         _ = project.synchronizedFolders(of: target)
       }
-      return "\(targets.count) targets, \(configurations) configurations; \(resolved)"
+      return (targets, configurations)
     }
 
     func projectYML(_ data: Data, _ space: Workspace) throws(IconCatalogError) -> String {
@@ -85,18 +94,7 @@
       SpecYAML.install()
       let parsed = (try? YAMLDocument.parse([UInt8](data))).map { _ in "parsed" } ?? "refused"
       let project = try XcodeProject.read(spec)
-      let targets = try project.targets()
-      var configurations = targets.isEmpty ? 0 : try project.projectConfigurations().count
-      for target in targets {
-        let own = try project.configurations(of: target)
-        configurations += own.count
-        for configuration in own {
-          _ = ProjectTarget.assignments(configuration.buildSettings, file: project.file)
-        }
-        _ = project.defaultConfigurationName(of: target)
-        _ = project.resources(of: target)
-        _ = project.synchronizedFolders(of: target)
-      }
+      let (targets, configurations) = try lookUpEverything(in: project)
       // As the app reads it: the folder, the app target and its icons.
       var app = "no app"
       if let target = try ProjectTarget.resolve(project: spec, target: nil, configuration: nil) {
