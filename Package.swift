@@ -73,9 +73,13 @@ let package = Package(
       dependencies: ["IconCatalog", "SharedLibrary", "CPNG", "CCairo", "CRsvg", "CDeflate"],
       swiftSettings: svgStackHeaders),
     .target(name: "IconState", dependencies: ["IconCatalog"]),
+    // Terminal images (kitty, iTerm2, sixel): asking the terminal what it shows, and encoding.
+    .target(
+      name: "TerminalGraphics", dependencies: ["IconRender", "IconCatalog", "SharedLibrary"]),
     .target(name: "IconCheck", dependencies: ["IconCatalog", "IconRender"]),
     .target(
-      name: "PickerScreen", dependencies: ["IconState", "IconRender", "IconCatalog", "CNcurses"]),
+      name: "PickerScreen",
+      dependencies: ["IconState", "IconRender", "IconCatalog", "TerminalGraphics", "CNcurses"]),
     .executableTarget(
       name: "iconpick",
       dependencies: [
@@ -108,6 +112,9 @@ let package = Package(
     .testTarget(name: "iconpickTests", dependencies: ["iconpick"]),
     .testTarget(name: "IconFuzzingTests", dependencies: ["IconFuzzing", "IconCatalog"]),
     .testTarget(name: "BenchCommandLineTests", dependencies: ["BenchCommandLine"]),
+    .testTarget(
+      name: "TerminalGraphicsTests",
+      dependencies: ["TerminalGraphics", "IconRender", "IconCatalog"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,45 @@
+import IconRender
+
+/// Where an image goes on the screen: the cell of its top-left corner (0-based) and the cells
+/// it covers. The image is scaled to cover exactly these cells.
+public struct CellPlacement: Hashable, Sendable {
+  public var row: Int
+  public var column: Int
+  public var columns: Int
+  public var rows: Int
+
+  public init(row: Int, column: Int, columns: Int, rows: Int) {
+    self.row = row
+    self.column = column
+    self.columns = columns
+    self.rows = rows
+  }
+}
+
+/// The size of one character cell in pixels, as the terminal reports it.
+public struct CellPixelSize: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// Turns pixels into the bytes a terminal draws them from, for one protocol.
+///
+/// An encoder only makes bytes; the caller writes them after ncurses' refresh (the picker) or
+/// to stdout (`show`). The bytes move the cursor themselves where the protocol needs it
+/// (`ESC [ row ; column H`), and leave it where ncurses does not depend on it.
+public protocol TerminalImageEncoder: Sendable {
+  var graphicsProtocol: GraphicsProtocol { get }
+  /// Bytes that draw `image` with its top-left corner at `placement`'s cell, covering its
+  /// cells. `id` names the image for a later `erase` (kitty keeps images by id).
+  func draw(_ image: RGBAImage, id: UInt32, at placement: CellPlacement) -> [UInt8]
+  /// Bytes that remove the image drawn with `id`; empty where the protocol cannot (sixel,
+  /// iTerm2), whose images go only when the cells beneath are written again.
+  func erase(id: UInt32) -> [UInt8]
+  /// True when an image goes only when the cells beneath are redrawn (sixel, iTerm2).
+  var erasesByRedrawingCells: Bool { get }
+}
