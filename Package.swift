@@ -84,7 +84,7 @@ let package = Package(
       name: "iconpick",
       dependencies: [
         "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
-        "SpecYAML",
+        "SpecYAML", "TerminalGraphics",
       ]),
     // Times the preview pipeline in one process for `make bench`; not installed. Its command
     // line is read by BenchCommandLine, a pure parser with its own tests.

@@ -1,6 +1,7 @@
 import IconCatalog
 import IconCheck
 import IconRender
+import TerminalGraphics
 
 // The command line, declared once. To add an option: a field in Options, and an entry in
 // `options` below (its name, value, commands, texts and what it sets). The parser, `--help`,
@@ -241,6 +242,27 @@ extension Interface {
           )
         }
         options.color = mode
+      }),
+    OptionSpec(
+      long: "--graphics",
+      value: .choice("KIND", GraphicsRequest.flagValues.map { ValueChoice(word: $0) }),
+      commands: [.pick, .show],
+      summary: "How previews are drawn (auto, kitty, iterm, sixel, cells)",
+      details: "(default: ICONPICK_GRAPHICS, else asking the terminal).",
+      manual: """
+        *auto*, *kitty*, *iterm*, *sixel* or *cells*: the terminal image protocol previews are \
+        drawn with, or *cells* for coloured characters. The default comes from \
+        *ICONPICK_GRAPHICS*, then *auto*: the terminal is asked what it can show, and cells are \
+        used where it answers nothing.
+        """,
+      apply: { options, kind throws(UsageError) in
+        guard GraphicsRequest(flag: kind) != nil else {
+          throw UsageError(
+            message:
+              "--graphics \"\(MessageText.escaped(kind))\" is not a way to draw previews: use one of \(GraphicsRequest.flagValues.joined(separator: ", "))"
+          )
+        }
+        options.graphics = kind
       }),
     OptionSpec(
       long: "--help", short: "-h", commands: Subcommand.allCases, standsAlone: true,

@@ -33,6 +33,9 @@ struct Options {
   var payload: String?
   var quiet = false
   var color: String?
+  /// `--graphics`: how `pick` and `show` draw previews (checked when parsed; resolved with
+  /// ICONPICK_GRAPHICS by `GraphicsRequest.resolve`).
+  var graphics: String?
   var size: (columns: Int, rows: Int)?
   /// `show --appearance light|dark|tinted|tinted-light|clear-light|clear-dark`: the values
   /// icon.json specializes for...
