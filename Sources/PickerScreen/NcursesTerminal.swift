@@ -13,10 +13,17 @@ public final class NcursesTerminal: PickerTerminal {
   /// 8-colour terminal's bright and dim twins) share one: pairs are few (64 in `xterm`), and a
   /// cell past them is drawn in the default colours.
   private var pairs: [PairColors: Int32] = [:]
+  /// The pair of each style's colours met so far: the common case costs one look-up.
+  private var stylePairs: [CellColors: Int32] = [:]
   private var nextPair: Int32 = 1
   private var ended = false
   /// The frame on screen, when it is the screen's size: the next draw writes only changes.
   private var shown: Frame?
+
+  private struct CellColors: Hashable {
+    var foreground: TerminalColor
+    var background: TerminalColor
+  }
 
   private struct PairColors: Hashable {
     var foreground: Int32
@@ -168,15 +175,23 @@ public final class NcursesTerminal: PickerTerminal {
 
   private func pair(for style: CellStyle) -> Int32 {
     guard colorEnabled else { return 0 }
+    let style = CellColors(foreground: style.foreground, background: style.background)
+    if let pair = stylePairs[style] { return pair }
     let colors = PairColors(
       foreground: colorNumber(style.foreground), background: colorNumber(style.background))
-    if colors.foreground == -1 && colors.background == -1 { return 0 }
-    if let pair = pairs[colors] { return pair }
-    guard nextPair < cn_color_pairs() else { return 0 }
-    let pair = nextPair
-    nextPair += 1
-    init_extended_pair(pair, colors.foreground, colors.background)
-    pairs[colors] = pair
+    let pair: Int32
+    if colors.foreground == -1 && colors.background == -1 {
+      pair = 0
+    } else if let known = pairs[colors] {
+      pair = known
+    } else {
+      guard nextPair < cn_color_pairs() else { return 0 }
+      pair = nextPair
+      nextPair += 1
+      init_extended_pair(pair, colors.foreground, colors.background)
+      pairs[colors] = pair
+    }
+    stylePairs[style] = pair
     return pair
   }
 
