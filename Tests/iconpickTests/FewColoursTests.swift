@@ -86,14 +86,16 @@ import Testing
     #expect(TerminalPixels.error(of: shown, against: image).defaults == 0)
   }
 
-  /// The picker in an 8-colour xterm (`TERM=xterm`, `pairs#64`): each icon's preview, read
-  /// back from tmux's screen, is the icon (no pixel of it in the terminal's own black or
-  /// white, which drew stripes before), no farther from it than chafa's drawing at the same
-  /// size in the same cells, and on average than chafa's with left and right halves too.
-  @Test func thePickerInAnEightColourTerminalDrawsTheIcons() throws {
+  /// The picker in an 8-colour xterm (`TERM=xterm`, `pairs#64`) and a 16-colour one: each
+  /// icon's preview, read back from tmux's screen, is the icon (no pixel of it in the
+  /// terminal's own black or white, which drew stripes before), no farther from it than
+  /// chafa's drawing at the same size in the same cells, and on average than chafa's with left
+  /// and right halves too.
+  @Test(arguments: [("xterm", 8), ("xterm-16color", 16)])
+  func thePickerInAFewColourTerminalDrawsTheIcons(term: String, colors: Int) throws {
     let scratch = try Scratch()
     let command = [
-      "cd \(shellQuote(scratch.url.path)) && TERM=xterm",
+      "cd \(shellQuote(scratch.url.path)) && TERM=\(term)",
       "\(shellQuote(try iconpickBinary().path)) --state-dir \(shellQuote(scratch.file("state").path))",
       "\(shellQuote(paletteAppIconSetsFolder().path)) > out.txt 2> err.txt;",
       "echo $? > rc.tmp; mv rc.tmp rc.txt; exec sleep 600",
@@ -119,11 +121,13 @@ import Testing
       #expect(error.defaults == 0, "\(label): pixels in the terminal's own colours (stripes)")
       let rows = (columns + 1) / 2
       let sameCells = try Self.chafaError(
-        Self.png(name), colors: 8, columns: columns, rows: rows, symbols: "hhalf", against: image)
+        Self.png(name), colors: colors, columns: columns, rows: rows, symbols: "hhalf",
+        against: image)
       let half = try Self.chafaError(
-        Self.png(name), colors: 8, columns: columns, rows: rows, symbols: "half", against: image)
+        Self.png(name), colors: colors, columns: columns, rows: rows, symbols: "half",
+        against: image)
       print(
-        "picker, TERM=xterm, \(label) at \(columns) columns: iconpick "
+        "picker, TERM=\(term), \(label) at \(columns) columns: iconpick "
           + "\(String(format: "%.1f", error.mean)), chafa hhalf "
           + "\(String(format: "%.1f", sameCells)), half \(String(format: "%.1f", half))")
       #expect(error.mean <= sameCells, "\(label): \(error.mean) vs chafa's \(sameCells)")
