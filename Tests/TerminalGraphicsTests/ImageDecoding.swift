@@ -50,8 +50,10 @@ enum ImageDecoding {
   /// A sixel image (`ESC P p1;p2;p3 q … ESC \`): its DCS parameters and the pixels it paints;
   /// pixels it leaves alone have alpha 0. The size is the raster attributes' (`"1;1;W;H`).
   static func sixel(_ bytes: [UInt8]) -> (parameters: [Int], image: RGBAImage?) {
-    guard let start = bytes.firstIndex(of: 0x1B), start + 1 < bytes.count,
-      bytes[start + 1] == UInt8(ascii: "P"),
+    guard
+      let start = bytes.indices.dropLast().first(where: {
+        bytes[$0] == 0x1B && bytes[$0 + 1] == UInt8(ascii: "P")
+      }),
       let q = bytes[start...].firstIndex(of: UInt8(ascii: "q"))
     else { return ([], nil) }
     let parameters = String(decoding: bytes[(start + 2)..<q], as: UTF8.self)
