@@ -11,7 +11,10 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config tmux ncurses-term zsh fish groff-base chafa
+APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config tmux ncurses-term zsh fish groff-base
+# Terminal images: libchafa encodes sixel (opened on first use; its header documents the functions
+# TerminalGraphics declares), chafa is `make bench`'s yardstick for `show --graphics`.
+APT_PACKAGES += libchafa-dev chafa
 
 .PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-png builtapps fuzz fidelity
 
@@ -28,6 +31,8 @@ setup:
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	pkg-config --exists libzip 2>/dev/null || missing="$$missing libzip-dev"; \
 	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
+	pkg-config --exists chafa 2>/dev/null || missing="$$missing libchafa-dev"; \
+	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
@@ -206,7 +211,7 @@ SECONDS ?= 60
 # libFuzzer's RSS limit: pngdiff's RSS climbs past the default 2048 MB within minutes while its live
 # heap stays near 25 MB (ASan's allocator keeping freed pages), so long runs may need more.
 FUZZ_RSS_MB ?= 2048
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs
