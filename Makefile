@@ -38,7 +38,6 @@ setup:
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
-	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \

@@ -42,7 +42,7 @@ extension Interface {
   static let commands: [CommandSpec] = [
     CommandSpec(
       command: .pick, summary: "Choose the app's icon in the picker.",
-      positionals: [pathArgument], forms: [SynopsisForm(options: [])],
+      positionals: [pathArgument], forms: [SynopsisForm(options: [("--graphics", false)])],
       about: "Choose the app's icon in an interactive picker, as iOS's alternate icons do.",
       exitStatus: "0 done · 1 failed · 2 bad command line · 130 interrupted (Ctrl-C)."),
     CommandSpec(
@@ -120,7 +120,7 @@ extension Interface {
         pathArgument,
       ],
       forms: [
-        SynopsisForm(options: [("--size", false), ("--appearance", false)]),
+        SynopsisForm(options: [("--size", false), ("--appearance", false), ("--graphics", false)]),
         SynopsisForm(
           options: [
             ("--output", true), ("--pixels", false), ("--square", false), ("--appearance", false),
