@@ -202,11 +202,23 @@ struct SetContentCheckTests {
       "[" + entries.joined(separator: ", ") + "]", "[" + entries.joined(separator: ", ") + "]",
       "[" + entries.joined(separator: ", ") + "]", "null", "{}", "\"x\"",
     ])
-    let top = pick([
-      "{\"images\": \(images), \"info\": {\"author\": \"xcode\", \"version\": 1}}",
-      "{\"images\": \(images)}", "{\"info\": {\"version\": 1}}", "[\(images)]",
+    let info = pick([
+      "{\"author\": \"xcode\", \"version\": 1}", "{\"version\": 01}", "{\"version\": 1.0}",
+      "{\"version\": -0}", "{\"version\": 1e3}", "{\"a\": [true, false, null, -3, \"x\", []]}",
+      "{\"a\": {\"b\": {\"c\": [{}]}}}", "\"\\u0041\"", "\"\u{E9}\"", "[1,]", "{\"a\" 1}",
+      "1234567890123456", "tru", "\"\t\"",
     ])
-    var bytes = Array(top.utf8)
+    let top = pick([
+      "{\"images\": \(images), \"info\": \(info)}", "{\"images\": \(images), \"info\": \(info)}",
+      "{\"images\": \(images)}", "{\"info\": {\"version\": 1}}", "[\(images)]",
+      "{\"images\": \(images), \"images\": null}",
+      " \n{\"info\": \(info), \"images\": \(images)}\n ",
+    ])
+    // Xcode writes `"key" : value` with entries on lines of their own; other tools less.
+    let (comma, colon) = pick([(", ", ": "), (",", ":"), (",\n    ", " : "), (" ,\t", "\r\n:")])
+    var bytes = Array(
+      top.replacingOccurrences(of: ", ", with: comma)
+        .replacingOccurrences(of: ": ", with: colon).utf8)
     switch Int.random(in: 0..<10, using: &random) {
     case 0 where !bytes.isEmpty:
       bytes.removeLast(Int.random(in: 1...bytes.count, using: &random))
@@ -236,6 +248,83 @@ struct SetContentCheckTests {
     // Both answers are well represented, so the comparison means something.
     #expect(answers[true, default: 0] > 300, "seed \(seed): \(answers)")
     #expect(answers[false, default: 0] > 300, "seed \(seed): \(answers)")
+  }
+
+  /// What JSONDecoder alone makes of these bytes.
+  private static func decoded(_ bytes: [UInt8]) -> AppIconSet.Contents? {
+    try? JSONDecoder().decode(AppIconSet.Contents.self, from: Data(bytes))
+  }
+
+  @Test("Xcode's plain form is read without JSONDecoder, to the same values")
+  func plainFormRead() throws {
+    let xcode = """
+      {
+        "images" : [
+          {
+            "filename" : "Icon-60@2x.png",
+            "idiom" : "iphone",
+            "scale" : "2x",
+            "size" : "60x60"
+          },
+          {
+            "appearances" : [
+              {
+                "appearance" : "luminosity",
+                "value" : "dark"
+              }
+            ],
+            "idiom" : "universal",
+            "platform" : "ios",
+            "size" : "1024x1024"
+          }
+        ],
+        "info" : {
+          "author" : "xcode",
+          "version" : 1
+        }
+      }
+      """
+    let bench =
+      "{\"images\": [{\"filename\": \"AppIcon-0001.png\", \"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"1024x1024\"}], \"info\": {\"author\": \"xcode\", \"version\": 1}}"
+    for text in [xcode, bench, "{}", "{\"images\":null}", "\t{ \"images\" : [ ] }\r\n"] {
+      let plain = try #require(ContentsJSONScan.contents(Array(text.utf8)), "\(text)")
+      #expect(plain == Self.decoded(Array(text.utf8)), "\(text)")
+    }
+    let read = try #require(ContentsJSONScan.contents(Array(xcode.utf8)))
+    #expect(read.images?.count == 2)
+    #expect(read.images?[0].filename == "Icon-60@2x.png")
+    #expect(read.images?[1].appearances == [.init(appearance: "luminosity", value: "dark")])
+    // Outside the plain form: JSONDecoder decides.
+    for text in [
+      "{\"images\": [{\"filename\": \"a\\u0041.png\"}]}",
+      "{\"images\": [{\"filename\": \"\u{E9}.png\"}]}",
+      "{\"info\": {\"version\": 1.5}}", "{\"images\": [], \"images\": null}",
+      "{\"images\": [{\"filename\": 5}]}", "[]", "", "\u{FEFF}{}",
+    ] {
+      #expect(ContentsJSONScan.contents(Array(text.utf8)) == nil, "\(text)")
+    }
+  }
+
+  @Test(
+    "generated Contents.json files, 20,000 of them: the plain-form reader gives JSONDecoder's values or none"
+  )
+  func plainFormAgainstJSONDecoder() {
+    let seed = UInt64(Date().timeIntervalSince1970) &* 31
+    var random = SeededGenerator(state: seed)
+    var read = 0
+    var decodable = 0
+    for index in 0..<20_000 {
+      let bytes = [UInt8](Self.randomContents(&random))
+      let expected = Self.decoded(bytes)
+      if expected != nil { decodable += 1 }
+      guard let plain = ContentsJSONScan.contents(bytes) else { continue }
+      read += 1
+      #expect(
+        plain == expected,
+        "seed \(seed), case \(index): \(String(decoding: bytes, as: UTF8.self))")
+    }
+    // The reader takes most of what decodes, so the comparison covers it.
+    #expect(read > decodable / 2, "seed \(seed): \(read) read of \(decodable) decodable")
   }
 
   @Test("the names of a project with empty, ignored and broken sets are those of a full reading")

@@ -60,15 +60,35 @@ enum AppIconSet {
   /// reports that, reading goes on). What `read` and `hasContent(_:in:)` start from, so that
   /// asking first whether a set compiles and then for its renditions decodes it once.
   static func decode(_ folder: URL) throws(IconCatalogError) -> Contents? {
-    let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
-    guard let data = try FileData.readIfPresent(file, limit: FileLimits.contentsJSON) else {
-      return nil
-    }
+    try decode(folder, path: folder.path)
+  }
+
+  /// `decode` of the set at `folder`, whose `path` the caller has: a URL made and read back
+  /// costs as much as the decoding, for every set of an app before the picker's first screen.
+  static func decode(_ folder: URL, path: String) throws(IconCatalogError) -> Contents? {
+    let bytes: [UInt8]
     do {
-      return try JSONDecoder().decode(Contents.self, from: data)
+      guard
+        let read = try RegularFile.readIfPresent(
+          path + "/Contents.json", limit: FileLimits.contentsJSON)
+      else { return nil }
+      bytes = read
     } catch {
-      throw .invalidContentsJSON(file: file.path, reason: JSONProblem.describe(error))
+      throw FileData.refusal(error, file: contentsFile(folder))
     }
+    // Xcode's plain form without JSONDecoder; anything else through it.
+    if let plain = ContentsJSONScan.contents(bytes) { return plain }
+    do {
+      return try JSONDecoder().decode(Contents.self, from: Data(bytes))
+    } catch {
+      throw .invalidContentsJSON(
+        file: contentsFile(folder).path, reason: JSONProblem.describe(error))
+    }
+  }
+
+  /// The set's Contents.json, for messages.
+  private static func contentsFile(_ folder: URL) -> URL {
+    folder.appendingPathComponent("Contents.json", isDirectory: false)
   }
 
   /// `read` of a set whose Contents.json `decode` gave.
@@ -132,9 +152,7 @@ enum AppIconSet {
     throws(IconCatalogError) -> (pointSize: Double?, scale: Int)
   {
     func invalid(_ what: String) -> IconCatalogError {
-      .invalidContentsJSON(
-        file: folder.appendingPathComponent("Contents.json", isDirectory: false).path,
-        reason: "images[\(index)]: \(what)")
+      .invalidContentsJSON(file: contentsFile(folder).path, reason: "images[\(index)]: \(what)")
     }
     var pointSize: Double?
     if let size = image.size {
@@ -181,10 +199,10 @@ enum AppIconSet {
   }
 
   /// The parts of Contents.json iconpick uses; everything else (info, role, subtype, ...) is ignored.
-  struct Contents: Decodable, Sendable {
+  struct Contents: Decodable, Equatable, Sendable {
     var images: [Image]?
 
-    struct Image: Decodable, Sendable {
+    struct Image: Decodable, Equatable, Sendable {
       var filename: String?
       var idiom: String?
       var size: String?
@@ -193,7 +211,7 @@ enum AppIconSet {
       var appearances: [Appearance]?
     }
 
-    struct Appearance: Decodable, Sendable {
+    struct Appearance: Decodable, Equatable, Sendable {
       var appearance: String
       var value: String
     }

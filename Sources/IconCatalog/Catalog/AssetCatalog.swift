@@ -236,7 +236,7 @@ struct AssetCatalogs: Sendable {
   {
     if let known = readings.decoded(for: path) { return try known.get() }
     let result = Result { () throws(IconCatalogError) -> AppIconSet.Contents? in
-      try AppIconSet.decode(set.folder)
+      try AppIconSet.decode(set.folder, path: path)
     }
     readings.store(decoded: result, for: path)
     return try result.get()
