@@ -16,6 +16,26 @@ enum AppIconSet {
     renditions.contains { $0.file != nil }
   }
 
+  /// `hasContent` of the renditions `read(folder, contents:)` gives, and its error where it
+  /// throws one, without making them: no URL per file and no listing of the folder (which only
+  /// respells a file found by ignoring case: never whether an entry has one). The picker asks
+  /// this of every set before its first screen.
+  static func hasContent(_ contents: Contents?, in folder: URL) throws(IconCatalogError) -> Bool {
+    guard let contents else { return false }
+    var found = false
+    // Every entry is parsed, as `read` parses them, so a bad one throws here too.
+    for (index, image) in (contents.images ?? []).enumerated() {
+      let (pointSize, _) = try parsed(image, index: index, in: folder)
+      if !found, let filename = image.filename, !filename.isEmpty,
+        AppIconSlots.isUsed(
+          idiom: image.idiom ?? "universal", points: pointSize, platform: image.platform)
+      {
+        found = true
+      }
+    }
+    return found
+  }
+
   /// An `images` entry actool ignores: its idiom has no icon of its size (`AppIconSlots`).
   struct IgnoredEntry: Equatable, Sendable {
     /// Its place in `images`.
@@ -33,18 +53,50 @@ enum AppIconSet {
     renditions: [IconRendition], differingInCase: [(written: String, found: String)],
     ignored: [IgnoredEntry]
   ) {
-    let file = folder.appendingPathComponent("Contents.json", isDirectory: false)
-    // A set without Contents.json has no images; `check` reports that, reading goes on.
-    guard let data = try FileData.readIfPresent(file, limit: FileLimits.contentsJSON) else {
-      return ([], [], [])
-    }
+    try read(folder, contents: decode(folder))
+  }
 
-    let contents: Contents
+  /// The set's Contents.json, decoded: nil when the set has none (it has no images; `check`
+  /// reports that, reading goes on). What `read` and `hasContent(_:in:)` start from, so that
+  /// asking first whether a set compiles and then for its renditions decodes it once.
+  static func decode(_ folder: URL) throws(IconCatalogError) -> Contents? {
+    try decode(folder, path: folder.path)
+  }
+
+  /// `decode` of the set at `folder`, whose `path` the caller has: a URL made and read back
+  /// costs as much as the decoding, for every set of an app before the picker's first screen.
+  static func decode(_ folder: URL, path: String) throws(IconCatalogError) -> Contents? {
+    let bytes: [UInt8]
     do {
-      contents = try JSONDecoder().decode(Contents.self, from: data)
+      guard
+        let read = try RegularFile.readIfPresent(
+          path + "/Contents.json", limit: FileLimits.contentsJSON)
+      else { return nil }
+      bytes = read
     } catch {
-      throw .invalidContentsJSON(file: file.path, reason: JSONProblem.describe(error))
+      throw FileData.refusal(error, file: contentsFile(folder))
     }
+    // Xcode's plain form without JSONDecoder; anything else through it.
+    if let plain = ContentsJSONScan.contents(bytes) { return plain }
+    do {
+      return try JSONDecoder().decode(Contents.self, from: Data(bytes))
+    } catch {
+      throw .invalidContentsJSON(
+        file: contentsFile(folder).path, reason: JSONProblem.describe(error))
+    }
+  }
+
+  /// The set's Contents.json, for messages.
+  private static func contentsFile(_ folder: URL) -> URL {
+    folder.appendingPathComponent("Contents.json", isDirectory: false)
+  }
+
+  /// `read` of a set whose Contents.json `decode` gave.
+  static func read(_ folder: URL, contents: Contents?) throws(IconCatalogError) -> (
+    renditions: [IconRendition], differingInCase: [(written: String, found: String)],
+    ignored: [IgnoredEntry]
+  ) {
+    guard let contents else { return ([], [], []) }
 
     var renditions: [IconRendition] = []
     var differing: [(written: String, found: String)] = []
@@ -53,7 +105,7 @@ enum AppIconSet {
     // its file finds it when only one file matches. One listing of the set serves every name.
     var listing: Set<String>?
     for (index, image) in (contents.images ?? []).enumerated() {
-      var rendition = try rendition(image, in: folder, file: file, index: index)
+      var rendition = try rendition(image, in: folder, index: index)
       guard
         AppIconSlots.isUsed(
           idiom: rendition.idiom, points: rendition.pointSize, platform: rendition.platform)
@@ -80,11 +132,27 @@ enum AppIconSet {
     return (renditions, differing, ignored)
   }
 
-  private static func rendition(_ image: Contents.Image, in folder: URL, file: URL, index: Int)
+  private static func rendition(_ image: Contents.Image, in folder: URL, index: Int)
     throws(IconCatalogError) -> IconRendition
   {
+    let (pointSize, scale) = try parsed(image, index: index, in: folder)
+    return IconRendition(
+      file: image.filename.flatMap {
+        $0.isEmpty ? nil : folder.appendingPathComponent($0, isDirectory: false)
+      },
+      idiom: image.idiom ?? "universal",
+      pointSize: pointSize,
+      scale: scale,
+      appearance: appearance(image.appearances ?? []),
+      platform: image.platform)
+  }
+
+  /// An entry's size and scale, or the error that names it.
+  private static func parsed(_ image: Contents.Image, index: Int, in folder: URL)
+    throws(IconCatalogError) -> (pointSize: Double?, scale: Int)
+  {
     func invalid(_ what: String) -> IconCatalogError {
-      .invalidContentsJSON(file: file.path, reason: "images[\(index)]: \(what)")
+      .invalidContentsJSON(file: contentsFile(folder).path, reason: "images[\(index)]: \(what)")
     }
     var pointSize: Double?
     if let size = image.size {
@@ -98,15 +166,7 @@ enum AppIconSet {
       guard let parsed = parseScale(text) else { throw invalid("scale \"\(text)\" is not like 2x") }
       scale = parsed
     }
-    return IconRendition(
-      file: image.filename.flatMap {
-        $0.isEmpty ? nil : folder.appendingPathComponent($0, isDirectory: false)
-      },
-      idiom: image.idiom ?? "universal",
-      pointSize: pointSize,
-      scale: scale,
-      appearance: appearance(image.appearances ?? []),
-      platform: image.platform)
+    return (pointSize, scale)
   }
 
   /// `"83.5x83.5"` → 83.5. Icons are square, so the width is the size.
@@ -139,10 +199,10 @@ enum AppIconSet {
   }
 
   /// The parts of Contents.json iconpick uses; everything else (info, role, subtype, ...) is ignored.
-  private struct Contents: Decodable {
+  struct Contents: Decodable, Equatable, Sendable {
     var images: [Image]?
 
-    struct Image: Decodable {
+    struct Image: Decodable, Equatable, Sendable {
       var filename: String?
       var idiom: String?
       var size: String?
@@ -151,7 +211,7 @@ enum AppIconSet {
       var appearances: [Appearance]?
     }
 
-    struct Appearance: Decodable {
+    struct Appearance: Decodable, Equatable, Sendable {
       var appearance: String
       var value: String
     }

@@ -221,19 +221,44 @@ struct AssetCatalogs: Sendable {
   /// The renditions of `set`, read once whoever asks first.
   func renditions(of set: AssetCatalog.IconSet) throws(IconCatalogError) -> [IconRendition] {
     guard set.kind == .appIconSet else { return try set.renditions() }
-    if let known = readings.result(for: set.folder.path) { return try known.get() }
-    let result = Result { () throws(IconCatalogError) -> [IconRendition] in try set.renditions() }
-    readings.store(result, for: set.folder.path)
+    let path = set.folder.path
+    if let known = readings.result(for: path) { return try known.get() }
+    let result = Result { () throws(IconCatalogError) -> [IconRendition] in
+      try AppIconSet.read(set.folder, contents: contents(of: set, path: path)).renditions
+    }
+    readings.store(result, for: path)
+    return try result.get()
+  }
+
+  /// The set's Contents.json, decoded once whoever asks first (`compilesToIcon` or `renditions`).
+  private func contents(of set: AssetCatalog.IconSet, path: String) throws(IconCatalogError)
+    -> AppIconSet.Contents?
+  {
+    if let known = readings.decoded(for: path) { return try known.get() }
+    let result = Result { () throws(IconCatalogError) -> AppIconSet.Contents? in
+      try AppIconSet.decode(set.folder, path: path)
+    }
+    readings.store(decoded: result, for: path)
     return try result.get()
   }
 
   /// False for an `.appiconset` actool compiles no icon from: no entry it keeps names a file
   /// (`AppIconSet.hasContent`; actool: "did not have any applicable content"), so the build
   /// writes no `CFBundleIcons` entry for it. True for an `.icon`, brand assets, and a set whose
-  /// Contents.json cannot be read (reading the icon says why).
+  /// Contents.json cannot be read (reading the icon says why). The set's renditions are not
+  /// made for this (`AppIconSet.hasContent(_:in:)`, the same answer): the picker asks it of
+  /// every set before its first screen, and reads renditions only for the icons it draws.
   func compilesToIcon(_ set: AssetCatalog.IconSet) -> Bool {
-    guard set.kind == .appIconSet, let renditions = try? renditions(of: set) else { return true }
-    return AppIconSet.hasContent(renditions)
+    guard set.kind == .appIconSet else { return true }
+    let path = set.folder.path
+    if let known = readings.result(for: path) {
+      return (try? known.get()).map(AppIconSet.hasContent) ?? true
+    }
+    do throws(IconCatalogError) {
+      return try AppIconSet.hasContent(contents(of: set, path: path), in: set.folder)
+    } catch {
+      return true
+    }
   }
 
   /// Whether the sets of each name compile to an icon (`compilesToIcon`), in order; the sets
@@ -292,10 +317,12 @@ struct AssetCatalogs: Sendable {
 
 }
 
-/// What reading each `.appiconset` gave, by folder, shared by the threads that ask.
+/// What reading each `.appiconset` gave, by folder, shared by the threads that ask: its decoded
+/// Contents.json until its renditions are made, then those.
 private final class SetReadings: @unchecked Sendable {
   private let lock = NSLock()
   private var results: [String: Result<[IconRendition], IconCatalogError>] = [:]
+  private var decoded: [String: Result<AppIconSet.Contents?, IconCatalogError>] = [:]
 
   func result(for folder: String) -> Result<[IconRendition], IconCatalogError>? {
     lock.lock()
@@ -306,6 +333,19 @@ private final class SetReadings: @unchecked Sendable {
   func store(_ result: Result<[IconRendition], IconCatalogError>, for folder: String) {
     lock.lock()
     results[folder] = result
+    decoded[folder] = nil
+    lock.unlock()
+  }
+
+  func decoded(for folder: String) -> Result<AppIconSet.Contents?, IconCatalogError>? {
+    lock.lock()
+    defer { lock.unlock() }
+    return decoded[folder]
+  }
+
+  func store(decoded result: Result<AppIconSet.Contents?, IconCatalogError>, for folder: String) {
+    lock.lock()
+    if results[folder] == nil { decoded[folder] = result }
     lock.unlock()
   }
 }
