@@ -76,8 +76,6 @@ enum AppIconSet {
     } catch {
       throw FileData.refusal(error, file: contentsFile(folder))
     }
-    // Xcode's plain form without JSONDecoder; anything else through it.
-    if let plain = ContentsJSONScan.contents(bytes) { return plain }
     do {
       return try JSONDecoder().decode(Contents.self, from: Data(bytes))
     } catch {
