@@ -6,7 +6,9 @@ import IconCatalog
 /// that size, masked to the home-screen shape, in a look. The same rendition, decode, resize
 /// and mask as the cells preview (`Thumbnailer`), at the pane's pixel size instead of its
 /// half-block pixels. Never fails: what cannot be drawn is nil with the reason. Safe to call
-/// from any thread; nothing is written to disk (the picker keeps these in memory).
+/// from any thread. The picker keeps these in memory; an Icon Composer bundle's, slow to draw,
+/// is also kept in `cache` (raw pixels, keyed like its cells preview), a PNG's is not (decoding
+/// it again costs about what reading a cached copy would).
 public enum PixelPreview {
   /// The largest canvas side drawn: a 4K screen's preview pane is well under it.
   public static let maxSide = 2048
@@ -28,7 +30,7 @@ public enum PixelPreview {
   /// `look` picks one of Icon Composer's six looks for a bundle (by default the appearance's).
   public static func render(
     _ icon: AppIcon, width: Int, height: Int, appearance: IconAppearance = .any,
-    look: IconComposerLook? = nil
+    look: IconComposerLook? = nil, cache: ThumbnailCache? = nil
   ) -> Result {
     let canvasWidth = min(maxSide, width)
     let canvasHeight = min(maxSide, height)
@@ -42,6 +44,18 @@ public enum PixelPreview {
       let file = rendition.file
     else {
       return Result(image: nil, problem: "\(icon.name) has no image file")
+    }
+    var cacheKey: ThumbnailCache.Key?
+    if rendition.kind == .iconComposer, let cache {
+      let drawnLook = look ?? IconComposerLook(rendition.appearance)
+      cacheKey = ThumbnailCache.Key(
+        sources: Thumbnailer.sourceFiles(in: file),
+        parameters: "pixels \(canvasWidth)x\(canvasHeight) \(drawnLook.rawValue) icon-v1")
+      if let cacheKey, let bytes = cache.load(cacheKey),
+        let cached = decodeEntry(bytes, width: canvasWidth, height: canvasHeight)
+      {
+        return cached
+      }
     }
     do throws(IconRenderError) {
       let square: RGBAImage
@@ -69,12 +83,29 @@ public enum PixelPreview {
         }
       }
       let masked = IconMask.apply(to: square)
-      return Result(
-        image: centred(masked, width: canvasWidth, height: canvasHeight), problem: nil,
-        note: note)
+      let image = centred(masked, width: canvasWidth, height: canvasHeight)
+      if let cacheKey, let cache {
+        let text = Array((note ?? "").utf8)
+        let length = UInt32(text.count)
+        let head = (0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
+        cache.store(head + text + image.pixels, for: cacheKey)
+      }
+      return Result(image: image, problem: nil, note: note)
     } catch {
       return Result(image: nil, problem: error.description)
     }
+  }
+
+  /// A cache entry: the note's length (UInt32, little-endian), the note, then the pixels; nil
+  /// when it is not whole.
+  static func decodeEntry(_ bytes: [UInt8], width: Int, height: Int) -> Result? {
+    guard bytes.count >= 4 else { return nil }
+    let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+    guard length <= bytes.count - 4, bytes.count - 4 - length == width * height * 4,
+      let image = RGBAImage(width: width, height: height, pixels: Array(bytes[(4 + length)...]))
+    else { return nil }
+    let note = String(decoding: bytes[4..<(4 + length)], as: UTF8.self)
+    return Result(image: image, problem: nil, note: note.isEmpty ? nil : note)
   }
 
   /// `image` in the middle of a transparent `width` × `height` canvas (cut if larger).

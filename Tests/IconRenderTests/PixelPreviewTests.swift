@@ -71,4 +71,27 @@ import Testing
     #expect(PixelPreview.render(none, width: 40, height: 40).problem?.contains("no image") == true)
     #expect(PixelPreview.render(none, width: 0, height: 40).image == nil)
   }
+
+  @Test func anIconComposerBundleIsDrawnOnceThenReadFromTheCache() throws {
+    typealias F = IconBundleFixture
+    let fixture = try F(
+      F.json(fill: F.solid(0, 0, 1), groups: [F.group([F.layer("green.svg")])]),
+      svgs: ["green.svg": F.square(512, color: "#00ff00")])
+    let folder = try PNGFixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = ThumbnailCache(directory: folder)
+    let drawn = try #require(
+      PixelPreview.render(fixture.icon, width: 48, height: 32, cache: cache).image)
+    #expect(drawn.width == 48 && drawn.height == 32)
+    #expect(drawn.pixel(x: 24, y: 16).a == 255)
+    #expect(drawn.pixel(x: 0, y: 16).a == 0)
+    let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(entries.count == 1)
+    // Read back from the cache: the same pixels.
+    let cached = PixelPreview.render(fixture.icon, width: 48, height: 32, cache: cache)
+    #expect(cached.image == drawn)
+    // Another size is another entry.
+    _ = PixelPreview.render(fixture.icon, width: 32, height: 32, cache: cache)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+  }
 }

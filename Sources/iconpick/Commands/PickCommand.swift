@@ -69,6 +69,7 @@ struct PickCommand {
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
     let ascii = !terminal.glyphs.isUnicode
+    let cache = thumbnailer.cache
     let icons = Dictionary(
       app.allIcons.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var findAppearances: PickerSession.FindAppearances?
@@ -110,7 +111,7 @@ struct PickCommand {
           let withImages = try images?.withRenditions(icon) ?? icon
           return PixelPreview.render(
             withImages, width: key.width, height: key.height, appearance: key.appearance,
-            look: key.look)
+            look: key.look, cache: cache)
         } catch {
           return PixelPreview.Result(image: nil, problem: error.description)
         }
