@@ -651,8 +651,9 @@ def icon_composer(binary, palette, scratch, runs):
               % ("Awful__Awful.app" if SMOKE else AWFUL))
 
 
-def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
-    """Runs argv on a 100x30 pseudo-terminal. Returns the seconds to the end of the opening
+def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0, pixels=(0, 0)):
+    """Runs argv on a 100x30 pseudo-terminal (`pixels` wide and high, as TIOCGWINSZ says: none
+    by default, as a terminal that does not report them). Returns the seconds to the end of the opening
     burst (no output for 0.5 s), the bytes written after it while `keys` were typed one by one,
     the child's CPU seconds and peak RSS (KiB) from wait4, and the CPU seconds it spent from
     the first key until its output for the last one was done. Raises if the program drew
@@ -665,7 +666,7 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe(argv[0], argv, env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, pixels[0], pixels[1]))
 
     def drain(quiet):
         count, last = 0, None
@@ -716,9 +717,11 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
 def first_frame(binary, palette, scratch, runs):
     """Start-up to the first complete frame in a pseudo-terminal, warm cache, for Palette and
     a 2,000-icon project (LARGE), beside fzf given the same names; then the cost of a cursor
-    move and of a character typed into the filter."""
+    move and of a character typed into the filter. In cells (ICONPICK_GRAPHICS=cells): a
+    pseudo-terminal answers none of the questions `auto` asks, whose time-out (150 ms) would
+    be most of the figure; images have rows of their own (picker_images)."""
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
-               LANG="C.UTF-8", LC_ALL="C.UTF-8")
+               LANG="C.UTF-8", LC_ALL="C.UTF-8", ICONPICK_GRAPHICS="cells")
     state = os.path.join(scratch, "state")
     big = os.path.join(scratch, "p%d" % LARGE)
     many = "{:,} icons".format(LARGE)
@@ -781,8 +784,8 @@ def first_frame(binary, palette, scratch, runs):
 
 
 def picker_images(binary, palette, scratch, runs):
-    """The picker with images (kitty's protocol forced: a pseudo-terminal answers no query, and
-    reports no pixel size, so cells are taken as 10x20 pixels): the first complete frame on
+    """The picker with images (kitty's protocol forced: a pseudo-terminal answers no query; it
+    reports 10x20-pixel cells, as kitty does, so nothing is asked): the first complete frame on
     Palette and on the 2,000-icon project, warm cache (the pixel previews are not cached on
     disk: each run renders its own), and a cursor move on Palette, CPU per key, with the bytes
     written (the pane's image, sent raw in base64, dominates them)."""
@@ -792,19 +795,21 @@ def picker_images(binary, palette, scratch, runs):
     big = os.path.join(scratch, "p%d" % LARGE)
     many = "{:,} icons".format(LARGE)
     kitty = ["--graphics", "kitty"]
+    cell_pixels = (1000, 600)
     print("\n| %-38s | %12s | %12s | %12s |" % ("picker with images (kitty), warm", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     for label, project in (("Palette", palette), (many, big)):
         argv = [binary, project, "--state-dir", state] + kitty
-        pty_session(argv, env)  # fills the cells cache of the rows
-        row("first complete frame, " + label, [pty_session(argv, env)[0] for _ in range(runs)])
+        pty_session(argv, env, pixels=cell_pixels)  # fills the caches
+        row("first complete frame, " + label,
+            [pty_session(argv, env, pixels=cell_pixels)[0] for _ in range(runs)])
     keys = b"j" * (8 if SMOKE else 80)
     print("\n| %-38s | %12s | %12s | %12s |" % ("cursor move, Palette, per key", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
     for label, graphics in (("kitty", kitty), ("cells", ["--graphics", "cells"])):
         argv = [binary, palette, "--state-dir", state] + graphics
-        pty_session(argv, env, keys=keys, key_delay=0.05)
-        moved = [pty_session(argv, env, keys=keys, key_delay=0.05)
+        pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
+        moved = [pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
                  for _ in range(repeats(max(3, runs // 3)))]
         per_key = [x[4] / len(keys) for x in moved]
         written = [x[1] / len(keys) for x in moved]
