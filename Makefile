@@ -12,6 +12,9 @@ BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config tmux ncurses-term zsh fish groff-base
+# Terminal images: libchafa encodes sixel (opened on first use; its header documents the functions
+# TerminalGraphics declares), chafa is `make bench`'s yardstick for `show --graphics`.
+APT_PACKAGES += libchafa-dev chafa
 
 .PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-png builtapps fuzz fidelity
 
@@ -28,11 +31,14 @@ setup:
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	pkg-config --exists libzip 2>/dev/null || missing="$$missing libzip-dev"; \
 	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
+	pkg-config --exists chafa 2>/dev/null || missing="$$missing libchafa-dev"; \
+	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \

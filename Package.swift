@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "SpecYAML"]),
     .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
-    .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog"]),
+    .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog", "SpecYAML"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),

@@ -182,11 +182,26 @@ enum ProjectChecks {
           line: entry.line,
           message:
             "\(entry.by) names \(name), which is in \(catalog), an asset catalog \(target) does not build; actool fails: \"None of the input catalogs contained a matching stickers icon set or app icon set named \(name).\"",
-          fix:
-            "Add \(catalog) to \(target)'s Copy Bundle Resources (target membership in Xcode), or move the set into a catalog the target builds."
+          fix: Self.addCatalogFix(
+            catalog: catalog, target: target, projectFile: facts.appStore.projectFile,
+            root: facts.root)
         ))
     }
     return found
+  }
+
+  /// Where a catalog is added to a target: an XcodeGen spec's `sources` (XcodeGen builds the
+  /// catalogs under the folders they list), else Xcode's Copy Bundle Resources.
+  static func addCatalogFix(catalog: String, target: String, projectFile: URL?, root: URL)
+    -> String
+  {
+    if let projectFile, projectFile.lastPathComponent != "project.pbxproj" {
+      let spec = relative(projectFile, to: root)
+      return
+        "Add \(catalog) to \(target)'s sources in \(spec) (XcodeGen builds the catalogs under the paths they list), or move the set into a catalog the target builds."
+    }
+    return
+      "Add \(catalog) to \(target)'s Copy Bundle Resources (target membership in Xcode), or move the set into a catalog the target builds."
   }
 
   /// `url`'s path under `root`, else its whole path.

@@ -3,8 +3,9 @@ public enum AnsiWriter {
   /// One line per row, each ending in a reset (`ESC[0m`) and a newline, so a cut or an
   /// interrupted print never leaves the terminal coloured. Colours change only where they
   /// differ from the cell before: truecolor `38;2;r;g;b`/`48;2;r;g;b`; palette entries
-  /// `38;5;n`/`48;5;n`, except 0-15 in 16-colour mode as `30-37`/`90-97` and `40-47`/`100-107`
-  /// (what 8- and 16-colour terminals understand); the default colours `39`/`49`. In `none`
+  /// `38;5;n`/`48;5;n`, except 0-15 in 16- and 8-colour mode as `30-37`/`90-97` and
+  /// `40-47`/`100-107` (what 8- and 16-colour terminals understand); the default colours
+  /// `39`/`49` (only where the icon is transparent). In `none`
   /// mode only the glyphs are written. The image should come from `IconRenderer.render` with
   /// the same mode.
   public static func ansi(_ image: CellImage, mode: ColorMode) -> String {
@@ -40,7 +41,7 @@ public enum AnsiWriter {
       return background ? "49" : "39"
     case .rgb(let red, let green, let blue):
       return "\(background ? 48 : 38);2;\(red);\(green);\(blue)"
-    case .indexed(let index) where mode == .palette16 && index < 16:
+    case .indexed(let index) where (mode == .palette16 || mode == .palette8) && index < 16:
       let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
       return String(base + Int(index % 8))
     case .indexed(let index):

@@ -5,13 +5,21 @@ public enum ColorMode: String, CaseIterable, Sendable {
   /// The 240 colours 16-255, which every 256-colour terminal shows the same way (0-15 are
   /// often re-themed, so they are never used here).
   case palette256 = "256"
-  /// The 16 ANSI colours; a terminal with only 8 shows the bright ones as their dim twins.
+  /// The 16 ANSI colours (8-15 the bright ones, which an 8-colour terminal shows as their dim
+  /// twins).
   case palette16 = "16"
+  /// The 8 ANSI colours 0-7, all an 8-colour terminal (`TERM=xterm`, the Linux console) has.
+  case palette8 = "8"
   /// No colour: shades or ASCII characters.
   case none
 
+  /// The mode's name in thumbnail cache keys: the flag's word, plus a version for a mode whose
+  /// drawing changed (16 colours: nearest in sRGB, not OKLab, since issue 29), so a preview
+  /// cached before is drawn again.
+  var cacheName: String { self == .palette16 ? "16-v2" : rawValue }
+
   /// The values `--color` accepts, as shown in its error message.
-  public static let flagValues = ["truecolor", "24bit", "256", "16", "none"]
+  public static let flagValues = ["truecolor", "24bit", "256", "16", "8", "none"]
 
   /// The mode for a `--color` value; nil when it is not one of `flagValues`.
   public init?(flag: String) {
@@ -19,6 +27,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
     case "truecolor", "24bit": self = .truecolor
     case "256": self = .palette256
     case "16": self = .palette16
+    case "8": self = .palette8
     case "none": self = .none
     default: return nil
     }
@@ -30,8 +39,8 @@ public enum ColorMode: String, CaseIterable, Sendable {
   /// 3. `TERM=dumb`: none. Before `COLORTERM`, which a dumb terminal (an editor's shell
   ///    buffer) often inherits from the desktop without being able to show it.
   /// 4. `COLORTERM` `truecolor` or `24bit`: truecolor.
-  /// 5. terminfo: the `RGB` capability: truecolor; 256 colours or more: 256; 8 or more: 16
-  ///    (an 8-colour terminal shows 8-15 as 0-7); fewer: none.
+  /// 5. terminfo: the `RGB` capability: truecolor; 256 colours or more: 256; 16 or more: 16;
+  ///    8 or more: 8; fewer: none.
   public static func detect(
     flag: String?, environment: [String: String], terminfoColors: Int, terminfoHasRGB: Bool
   ) throws -> ColorMode {
@@ -49,8 +58,15 @@ public enum ColorMode: String, CaseIterable, Sendable {
       return .truecolor
     }
     if terminfoHasRGB { return .truecolor }
-    if terminfoColors >= 256 { return .palette256 }
-    if terminfoColors >= 8 { return .palette16 }
+    return palette(colors: terminfoColors)
+  }
+
+  /// The palette mode for a terminal with `colors` colours (terminfo's `colors`), without
+  /// direct colour: 256, 16, 8, or none below 8.
+  public static func palette(colors: Int) -> ColorMode {
+    if colors >= 256 { return .palette256 }
+    if colors >= 16 { return .palette16 }
+    if colors >= 8 { return .palette8 }
     return .none
   }
 }

@@ -20,7 +20,7 @@ public enum Downscale {
   /// share is a whole number of units and each output's shares add up to exactly S. Colours
   /// are linearized through a 256-entry table and weighted by alpha (premultiplied);
   /// RGB pixels are opaque, so they skip the alpha.
-  static func resize(_ image: PixelImage, width: Int, height: Int) -> RGBAImage {
+  public static func resize(_ image: PixelImage, width: Int, height: Int) -> RGBAImage {
     let outWidth = max(1, width)
     let outHeight = max(1, height)
     let inWidth = image.width

@@ -1,7 +1,7 @@
 import CPNG
 
 /// Encodes RGBA images as PNG bytes in memory with libpng's simplified API, for protocols that
-/// carry a PNG (iTerm2's inline images).
+/// carry a PNG (iTerm2's inline images), compressed for speed rather than size.
 public enum PNGMemoryEncoder {
   /// The PNG of `image` (8-bit straight-alpha RGBA). libpng is asked for the size first, then
   /// writes into a buffer of that size: no file, no second copy.
@@ -12,6 +12,8 @@ public enum PNGMemoryEncoder {
     control.height = UInt32(image.height)
     // PNG_FORMAT_RGBA, spelled with its flags: Swift does not import the composite macro.
     control.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    // Speed over size: the PNG crosses a terminal once and is never kept (240 px: 3x faster).
+    control.flags = UInt32(PNG_IMAGE_FLAG_FAST)
     let stride = Int32(image.width * 4)
     var size = 0
     var bytes: [UInt8] = []

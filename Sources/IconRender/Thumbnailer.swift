@@ -52,7 +52,7 @@ public struct Thumbnailer: Sendable {
         rows: rows)
     }
     let key = ThumbnailCache.Key(
-      source: file, parameters: "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) v1")
+      source: file, parameters: "\(columns)x\(rows) \(mode.cacheName) ascii=\(ascii) v1")
     if let key, let bytes = cache?.load(key), let image = CellImageCoding.decode(bytes) {
       return Result(image: image, problem: nil)
     }
@@ -90,7 +90,7 @@ public struct Thumbnailer: Sendable {
     let key = ThumbnailCache.Key(
       sources: Self.sourceFiles(in: bundle),
       parameters:
-        "\(columns)x\(rows) \(mode.rawValue) ascii=\(ascii) \(look.rawValue) icon-v3")
+        "\(columns)x\(rows) \(mode.cacheName) ascii=\(ascii) \(look.rawValue) icon-v3")
     // The entry: the note's length (UInt32, little-endian), the note, then the cells.
     if let key, let bytes = cache?.load(key), bytes.count >= 4 {
       let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24

@@ -10,7 +10,12 @@ public final class NcursesTerminal: PickerTerminal {
   private let file: UnsafeMutablePointer<FILE>
   private let screen: OpaquePointer
   private let colorEnabled: Bool
-  private var pairs: [CellColors: Int32] = [:]
+  /// Colour pairs by their colour numbers, so colours that a terminal shows the same way (an
+  /// 8-colour terminal's bright and dim twins) share one: pairs are few (64 in `xterm`), and a
+  /// cell past them is drawn in the default colours.
+  private var pairs: [PairColors: Int32] = [:]
+  /// The pair of each style's colours met so far: the common case costs one look-up.
+  private var stylePairs: [CellColors: Int32] = [:]
   private var nextPair: Int32 = 1
   private var ended = false
   /// The frame on screen, when it is the screen's size: the next draw writes only changes.
@@ -21,6 +26,11 @@ public final class NcursesTerminal: PickerTerminal {
   private struct CellColors: Hashable {
     var foreground: TerminalColor
     var background: TerminalColor
+  }
+
+  private struct PairColors: Hashable {
+    var foreground: Int32
+    var background: Int32
   }
 
   /// Opens `ttyPath` and starts curses on it, so stdout stays free for results.
@@ -212,14 +222,23 @@ public final class NcursesTerminal: PickerTerminal {
 
   private func pair(for style: CellStyle) -> Int32 {
     guard colorEnabled else { return 0 }
-    let colors = CellColors(foreground: style.foreground, background: style.background)
-    if colors.foreground == .terminalDefault && colors.background == .terminalDefault { return 0 }
-    if let pair = pairs[colors] { return pair }
-    guard nextPair < cn_color_pairs() else { return 0 }
-    let pair = nextPair
-    nextPair += 1
-    init_extended_pair(pair, colorNumber(colors.foreground), colorNumber(colors.background))
-    pairs[colors] = pair
+    let style = CellColors(foreground: style.foreground, background: style.background)
+    if let pair = stylePairs[style] { return pair }
+    let colors = PairColors(
+      foreground: colorNumber(style.foreground), background: colorNumber(style.background))
+    let pair: Int32
+    if colors.foreground == -1 && colors.background == -1 {
+      pair = 0
+    } else if let known = pairs[colors] {
+      pair = known
+    } else {
+      guard nextPair < cn_color_pairs() else { return 0 }
+      pair = nextPair
+      nextPair += 1
+      init_extended_pair(pair, colors.foreground, colors.background)
+      pairs[colors] = pair
+    }
+    stylePairs[style] = pair
     return pair
   }
 
@@ -247,8 +266,16 @@ public final class NcursesTerminal: PickerTerminal {
       // An 8-colour terminal shows the bright colours as their plain ones; so does a
       // direct-colour one, where numbers from 8 up are RGB values (8 would be near black).
       return colors >= 16 && !cn_has_direct_color() ? Int32(index) : Int32(index % 8)
+    case .indexed(let index) where Int32(index) < colors:
+      return Int32(index)
     case .indexed(let index):
-      return Int32(index) < colors ? Int32(index) : -1
+      // Never the default colours for a colour the terminal lacks (they would draw a preview's
+      // pixel as the text's black or white): a bright colour as its dim twin, the rest as the
+      // nearest of the 8 (previews are quantized for the terminal, so this is a fallback).
+      guard colors >= 8 else { return -1 }
+      if index < 16 { return Int32(index % 8) }
+      let (red, green, blue) = ColorQuantizer.rgb(ofIndex: index)
+      return Int32(ColorQuantizer.nearest8(red, green, blue))
     case .rgb(let red, let green, let blue):
       // Direct-colour terminfo entries number colours by their packed RGB value.
       guard cn_has_direct_color() else { return -1 }

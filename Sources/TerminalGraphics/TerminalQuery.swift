@@ -73,7 +73,9 @@ extension GraphicsDetection {
       questions = Self.questions(environment: environment)
     }
     let replies = ask(
-      descriptor: descriptor, questions: questions, timeoutMilliseconds: timeoutMilliseconds)
+      descriptor: descriptor, questions: questions,
+      timeoutMilliseconds: patience(
+        environment: environment, timeoutMilliseconds: timeoutMilliseconds))
     let capabilities = replies.map {
       GraphicsCapabilities(
         replies: $0, environment: environment, windowCells: window?.cells,
@@ -95,6 +97,33 @@ extension GraphicsDetection {
     return setup
   }
 
+  /// How long to wait for the first reply: `ICONPICK_GRAPHICS_TIMEOUT` (milliseconds, 1–10000)
+  /// when set; else at least `slowTerminalMilliseconds` when the environment names a terminal
+  /// that shows images (it will answer, maybe slowly: a kitty window that has just opened
+  /// answers after 150 ms); else `timeoutMilliseconds`. Hints change how long to wait, never
+  /// what is chosen; a terminal that answers nothing costs only that wait.
+  public static func patience(environment: [String: String], timeoutMilliseconds: Int) -> Int {
+    if let text = environment["ICONPICK_GRAPHICS_TIMEOUT"], let value = Int(text),
+      (1...10_000).contains(value)
+    {
+      return value
+    }
+    let term = environment["TERM"] ?? ""
+    let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+    let hinted =
+      !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+      || !(environment["WEZTERM_EXECUTABLE"] ?? "").isEmpty
+      || ["xterm-kitty", "xterm-ghostty", "foot", "foot-extra", "mlterm", "wezterm"].contains(term)
+      || ["iterm.app", "wezterm", "vscode", "ghostty"].contains(program)
+      || environment["LC_TERMINAL"] == "iTerm2"
+    return hinted ? max(timeoutMilliseconds, slowTerminalMilliseconds) : timeoutMilliseconds
+  }
+
+  /// The wait for a terminal the environment says shows images.
+  static let slowTerminalMilliseconds = 1000
+  /// Once replies flow, the wait for the rest of them (up to DA1's) grows to at least this.
+  static let restOfRepliesMilliseconds = 1000
+
   /// `TIOCGWINSZ`: the window in cells, and in pixels when the terminal fills those fields.
   static func windowSize(_ descriptor: Int32) -> (
     cells: (columns: Int, rows: Int), pixels: PixelSize?
@@ -110,7 +139,8 @@ extension GraphicsDetection {
   }
 
   /// Writes `questions` in raw mode (no echo, no line buffering), reads the replies until DA1's
-  /// arrives, `maximumReplyBytes` are read or the time-out passes, and restores the mode. Nil
+  /// arrives, `maximumReplyBytes` are read or the time-out passes (for the first reply; once
+  /// replies flow, `restOfRepliesMilliseconds` for the rest), and restores the mode. Nil
   /// when the descriptor cannot be put in raw mode. Replies that arrive late are discarded.
   public static func ask(descriptor: Int32, questions: [UInt8], timeoutMilliseconds: Int)
     -> TerminalReplies?
@@ -127,7 +157,7 @@ extension GraphicsDetection {
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
     defer { _ = tcsetattr(descriptor, TCSANOW, &saved) }
 
-    let deadline = monotonicMilliseconds() + max(0, timeoutMilliseconds)
+    var deadline = monotonicMilliseconds() + max(0, timeoutMilliseconds)
     var parser = TerminalReplyParser()
     var written = 0
     while written < questions.count {
@@ -150,6 +180,11 @@ extension GraphicsDetection {
         Glibc.read(descriptor, $0.baseAddress, min($0.count, maximumReplyBytes - read))
       }
       if count > 0 {
+        if read == 0 {
+          // The terminal is answering: give the rest of its replies time to arrive, so none is
+          // left to be echoed after the mode is restored.
+          deadline = max(deadline, monotonicMilliseconds() + restOfRepliesMilliseconds)
+        }
         read += count
         parser.feed(buffer[..<count])
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {

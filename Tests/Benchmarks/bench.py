@@ -188,7 +188,8 @@ def main():
                            ("thumbnails", lambda: thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)),
                            ("Icon Composer", lambda: icon_composer(binary, palette, scratch, runs)),
                            ("first frames", lambda: first_frame(binary, palette, scratch, runs)),
-                           ("picker images", lambda: picker_images(binary, palette, scratch, runs))):
+                           ("picker images", lambda: picker_images(binary, palette, scratch, runs)),
+                           ("terminal images", lambda: terminal_images(binary, scratch, runs))):
             began = time.perf_counter()
             work()
             took(name, began)
@@ -516,8 +517,9 @@ def first_screen_cold(binary, palette, scratch, runs, chafa_args):
         f.write("PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Bench36\n")
         f.write("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = %s\n" % " ".join(names[1:]))
     cache = os.path.join(scratch, "cache36")
+    # Cells, as first_frame draws them: a pseudo-terminal answers no question of `auto`'s.
     env = dict(os.environ, XDG_CACHE_HOME=cache, TERM="xterm-256color", LANG="C.UTF-8",
-               LC_ALL="C.UTF-8")
+               LC_ALL="C.UTF-8", ICONPICK_GRAPHICS="cells")
     argv = [binary, root, "--state-dir", os.path.join(scratch, "state36")]
     samples = []
     for _ in range(runs + 1):
@@ -630,7 +632,7 @@ def icon_composer(binary, palette, scratch, runs):
 
     # Palette alone when the corpus is not there; the ratio needs Awful.
     penv = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
-                LANG="C.UTF-8", LC_ALL="C.UTF-8")
+                LANG="C.UTF-8", LC_ALL="C.UTF-8", ICONPICK_GRAPHICS="cells")
     frames = {}
     print("\n| %-38s | %12s | %12s | %12s |" % ("first frame, Icon Composer apps (warm)", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
@@ -649,6 +651,98 @@ def icon_composer(binary, palette, scratch, runs):
     else:
         print("\nskipped: Awful (the corpus's %s) is not there, no Awful figures or ratio"
               % ("Awful__Awful.app" if SMOKE else AWFUL))
+
+
+def on_terminal(argv, env, columns=100, rows=30, cell=(10, 20)):
+    """Runs argv with its standard output on a pseudo-terminal of columns x rows cells whose
+    TIOCGWINSZ gives cell-sized pixels (so iconpick and chafa draw the same pixels), reading
+    everything it writes. Wall seconds, CPU seconds (wait4) and the bytes written; raises if it
+    fails or writes nothing."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, columns * cell[0],
+                                                       rows * cell[1]))
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE,
+                             env=env)
+    os.close(slave)
+    count = 0
+    while True:
+        ready, _, _ = select.select([master], [], [], 10)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        count += len(chunk)
+    _, wait_status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(wait_status)
+    errors = child.stderr.read().decode(errors="replace").strip()
+    os.close(master)
+    if child.returncode != 0 or not count:
+        raise RuntimeError("%s exited with %d, %d bytes written: %s" % (
+            " ".join(argv), child.returncode, count, errors))
+    return wall, usage.ru_utime + usage.ru_stime, count
+
+
+def terminal_images(binary, scratch, runs):
+    """`show` drawing a 1024x1024 PNG icon with each image protocol at 24x12 cells of 10x20 px
+    (240x240 px), on a pseudo-terminal that reports its pixel size, beside `chafa -f PROTOCOL` on
+    the same PNG at the same size, paired (one run of each in turn). iconpick reads the app first
+    (an .appiconset of 1024x1024 PNGs), then masks the icon; chafa reads the PNG file alone."""
+    chafa = shutil.which("chafa")
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
+               LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    state = ["--state-dir", os.path.join(scratch, "state")]
+    png = os.path.join(PALETTE_APPICONSETS, "Assets.xcassets", "AppIcon-Blue.appiconset",
+                       "AppIcon-Blue.png")
+    size = "24x12"
+    commands = []
+    for kind in ("kitty", "iterm", "sixel"):
+        commands.append(("iconpick show --graphics " + kind, kind,
+                         [binary, "show", "AppIcon-Blue", PALETTE_APPICONSETS, "--size", size,
+                          "--graphics", kind] + state))
+        if chafa:
+            commands.append(("chafa -f " + kind, kind,
+                             [chafa, "-f", kind, "--size", size, "--animate", "off", png]))
+    for _, _, argv in commands:
+        on_terminal(argv, env)  # warms the file cache
+    wall = {label: [] for label, _, _ in commands}
+    cpu = {label: [] for label, _, _ in commands}
+    written = {}
+    for _ in range(repeats(max(runs, 15))):
+        for label, _, argv in commands:
+            seconds, processor, count = on_terminal(argv, env)
+            wall[label].append(seconds)
+            cpu[label].append(processor)
+            written[label] = count
+    print("| %-38s | %12s | %12s | %12s | %12s |" % (
+        "terminal images, show 24x12 (240 px)", "median", "min", "max", "CPU median"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    for label, _, _ in commands:
+        times = wall[label]
+        print("| %-38s | %9.1f ms | %9.1f ms | %9.1f ms | %9.1f ms |" % (
+            label, statistics.median(times) * 1000, min(times) * 1000, max(times) * 1000,
+            statistics.median(cpu[label]) * 1000))
+    if not chafa:
+        print("\nchafa is not installed (make setup-bench): no comparison\n")
+        return
+    print()
+    for kind in ("kitty", "iterm", "sixel"):
+        ours, theirs = "iconpick show --graphics " + kind, "chafa -f " + kind
+        ratio = statistics.median(x / y for x, y in zip(wall[ours], wall[theirs]))
+        print("show --graphics %s : chafa -f %s = %.2f wall, %.2f CPU, paired (target: at most 1);"
+              " %d vs %d bytes" % (kind, kind, ratio, statistics.median(cpu[ours]) / max(
+                  1e-9, statistics.median(cpu[theirs])), written[ours], written[theirs]))
+    print()
 
 
 def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0, pixels=(0, 0)):

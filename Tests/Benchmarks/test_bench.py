@@ -81,6 +81,22 @@ class BenchFailsWhenAPathFails(unittest.TestCase):
         frame = bench.pty_session([picker], dict(os.environ))[0]
         self.assertGreaterEqual(frame, 0)
 
+    def test_a_show_that_fails_on_a_terminal_fails_its_row(self):
+        broken = self.program("iconpick", "echo 'iconpick: sixel images need libchafa' >&2; exit 1")
+        with self.assertRaisesRegex(RuntimeError, "exited with 1, 0 bytes written: iconpick: sixel"):
+            bench.on_terminal([broken, "show"], dict(os.environ))
+
+    def test_a_show_that_writes_nothing_fails_its_row(self):
+        with self.assertRaisesRegex(RuntimeError, "0 bytes written"):
+            bench.on_terminal([self.program("iconpick", "exit 0")], dict(os.environ))
+
+    def test_a_show_writes_on_a_terminal_of_the_asked_size(self):
+        # Standard output is the terminal: `stty size` reads its cells ("30 100" and CR LF).
+        sized = self.program("iconpick", "stty -F /dev/stdout size")
+        wall, cpu, count = bench.on_terminal([sized], dict(os.environ), columns=100, rows=30)
+        self.assertEqual(count, len(b"30 100\r\n"))
+        self.assertGreaterEqual(cpu, 0)
+
     def test_a_smoke_run_without_its_arguments_exits_non_zero(self):
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench.py")
         result = subprocess.run([sys.executable, script, "--smoke"], capture_output=True, text=True)

@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import SpecYAML
 import Testing
 
 @testable import IconCheck
@@ -235,6 +236,37 @@ import Testing
       at: app.url("Other/Other.xcassets/AppIcon.appiconset"),
       to: app.url("Solo/Assets.xcassets/AppIcon.appiconset"))
     #expect(try app.diagnose().filter { storeIDs.contains($0.id) } == [])
+  }
+
+  /// An XcodeGen spec builds the catalogs under its target's `sources`: the fix names the spec,
+  /// not Xcode's Copy Bundle Resources, which the spec's user never edits.
+  @Test func aSetOutsideAnXcodeGenTargetsSourcesIsFixedInTheSpec() throws {
+    SpecYAML.install()
+    let app = try StoreFixture()
+    try app.write(
+      "project.yml",
+      """
+      name: Solo
+      targets:
+        Solo:
+          type: application
+          platform: iOS
+          sources: [Solo]
+          settings:
+            ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon
+      """)
+    try app.write("Solo/Assets.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try app.write("Other/Other.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    try app.write(
+      "Other/Other.xcassets/AppIcon.appiconset/Contents.json",
+      #"{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+    )
+    try png(
+      app.url("Other/Other.xcassets/AppIcon.appiconset/AppIcon.png"), width: 1024, height: 1024)
+    let found = try app.diagnose(.catalogNotInTarget)
+    #expect(found.count == 1)
+    #expect(found.first?.fix.contains("sources in project.yml") == true)
+    #expect(found.first?.fix.contains("Copy Bundle Resources") == false)
   }
 
   /// One app target whose sources are the synchronized folder `Solo`; `extra` are more lines of

@@ -25,8 +25,14 @@ import Testing
   }
 
   @Test func palette16() {
-    // Red -> 9 (bright, 91), blue -> 4 (xterm's 0,0,238; 104 would be 92,92,255), green -> 10 (92).
-    #expect(written(.palette16) == "\u{1B}[91;44m▀\u{1B}[92;49m▀\u{1B}[0m\n")
+    // Red -> 9 (bright, 101 as a background), blue -> 4 (xterm's 0,0,238; 104 would be
+    // 92,92,255), green -> 10 (92). The lower number is the foreground: `▄` in blue on red.
+    #expect(written(.palette16) == "\u{1B}[34;101m▄\u{1B}[92;49m▀\u{1B}[0m\n")
+  }
+
+  @Test func palette8() {
+    // Only 30-37 and 40-47: red -> 1, blue -> 4, green -> 2 (xterm's 0,205,0).
+    #expect(written(.palette8) == "\u{1B}[31;44m▀\u{1B}[32;49m▀\u{1B}[0m\n")
   }
 
   @Test func noColourWritesOnlyGlyphs() {

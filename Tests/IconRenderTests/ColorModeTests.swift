@@ -17,19 +17,21 @@ import Testing
     #expect(try detect(flag: "24bit", everything, colors: 0) == .truecolor)
     #expect(try detect(flag: "256", everything, colors: 8) == .palette256)
     #expect(try detect(flag: "16", everything, rgb: true) == .palette16)
+    #expect(try detect(flag: "8", everything, colors: 256) == .palette8)
     #expect(try detect(flag: "none", ["COLORTERM": "truecolor"], rgb: true) == .none)
     #expect(try detect(flag: "TrueColor") == .truecolor)
   }
 
   @Test func anUnknownFlagIsAnErrorListingTheValues() {
-    #expect(throws: IconRenderError.unknownColorMode(value: "8", valid: ColorMode.flagValues)) {
-      try detect(flag: "8")
+    #expect(throws: IconRenderError.unknownColorMode(value: "88", valid: ColorMode.flagValues)) {
+      try detect(flag: "88")
     }
     let message = IconRenderError.unknownColorMode(value: "rainbow", valid: ColorMode.flagValues)
       .description
     #expect(
       message
-        == "--color \"rainbow\" is not a colour mode: use one of truecolor, 24bit, 256, 16, none")
+        == "--color \"rainbow\" is not a colour mode: use one of truecolor, 24bit, 256, 16, 8, none"
+    )
   }
 
   @Test func noColorTurnsColourOffWhenNotEmpty() throws {
@@ -44,7 +46,7 @@ import Testing
   @Test func colortermAnnouncesDirectColour() throws {
     #expect(try detect(["COLORTERM": "truecolor"], colors: 8) == .truecolor)
     #expect(try detect(["COLORTERM": "24bit"], colors: 8) == .truecolor)
-    #expect(try detect(["COLORTERM": "yes"], colors: 8) == .palette16)
+    #expect(try detect(["COLORTERM": "yes"], colors: 8) == .palette8)
   }
 
   @Test func terminfoDecidesTheRest() throws {
@@ -53,13 +55,14 @@ import Testing
     #expect(try detect(colors: 256) == .palette256)
     #expect(try detect(colors: 88) == .palette16)
     #expect(try detect(colors: 16) == .palette16)
-    #expect(try detect(colors: 8) == .palette16)
+    #expect(try detect(colors: 15) == .palette8)
+    #expect(try detect(colors: 8) == .palette8)
     #expect(try detect(colors: 2) == .none)
     #expect(try detect(colors: -1) == .none)
   }
 
   @Test func rawValuesAreTheFlagNames() {
-    #expect(ColorMode.allCases.map(\.rawValue) == ["truecolor", "256", "16", "none"])
+    #expect(ColorMode.allCases.map(\.rawValue) == ["truecolor", "256", "16", "8", "none"])
     for mode in ColorMode.allCases { #expect(ColorMode(flag: mode.rawValue) == mode) }
   }
 }

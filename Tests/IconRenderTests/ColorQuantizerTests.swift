@@ -84,11 +84,67 @@ import Testing
         .blank,
       ])
     let sixteen = ColorQuantizer.quantize(Self.sample, mode: .palette16)
+    // Red (9) over black (0): the lower number in front, so `▄` in black on red.
     #expect(
-      sixteen.cells[0] == IconCell(glyph: "▀", foreground: .indexed(9), background: .indexed(0)))
+      sixteen.cells[0] == IconCell(glyph: "▄", foreground: .indexed(0), background: .indexed(9)))
     // Already quantized: unchanged.
     #expect(ColorQuantizer.quantize(palette, mode: .palette256) == palette)
     #expect(ColorQuantizer.quantize(sixteen, mode: .palette16) == sixteen)
+  }
+
+  @Test func theEightColoursAreTheFirstEight() {
+    #expect(ColorQuantizer.nearest8(255, 0, 0) == 1)
+    #expect(ColorQuantizer.nearest8(255, 255, 255) == 7)
+    #expect(ColorQuantizer.nearest8(40, 40, 40) == 0)
+    for index in 0..<8 {
+      let (r, g, b) = ColorQuantizer.rgb(ofIndex: UInt8(index))
+      #expect(ColorQuantizer.nearest8(r, g, b) == UInt8(index))
+    }
+    // A pale blue: nearest xterm's light grey (7) by the sum of channel differences.
+    #expect(ColorQuantizer.nearest16(170, 190, 235) == 7)
+  }
+
+  /// Every colour of the cube and the grey ramp, as pixels over their neighbours.
+  static let everyColour: CellImage = {
+    let colours = (16...255).map { CellColor.indexed(UInt8($0)) }.map { colour -> CellColor in
+      guard case .indexed(let index) = colour else { return colour }
+      let (r, g, b) = ColorQuantizer.rgb(ofIndex: index)
+      return .rgb(r, g, b)
+    }
+    var cells = zip(colours, colours.dropFirst(7) + colours.prefix(7)).map {
+      IconCell(glyph: "▀", foreground: $0, background: $1)
+    }
+    cells.append(IconCell(glyph: "▄", foreground: .rgb(9, 200, 30), background: .terminalDefault))
+    cells.append(IconCell(glyph: "▀", foreground: .indexed(200), background: .terminalDefault))
+    return CellImage(columns: cells.count, rows: 1, cells: cells)
+  }()
+
+  @Test(arguments: [ColorMode.palette8, .palette16])
+  func fewColoursUseOnlyThePaletteAndTheLowerNumberInFront(mode: ColorMode) {
+    let limit: UInt8 = mode == .palette8 ? 8 : 16
+    let quantized = ColorQuantizer.quantize(Self.everyColour, mode: mode)
+    for (before, after) in zip(Self.everyColour.cells, quantized.cells) {
+      let (top, bottom) = CellRaster.pixels(of: before)
+      let (shownTop, shownBottom) = CellRaster.pixels(of: after)
+      // The same pixels shown or transparent, each in a colour the terminal has.
+      #expect((top == nil) == (shownTop == nil) && (bottom == nil) == (shownBottom == nil))
+      for shown in [shownTop, shownBottom].compactMap({ $0 }) {
+        guard case .indexed(let index) = shown else {
+          Issue.record("not a palette colour: \(shown)")
+          continue
+        }
+        #expect(index < limit)
+      }
+      if case .indexed(let foreground) = after.foreground,
+        case .indexed(let background) = after.background
+      {
+        #expect(foreground <= background)
+      }
+    }
+    // Pairs needed: at most 8·9/2 + 8 (with the default background) in 8 colours.
+    let pairs = Set(quantized.cells.map { "\($0.foreground)/\($0.background)" })
+    #expect(pairs.count <= (mode == .palette8 ? 44 : 152))
+    #expect(ColorQuantizer.quantize(quantized, mode: mode) == quantized)
   }
 
   @Test func withoutColourCellsBecomeShadesByLightness() {

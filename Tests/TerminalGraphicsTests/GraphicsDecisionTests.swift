@@ -166,4 +166,16 @@ import Testing
     // Every set asks the same things otherwise: hints order, they do not answer.
     #expect(iterm.count == plain.count)
   }
+
+  @Test func patienceGrowsForTerminalsThatShowImagesAndCanBeSet() {
+    func patience(_ environment: [String: String]) -> Int {
+      GraphicsDetection.patience(environment: environment, timeoutMilliseconds: 150)
+    }
+    #expect(patience(["TERM": "xterm-256color"]) == 150)
+    #expect(patience(["TERM": "xterm-kitty"]) == 1000)
+    #expect(patience(["TERM_PROGRAM": "WezTerm"]) == 1000)
+    #expect(patience(["TERM": "xterm", "ICONPICK_GRAPHICS_TIMEOUT": "2500"]) == 2500)
+    #expect(patience(["TERM": "xterm", "ICONPICK_GRAPHICS_TIMEOUT": "0"]) == 150)
+    #expect(patience(["TERM": "xterm", "ICONPICK_GRAPHICS_TIMEOUT": "99999999"]) == 150)
+  }
 }

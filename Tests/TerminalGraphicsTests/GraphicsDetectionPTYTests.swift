@@ -15,6 +15,9 @@ private final class FakeTerminal: @unchecked Sendable {
     case silent
     /// Sends bytes without end, never DA1.
     case endless
+    /// Answers the kitty query and DA1 only after `milliseconds`, as a window that has just
+    /// opened does.
+    case slow(milliseconds: Int)
   }
 
   let master: Int32
@@ -68,6 +71,14 @@ private final class FakeTerminal: @unchecked Sendable {
         switch behaviour {
         case .silent:
           break
+        case .slow(let milliseconds):
+          guard !answered, String(decoding: seen, as: UTF8.self).hasSuffix("\u{1B}[c") else {
+            continue
+          }
+          answered = true
+          usleep(useconds_t(milliseconds * 1000))
+          let reply = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c".utf8)
+          _ = reply.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         case .endless:
           let garbage = [UInt8](repeating: UInt8(ascii: "7"), count: 512) + Array("\u{1B}[?".utf8)
           _ = garbage.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -201,5 +212,23 @@ private final class FakeTerminal: @unchecked Sendable {
       request: .auto, environment: environment, descriptor: ends[1])
     #expect(setup.graphicsProtocol == .cells)
     #expect(setup.reason == "not a terminal")
+  }
+
+  @Test func aTerminalNamedByTheEnvironmentIsWaitedForLonger() throws {
+    let terminal = try FakeTerminal(.slow(milliseconds: 400))
+    defer { terminal.finish() }
+    let setup = GraphicsDetection.detect(
+      request: .auto, environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
+      descriptor: terminal.slave, timeoutMilliseconds: 150)
+    #expect(setup.graphicsProtocol == .kitty)
+  }
+
+  @Test func withoutAHintASlowTerminalGetsCells() throws {
+    let terminal = try FakeTerminal(.slow(milliseconds: 1500))
+    defer { terminal.finish() }
+    let setup = GraphicsDetection.detect(
+      request: .auto, environment: environment, descriptor: terminal.slave,
+      timeoutMilliseconds: 100)
+    #expect(setup.graphicsProtocol == .cells)
   }
 }

@@ -122,4 +122,33 @@ import Testing
       #expect(replies.sawDeviceAttributes == (end == text.count))
     }
   }
+
+  /// Random replies made of the bytes that matter (ESC, introducers, digits, separators, finals,
+  /// ST, BEL, high bytes), from a fixed seed: byte by byte and all at once agree, numbers stay
+  /// bounded, and a whole DA1 reply appended is always found.
+  @Test func randomRepliesKeepTheParsersPromises() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    let alphabet =
+      Array("\u{1B}\u{1B}\u{1B}[[P]_G?>|;;;0123456789cStq\\\u{07}OK=i".utf8) + [0x9B, 0xFF, 0x00]
+    for _ in 0..<2000 {
+      let length = Int(next() % 200)
+      var bytes = (0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }
+      let whole = TerminalReplies.parse(bytes)
+      var parser = TerminalReplyParser()
+      for byte in bytes { parser.feed(byte) }
+      #expect(parser.replies == whole)
+      for value in whole.deviceAttributes ?? [] {
+        #expect((0...TerminalReplyParser.largestNumber).contains(value))
+      }
+      // Whatever came before, a complete reply after it is read: the state never gets stuck.
+      bytes += Array("\u{1B}\\\u{1B}[?62;4c".utf8)
+      #expect(TerminalReplies.parse(bytes).sixel)
+    }
+  }
 }

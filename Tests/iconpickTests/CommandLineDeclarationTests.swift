@@ -68,7 +68,7 @@ import Testing
     ),
     (
       ["--color", "pink"],
-      "--color \"pink\" is not a colour mode: use one of truecolor, 24bit, 256, 16, none"
+      "--color \"pink\" is not a colour mode: use one of truecolor, 24bit, 256, 16, 8, none"
     ),
     (["show", "--size", "0x3"], "--size \"0x3\" is not COLSxROWS, e.g. 24x12"),
     (

@@ -151,4 +151,30 @@ import Testing
     #expect(try !loaded(["show", "AppIcon-Teal"] + common + ["--graphics", "kitty"]))
     #expect(try loaded(["show", "AppIcon-Teal"] + common + ["--graphics", "sixel"]))
   }
+
+  /// In a real terminal that draws no images (tmux 3.3 without sixel), `auto` asks, gets
+  /// tmux's answers, and draws cells; none of the answers shows on the screen, and the terminal
+  /// is back in its own mode afterwards.
+  @Test func autoInTmuxWithoutSixelAsksAndDrawsCells() throws {
+    let scratch = try Scratch()
+    let command = [
+      "cd \(shellQuote(scratch.url.path)) &&",
+      "\(shellQuote(try iconpickBinary().path)) show AppIcon-Teal",
+      "\(shellQuote(paletteAppIconSetsFolder().path)) --size 12x6 --color 256",
+      "--state-dir \(shellQuote(scratch.file("state").path)) 2> err.txt;",
+      "echo \"status $?\"; stty -a > stty.txt; echo SHOWN; exec sleep 600",
+    ].joined(separator: " ")
+    let session = try TmuxSession(
+      columns: 60, rows: 20, command: command,
+      environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path])
+    let screen = try session.waitForScreen(containing: "SHOWN")
+    #expect(screen.contains("status 0"))
+    #expect(screen.contains("▀") || screen.contains("▄"), "no cells drawn:\n\(screen)")
+    for leaked in ["?62", "?1;2", "[?", "Gi=", "1337", ">|", ";OK", "6;"] {
+      #expect(!screen.contains(leaked), "a reply reached the screen:\n\(screen)")
+    }
+    let modes = try String(contentsOf: scratch.file("stty.txt"), encoding: .utf8)
+    #expect(modes.contains(" icanon") && modes.contains(" echo "), "\(modes)")
+    #expect(try String(contentsOf: scratch.file("err.txt"), encoding: .utf8).isEmpty)
+  }
 }

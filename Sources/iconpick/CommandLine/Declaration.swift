@@ -227,12 +227,14 @@ extension Interface {
       }),
     OptionSpec(
       long: "--color",
-      value: .choice("MODE", ["truecolor", "256", "16", "none"].map { ValueChoice(word: $0) }),
-      commands: appCommands, summary: "The colour mode (truecolor, 256, 16 or none)",
+      value: .choice(
+        "MODE", ["truecolor", "256", "16", "8", "none"].map { ValueChoice(word: $0) }),
+      commands: appCommands, summary: "The colour mode (truecolor, 256, 16, 8 or none)",
       details: "(default: from NO_COLOR, COLORTERM and terminfo).",
       manual: """
-        *truecolor*, *256*, *16* or *none*. The default comes from *NO_COLOR*, then \
-        *COLORTERM*, then terminfo.
+        *truecolor*, *256*, *16*, *8* or *none*. The default comes from *NO_COLOR*, then \
+        *COLORTERM*, then terminfo. With *16* or *8*, previews use only those palette \
+        colours, and the terminal's own colours only where the icon is transparent.
         """,
       apply: { options, mode throws(UsageError) in
         guard ColorMode(flag: mode) != nil else {

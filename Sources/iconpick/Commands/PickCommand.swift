@@ -156,7 +156,7 @@ struct PickCommand {
       flag: options.color, environment: environment, terminfoColors: capability.colors,
       terminfoHasRGB: capability.direct)
     guard mode == .truecolor, !capability.direct else { return mode }
-    return capability.colors >= 256 ? .palette256 : capability.colors >= 8 ? .palette16 : .none
+    return ColorMode.palette(colors: capability.colors)
   }
 
   /// What the status line says at start: the reading's warnings, the choice's notice, and, without
