@@ -134,13 +134,20 @@ public final class NcursesTerminal: PickerTerminal {
       whole = true
     }
     var update = TerminalImageLayer.Update()
+    // While images are on screen every row is written again: ncurses would otherwise move rows
+    // it finds elsewhere with a scroll (its scroll optimization, on wherever terminfo can
+    // scroll a region), and the terminal would scroll the images with them. Rows forgotten
+    // (wredrawln) match nothing, so nothing is scrolled; sixel and iTerm2 images are drawn again.
+    var imagesShown = false
     if var layer = images {
+      imagesShown = !layer.shown.isEmpty || !frame.images.isEmpty
       update = layer.update(
-        to: frame.images, size: current, runs: whole ? nil : runs, pixels: pixels)
+        to: frame.images, size: current, runs: whole || imagesShown ? nil : runs, pixels: pixels)
       images = layer
     }
     if runs.isEmpty && update.isEmpty { return }
     if whole { werase(window) }
+    if imagesShown && !whole { wredrawln(window, 0, Int32(current.rows)) }
     write(update.beforeCells)
     // ncurses forgets what it wrote on these rows, so the refresh writes them again over the
     // images that were there.
