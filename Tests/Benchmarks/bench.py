@@ -188,6 +188,7 @@ def main():
                            ("thumbnails", lambda: thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)),
                            ("Icon Composer", lambda: icon_composer(binary, palette, scratch, runs)),
                            ("first frames", lambda: first_frame(binary, palette, scratch, runs)),
+                           ("picker images", lambda: picker_images(binary, palette, scratch, runs)),
                            ("terminal images", lambda: terminal_images(binary, scratch, runs))):
             began = time.perf_counter()
             work()
@@ -516,8 +517,9 @@ def first_screen_cold(binary, palette, scratch, runs, chafa_args):
         f.write("PRODUCT_BUNDLE_IDENTIFIER = dev.iconpick.Bench36\n")
         f.write("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = %s\n" % " ".join(names[1:]))
     cache = os.path.join(scratch, "cache36")
+    # Cells, as first_frame draws them: a pseudo-terminal answers no question of `auto`'s.
     env = dict(os.environ, XDG_CACHE_HOME=cache, TERM="xterm-256color", LANG="C.UTF-8",
-               LC_ALL="C.UTF-8")
+               LC_ALL="C.UTF-8", ICONPICK_GRAPHICS="cells")
     argv = [binary, root, "--state-dir", os.path.join(scratch, "state36")]
     samples = []
     for _ in range(runs + 1):
@@ -630,7 +632,7 @@ def icon_composer(binary, palette, scratch, runs):
 
     # Palette alone when the corpus is not there; the ratio needs Awful.
     penv = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
-                LANG="C.UTF-8", LC_ALL="C.UTF-8")
+                LANG="C.UTF-8", LC_ALL="C.UTF-8", ICONPICK_GRAPHICS="cells")
     frames = {}
     print("\n| %-38s | %12s | %12s | %12s |" % ("first frame, Icon Composer apps (warm)", "median", "min", "max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
@@ -743,8 +745,9 @@ def terminal_images(binary, scratch, runs):
     print()
 
 
-def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
-    """Runs argv on a 100x30 pseudo-terminal. Returns the seconds to the end of the opening
+def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0, pixels=(0, 0)):
+    """Runs argv on a 100x30 pseudo-terminal (`pixels` wide and high, as TIOCGWINSZ says: none
+    by default, as a terminal that does not report them). Returns the seconds to the end of the opening
     burst (no output for 0.5 s), the bytes written after it while `keys` were typed one by one,
     the child's CPU seconds and peak RSS (KiB) from wait4, and the CPU seconds it spent from
     the first key until its output for the last one was done. Raises if the program drew
@@ -757,7 +760,7 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe(argv[0], argv, env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, pixels[0], pixels[1]))
 
     def drain(quiet):
         count, last = 0, None
@@ -808,9 +811,11 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0):
 def first_frame(binary, palette, scratch, runs):
     """Start-up to the first complete frame in a pseudo-terminal, warm cache, for Palette and
     a 2,000-icon project (LARGE), beside fzf given the same names; then the cost of a cursor
-    move and of a character typed into the filter."""
+    move and of a character typed into the filter. In cells (ICONPICK_GRAPHICS=cells): a
+    pseudo-terminal answers none of the questions `auto` asks, whose time-out (150 ms) would
+    be most of the figure; images have rows of their own (picker_images)."""
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
-               LANG="C.UTF-8", LC_ALL="C.UTF-8")
+               LANG="C.UTF-8", LC_ALL="C.UTF-8", ICONPICK_GRAPHICS="cells")
     state = os.path.join(scratch, "state")
     big = os.path.join(scratch, "p%d" % LARGE)
     many = "{:,} icons".format(LARGE)
@@ -870,6 +875,46 @@ def first_frame(binary, palette, scratch, runs):
           " and only the changed cells written)" % (
               len(moved), len(keys), 1000 // os.sysconf("SC_CLK_TCK")))
     typed_filter(argv, env, runs)
+
+
+def picker_images(binary, palette, scratch, runs):
+    """The picker with images (kitty's protocol forced: a pseudo-terminal answers no query; it
+    reports 10x20-pixel cells, as kitty does, so nothing is asked): the first complete frame on
+    Palette and on the 2,000-icon project, warm cache (the pixel previews are not cached on
+    disk: each run renders its own), and a cursor move on Palette, CPU per key, with the bytes
+    written (the pane's image, sent raw in base64, dominates them)."""
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
+               LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    state = os.path.join(scratch, "state")
+    big = os.path.join(scratch, "p%d" % LARGE)
+    many = "{:,} icons".format(LARGE)
+    kitty = ["--graphics", "kitty"]
+    cell_pixels = (1000, 600)
+    print("\n| %-38s | %12s | %12s | %12s |" % ("picker with images (kitty), warm", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    for label, project in (("Palette", palette), (many, big)):
+        argv = [binary, project, "--state-dir", state] + kitty
+        pty_session(argv, env, pixels=cell_pixels)  # fills the caches
+        row("first complete frame, " + label,
+            [pty_session(argv, env, pixels=cell_pixels)[0] for _ in range(runs)])
+    keys = b"j" * (8 if SMOKE else 80)
+    print("\n| %-38s | %12s | %12s | %12s |" % ("cursor move, Palette, per key", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    for label, graphics in (("kitty", kitty), ("cells", ["--graphics", "cells"])):
+        argv = [binary, palette, "--state-dir", state] + graphics
+        pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
+        moved = [pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
+                 for _ in range(repeats(max(3, runs // 3)))]
+        per_key = [x[4] / len(keys) for x in moved]
+        written = [x[1] / len(keys) for x in moved]
+        print("| %-38s | %9.3f ms | %9.3f ms | %9.3f ms |" % (
+            "CPU time, " + label, statistics.median(per_key) * 1000, min(per_key) * 1000,
+            max(per_key) * 1000))
+        print("| %-38s | %9.0f B  | %9.0f B  | %9.0f B  |" % (
+            "bytes written, " + label, statistics.median(written), min(written), max(written)))
+    print("\n(%d runs of %d keys each, 8 icons round and round: each icon's image is rendered once,"
+          " on its first visit, then sent again from memory; target with images: under 16 ms, one"
+          " frame at 60 Hz)" % (len(moved), len(keys)))
 
 
 def typed_filter(argv, env, runs):

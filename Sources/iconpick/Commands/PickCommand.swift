@@ -4,6 +4,7 @@ import IconCatalog
 import IconRender
 import IconState
 import PickerScreen
+import TerminalGraphics
 
 /// `iconpick [PATH]`: the interactive picker.
 struct PickCommand {
@@ -30,9 +31,10 @@ struct PickCommand {
     }
     let choice = try context.switcher.readChoice()
 
+    let graphics = try graphicsSetup()
     SignalTrap.install()
-    let terminal = try NcursesTerminal(environment: environment)
-    let result = try pick(context, choice: choice, terminal: terminal)
+    let terminal = try NcursesTerminal(environment: environment, imageEncoder: graphics.encoder)
+    let result = try pick(context, choice: choice, terminal: terminal, graphics: graphics)
     terminal.end()
     return finish(result)
   }
@@ -48,7 +50,7 @@ struct PickCommand {
   /// opened it, so Esc returns there.
   func pick(
     _ context: AppContext, choice: (alternateIconName: String?, notice: StateNotice?),
-    terminal: NcursesTerminal, canGoBack: Bool = false
+    terminal: NcursesTerminal, graphics: GraphicsSetup? = nil, canGoBack: Bool = false
   ) throws -> PickerSessionResult {
     let app = context.app
     let images = context.images
@@ -59,10 +61,15 @@ struct PickCommand {
       status: startStatus(app: app, notice: choice.notice ?? switcher.unusableBundleIdentifier),
       view: preferences.load().view)
     model.canGoBack = canGoBack
+    if let graphics, graphics.encoder != nil {
+      model.graphics = PickerGraphics(
+        graphicsProtocol: graphics.graphicsProtocol, cellPixels: graphics.cellPixels)
+    }
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
     let ascii = !terminal.glyphs.isUnicode
+    let cache = thumbnailer.cache
     let icons = Dictionary(
       app.allIcons.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var findAppearances: PickerSession.FindAppearances?
@@ -95,8 +102,34 @@ struct PickCommand {
           for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance,
           look: key.look)
       },
-      findAppearances: findAppearances, preferences: preferences)
+      findAppearances: findAppearances, preferences: preferences,
+      renderPixelPreview: { key in
+        guard let icon = icons[key.name] else {
+          return PixelPreview.Result(image: nil, problem: "\(key.name) is not in the app")
+        }
+        do throws(IconCatalogError) {
+          let withImages = try images?.withRenditions(icon) ?? icon
+          return PixelPreview.render(
+            withImages, width: key.width, height: key.height, appearance: key.appearance,
+            look: key.look, cache: cache)
+        } catch {
+          return PixelPreview.Result(image: nil, problem: error.description)
+        }
+      })
     return session.run()
+  }
+
+  /// How previews reach the screen: `--graphics`, else `ICONPICK_GRAPHICS`, else auto, which
+  /// asks the terminal on /dev/tty before curses starts (cells when it answers nothing).
+  func graphicsSetup() throws -> GraphicsSetup {
+    let request = try GraphicsRequest.resolve(flag: options.graphics, environment: environment)
+    let tty = request == .forced(.cells) ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    defer { if tty >= 0 { close(tty) } }
+    guard tty >= 0 else {
+      return GraphicsDetection.decide(
+        request: .forced(.cells), capabilities: nil, environment: environment, isTerminal: false)
+    }
+    return GraphicsDetection.detect(request: request, environment: environment, descriptor: tty)
   }
 
   /// The exit status of a picker that ended (the terminal given back first).
