@@ -12,6 +12,17 @@ BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config tmux ncurses-term zsh fish groff-base
+# The end-to-end tests in real terminals under Xvfb (RealTerminalEndToEndTests): the X server,
+# xterm (sixel) and kitty, xwd and xdotool (x11-apps, xdotool), ImageMagick for xwd -> PNG, the
+# terminals' font, and chafa, the harness's first subject.
+APT_PACKAGES += xvfb
+APT_PACKAGES += xterm
+APT_PACKAGES += kitty
+APT_PACKAGES += x11-apps
+APT_PACKAGES += xdotool
+APT_PACKAGES += imagemagick
+APT_PACKAGES += fonts-dejavu-core
+APT_PACKAGES += chafa
 
 .PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-png builtapps fuzz fidelity
 
@@ -33,6 +44,14 @@ setup:
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
+	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
+	command -v kitty >/dev/null 2>&1 || missing="$$missing kitty"; \
+	command -v xwd >/dev/null 2>&1 || missing="$$missing x11-apps"; \
+	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
+	[ -x /usr/bin/convert ] || missing="$$missing imagemagick"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \
