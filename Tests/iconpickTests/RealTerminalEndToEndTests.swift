@@ -70,16 +70,18 @@ import Testing
 
   /// The picker on Palette in `terminal`, waiting to start (`TerminalWindow.start()`); `graphics`
   /// is its --graphics.
-  func picker(_ terminal: RealTerminal, graphics: String?, scratch: Scratch, display: XvfbDisplay)
-    throws -> TerminalWindow
-  {
+  func picker(
+    _ terminal: RealTerminal, graphics: String?, scratch: Scratch, display: XvfbDisplay,
+    term: String? = nil
+  ) throws -> TerminalWindow {
     let binary = try iconpickBinary()
     let command = [
       shellQuote(binary.path), "--state-dir", shellQuote(scratch.file("state").path),
       graphics.map { "--graphics \($0)" } ?? "", shellQuote(paletteFolder().path),
       "> out.txt 2> err.txt",
     ].joined(separator: " ")
-    return try TerminalWindow(terminal, command: command, scratch: scratch, display: display)
+    return try TerminalWindow(
+      terminal, command: command, scratch: scratch, display: display, term: term)
   }
 
   /// The right part of the window, where the list layout puts the preview (the rows' own
@@ -92,14 +94,17 @@ import Testing
   /// cursor and finds Blue's at the same place, quits and waits for the clean screen. Returns
   /// the two matches.
   @discardableResult
-  func openMoveAndQuit(_ terminal: RealTerminal, graphics: String?, bound: Double) throws
+  func openMoveAndQuit(
+    _ terminal: RealTerminal, graphics: String?, bound: Double, term: String? = nil
+  ) throws
     -> (first: IconMatch, second: IconMatch)
   {
     let scratch = try Scratch()
     var appIcon = IconFinder(icon: try reference("AppIcon", in: scratch))
     var blue = IconFinder(icon: try reference("AppIcon-Blue", in: scratch))
     let display = try XvfbDisplay(scratch: scratch)
-    let window = try picker(terminal, graphics: graphics, scratch: scratch, display: display)
+    let window = try picker(
+      terminal, graphics: graphics, scratch: scratch, display: display, term: term)
     let clean = try window.cleanScreen()
     try window.start()
     let mode = graphics ?? "auto"
