@@ -145,7 +145,10 @@ readme-icons: build
 
 # The README's screenshots of the picker and the grid (Assets/readme/picker.png, grid.png): the
 # real binary in tmux, each cell drawn into a PNG with Pillow (from PyPI, into a virtual
-# environment under .build) and DejaVu Sans Mono (Debian's fonts-dejavu-core). Development only.
+# environment under .build) and DejaVu Sans Mono (Debian's fonts-dejavu-core). Then the picker in
+# real terminals under Xvfb, cells and images (Assets/readme/picker-kitty.png, picker-xterm.png,
+# picker-kitty-cells.png, picker-xterm-cells.png): the screenshots RealTerminalEndToEndTests
+# takes. Development only.
 SCREENSHOT_VENV = .build/screenshots-venv
 screenshots: build
 	@[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || { [ "$$(id -u)" -eq 0 ] \
@@ -155,6 +158,9 @@ screenshots: build
 		|| { python3 -m venv $(SCREENSHOT_VENV) && $(SCREENSHOT_VENV)/bin/pip install -q pillow; }
 	$(SCREENSHOT_VENV)/bin/python Assets/tools/screenshots.py \
 		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" Assets/Palette Assets/readme
+	$(SWIFT) build --build-tests
+	ICONPICK_SCREENSHOTS="$$PWD/Assets/readme" $(SWIFT) test --skip-build \
+		--filter 'RealTerminalEndToEndTests/(theCellsPreviewIsTheIconRoughly|thePickersPreviewIsTheIconsPixels)'
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup

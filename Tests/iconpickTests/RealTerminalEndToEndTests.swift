@@ -118,7 +118,8 @@ import Testing
     if let folder = ProcessInfo.processInfo.environment["ICONPICK_SCREENSHOTS"] {
       try PNGWriter.write(
         opened,
-        to: URL(fileURLWithPath: folder).appendingPathComponent("picker-\(terminal)-\(mode).png"))
+        to: URL(fileURLWithPath: folder).appendingPathComponent(
+          "picker-\(terminal)\(mode == "cells" ? "-cells" : "").png"))
     }
     try display.press("Down")
     let second = try window.waitForScreen("the preview of AppIcon-Blue (\(mode))") { screen in
