@@ -96,6 +96,7 @@ let package = Package(
       name: "IconFuzzing",
       dependencies: [
         "IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive", "SpecYAML",
+        "TerminalGraphics",
       ]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.

@@ -52,6 +52,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An XcodeGen `project.yml`: `YAMLDocument.parse` (libyaml, SpecYAML), `XcodeGenSpec.project` and
   /// every look-up of the project it stands for, then the app read from its folder.
   case projectyml
+  /// A terminal's replies to the graphics detection's questions: `TerminalReplyParser`,
+  /// `GraphicsCapabilities` and `GraphicsDetection.decide`.
+  case replies
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
@@ -62,6 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .png, .pngdiff, .cgbi: return 16384
     case .car, .ipa: return 16384
     case .push: return PushPayload.maximumSize + 64
+    case .replies: return 4096
     }
   }
 
@@ -84,7 +88,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   public func run(_ data: Data, workspace: URL) -> Outcome {
     #if DEBUG
       let space = Workspace(root: workspace)
-      if self != .push { space.reset() }
+      if self != .push && self != .replies { space.reset() }
       switch self {
       case .infoplist:
         return Self.catalog { () throws(IconCatalogError) in try infoPlist(data, space) }
@@ -103,6 +107,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .ipa: return Self.catalog { () throws(IconCatalogError) in try ipa(data, space) }
       case .projectyml:
         return Self.catalog { () throws(IconCatalogError) in try projectYML(data, space) }
+      case .replies: return terminalReplies(data)
       }
     #else
       return .unavailable

@@ -14,7 +14,12 @@ public struct KittyEncoder: TerminalImageEncoder {
   public init() {}
 
   public func draw(_ image: RGBAImage, id: UInt32, at placement: CellPlacement) -> [UInt8] {
-    var bytes = Array("\u{1B}[\(placement.row + 1);\(placement.column + 1)H".utf8)
+    Array("\u{1B}[\(placement.row + 1);\(placement.column + 1)H".utf8)
+      + drawAtCursor(image, id: id, columns: placement.columns, rows: placement.rows)
+  }
+
+  public func drawAtCursor(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
     let payload = Array(Data(image.pixels).base64EncodedString().utf8)
     var start = 0
     var first = true
@@ -24,8 +29,8 @@ public struct KittyEncoder: TerminalImageEncoder {
       var control = "m=\(more)"
       if first {
         control =
-          "a=T,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(placement.columns),"
-          + "r=\(placement.rows),C=1,q=2,\(control)"
+          "a=T,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),"
+          + "r=\(rows),C=1,q=2,\(control)"
       }
       bytes += Array("\u{1B}_G\(control);".utf8)
       bytes += payload[start..<end]

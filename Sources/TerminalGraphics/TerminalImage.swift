@@ -42,4 +42,18 @@ public protocol TerminalImageEncoder: Sendable {
   func erase(id: UInt32) -> [UInt8]
   /// True when an image goes only when the cells beneath are redrawn (sixel, iTerm2).
   var erasesByRedrawingCells: Bool { get }
+  /// Bytes that draw `image` from the cursor's cell, covering `columns` × `rows` cells, for
+  /// output that is not positioned by cell (`show`). Where the cursor ends up depends on the
+  /// protocol: callers save and restore it around these bytes.
+  func drawAtCursor(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8]
+}
+
+extension TerminalImageEncoder {
+  /// For encoders whose `draw` is a cursor move (`ESC [ r ; c H`) then the image: the image.
+  public func drawAtCursor(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    let bytes = draw(
+      image, id: id, at: CellPlacement(row: 0, column: 0, columns: columns, rows: rows))
+    let move = Array("\u{1B}[1;1H".utf8)
+    return bytes.starts(with: move) ? Array(bytes.dropFirst(move.count)) : bytes
+  }
 }

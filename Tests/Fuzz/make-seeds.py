@@ -635,3 +635,23 @@ write("projectyml", "laughs.yml", laughs)
 write("projectyml", "deep.yml", "a: " + "[" * 140 + "]" * 140 + "\n")
 write("projectyml", "not-yaml.yml", "name: [unclosed\n  - : :\n\t")
 write("projectyml", "json.yml", '{"name": "Json", "targets": {"App": {"type": "application", "platform": "iOS", "sources": ["App"]}}}')
+
+# --- terminal replies to the graphics detection ----------------------------------------------
+
+ESC = "\x1b"
+ST = ESC + "\\"
+replies = {
+    "kitty.txt": ESC + "_Gi=31;OK" + ST + ESC + "P>|kitty(0.35.2)" + ST + ESC + "[6;18;9t" + ESC + "[?62;c",
+    "xterm-sixel.txt": ESC + "P>|XTerm(390)" + ST + ESC + "[6;20;10t" + ESC + "[4;480;800t"
+    + ESC + "[?1;0;1024S" + ESC + "[?2;0;1000;1000S" + ESC + "[?63;1;2;4;6;9;15;16;22;28c",
+    "iterm.txt": ESC + "]1337;ReportCellSize=17.0;8.0;2.0" + ST + ESC + "P>|iTerm2 3.5.0" + ST + ESC + "[?62;4c",
+    "tmux.txt": ESC + "P>|tmux 3.4" + ST + ESC + "[?1;2;4c",
+    "vte.txt": ESC + "[?65;1;9c",
+    "kitty-error.txt": ESC + "_Gi=31;ENOTSUPPORTED:no" + ST + ESC + "[?62;c",
+    "truncated.txt": ESC + "_Gi=31;OK" + ST + ESC + "[?62;4",
+    "huge-numbers.txt": ESC + "[6;" + "9" * 200 + ";" + "9" * 200 + "t" + ESC + "[?" + "4;" * 300 + "c",
+    "unterminated-dcs.txt": ESC + "P>|" + "A" * 1000,
+    "bel-osc.txt": ESC + "]1337;ReportCellSize=20;10\x07" + ESC + "[?4c",
+}
+for name, text in replies.items():
+    write("replies", name, text.encode("latin-1"))

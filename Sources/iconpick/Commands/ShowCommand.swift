@@ -4,10 +4,12 @@ import IconCatalog
 import IconRender
 import IconState
 import PickerScreen
+import TerminalGraphics
 
-/// `iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [--appearance A]`: an icon's
-/// preview on stdout as escape sequences, for scripts and documentation; with `--output FILE.png
-/// [--pixels N]`, the icon as a PNG instead.
+/// `iconpick show [NAME] [PATH] [--size COLSxROWS] [--color MODE] [--appearance A]
+/// [--graphics KIND]`: an icon's preview on stdout as escape sequences, for scripts and
+/// documentation: the icon's pixels where the terminal shows images (kitty, iTerm2, sixel), else
+/// cells; with `--output FILE.png [--pixels N]`, the icon as a PNG instead.
 struct ShowCommand {
   var options: Options
   var environment: [String: String]
@@ -30,8 +32,23 @@ struct ShowCommand {
     if let output = options.output {
       return try export(icon, of: app, appearance: appearance, to: output)
     }
-    let mode = try colorMode()
     let size = options.size ?? (columns: 24, rows: 12)
+    let request: GraphicsRequest
+    do {
+      request = try GraphicsRequest.resolve(flag: options.graphics, environment: environment)
+    } catch {
+      IconpickCommand.printError(error.description)
+      return .usage
+    }
+    if request != .forced(.cells) {
+      let setup = ShowImage.setup(request: request, environment: environment)
+      if let encoder = setup.encoder {
+        return try showImage(
+          icon, of: app, encoder: encoder, cell: setup.cellPixels, size: size,
+          appearance: appearance)
+      }
+    }
+    let mode = try colorMode()
     let thumbnailer = Thumbnailer(
       mode: mode, ascii: !LocaleGlyphs.isUTF8,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
@@ -43,6 +60,40 @@ struct ShowCommand {
       IconpickCommand.printError(problem)
       return .failure
     }
+    return .success
+  }
+
+  /// Writes `icon`'s pixels with `encoder` at the cursor, covering `size` cells of `cell`
+  /// pixels, and leaves the cursor at the start of the line below, as the cells drawing does.
+  private func showImage(
+    _ icon: AppIcon, of app: AppIcons, encoder: any TerminalImageEncoder, cell: CellPixelSize,
+    size: (columns: Int, rows: Int), appearance: IconAppearance
+  ) throws -> ExitStatus {
+    if !icon.renditions.contains(where: { $0.file != nil }) {
+      IconpickCommand.printError(Self.noImage(icon, of: app))
+      return .failure
+    }
+    if encoder.graphicsProtocol == .sixel {
+      do {
+        try SixelEncoder.requireLibrary()
+      } catch {
+        IconpickCommand.printError(error.description)
+        return .failure
+      }
+    }
+    let drawing: (image: RGBAImage, notes: [String])
+    do {
+      drawing = try ShowImage.image(
+        for: icon, appearance: appearance, look: options.look, columns: size.columns,
+        rows: size.rows, cell: cell)
+    } catch {
+      IconpickCommand.printError(error.description)
+      return .failure
+    }
+    let bytes = ShowImage.bytes(
+      drawing.image, encoder: encoder, columns: size.columns, rows: size.rows)
+    ShowImage.write(bytes)
+    for note in drawing.notes { IconpickCommand.printWarning(note) }
     return .success
   }
 

@@ -1,0 +1,83 @@
+import Glibc
+import IconCatalog
+import IconRender
+import TerminalGraphics
+
+/// `show`'s terminal images: the protocol to use, the icon's pixels for the cells it covers, and
+/// the bytes that draw them at the cursor.
+enum ShowImage {
+  /// The protocol and cell size for `request`. `auto` with stdout not a terminal is cells
+  /// without asking anything (today's output, byte for byte); otherwise the terminal is asked on
+  /// `/dev/tty` (a forced protocol asks only the cell size); a forced protocol into a pipe or a
+  /// file uses `GraphicsDetection.defaultCellPixels`.
+  static func setup(request: GraphicsRequest, environment: [String: String]) -> GraphicsSetup {
+    guard isatty(STDOUT_FILENO) == 1 else {
+      return GraphicsDetection.decide(
+        request: request, capabilities: nil, environment: environment, isTerminal: false)
+    }
+    let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    defer { if terminal >= 0 { close(terminal) } }
+    return GraphicsDetection.detect(
+      request: request, environment: environment,
+      descriptor: terminal >= 0 ? terminal : STDOUT_FILENO)
+  }
+
+  /// `icon` for `columns` × `rows` cells of `cell` pixels: the largest square that fits,
+  /// centred, masked to the home-screen shape, in `appearance` (and `look`), on transparent
+  /// pixels. Also what was approximated, for warnings.
+  static func image(
+    for icon: AppIcon, appearance: IconAppearance, look: IconComposerLook?, columns: Int,
+    rows: Int, cell: CellPixelSize
+  ) throws(IconRenderError) -> (image: RGBAImage, notes: [String]) {
+    let width = columns * cell.width
+    let height = rows * cell.height
+    let side = max(1, min(width, height, IconComposerRenderer.maxPixels))
+    let drawing = try IconExport.export(
+      for: icon, appearance: appearance, pixels: side, masked: true, look: look)
+    if width == side && height == side { return (drawing.image, drawing.approximations) }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let left = (width - side) / 2
+    let top = (height - side) / 2
+    drawing.image.pixels.withUnsafeBufferPointer { source in
+      for row in 0..<side {
+        let from = row * side * 4
+        let to = ((top + row) * width + left) * 4
+        pixels.replaceSubrange(to..<(to + side * 4), with: source[from..<(from + side * 4)])
+      }
+    }
+    return (RGBAImage(width: width, height: height, pixels: pixels)!, drawing.approximations)
+  }
+
+  /// The bytes that draw `image` at the cursor over `columns` × `rows` cells and leave the
+  /// cursor at the start of the line below: newlines first make room (so the image never
+  /// scrolls the screen itself), then back up, save the cursor, draw, restore, and go down.
+  /// Each run draws a new kitty image id, so an earlier `show` stays on the screen.
+  static func bytes(
+    _ image: RGBAImage, encoder: any TerminalImageEncoder, columns: Int, rows: Int
+  ) -> [UInt8] {
+    var bytes = Array(String(repeating: "\n", count: rows).utf8)
+    bytes += Array("\u{1B}[\(rows)A\r\u{1B}7".utf8)
+    bytes += encoder.drawAtCursor(
+      image, id: UInt32.random(in: 1...UInt32.max), columns: columns, rows: rows)
+    bytes += Array("\u{1B}8\u{1B}[\(rows)B\r".utf8)
+    return bytes
+  }
+
+  /// Writes `bytes` to stdout whole (after anything `print` has buffered).
+  static func write(_ bytes: [UInt8]) {
+    fflush(nil)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes {
+        Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count)
+      }
+      if count > 0 {
+        written += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+}

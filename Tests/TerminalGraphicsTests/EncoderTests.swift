@@ -1,0 +1,94 @@
+import Foundation
+import IconRender
+import Testing
+
+@testable import TerminalGraphics
+
+/// Each encoder's bytes decoded back into pixels and compared with the image; placement and
+/// erasing checked on the bytes.
+@Suite struct EncoderTests {
+  let image = ImageDecoding.sample(width: 120, height: 120)
+  let placement = CellPlacement(row: 4, column: 7, columns: 12, rows: 6)
+
+  @Test func kittyCarriesTheExactPixelsInChunks() throws {
+    let bytes = KittyEncoder().draw(image, id: 42, at: placement)
+    #expect(bytes.starts(with: Array("\u{1B}[5;8H".utf8)))
+    let decoded = ImageDecoding.kitty(bytes)
+    #expect(decoded.keys["a"] == "T")
+    #expect(decoded.keys["i"] == "42")
+    #expect(decoded.keys["c"] == "12")
+    #expect(decoded.keys["r"] == "6")
+    #expect(decoded.keys["C"] == "1")
+    // 120×120×4 bytes in base64 need several 4096-byte chunks; the last says m=0.
+    #expect(decoded.chunks == (120 * 120 * 4 * 4 / 3 + 4095) / 4096)
+    #expect(decoded.image == image)
+    #expect(String(decoding: KittyEncoder().erase(id: 42), as: UTF8.self).contains("d=I,i=42"))
+    #expect(!KittyEncoder().erasesByRedrawingCells)
+  }
+
+  @Test func itermCarriesAPNGOfTheImage() throws {
+    let bytes = ITermEncoder().draw(image, id: 1, at: placement)
+    #expect(bytes.starts(with: Array("\u{1B}[5;8H\u{1B}]1337;File=".utf8)))
+    #expect(bytes.last == 0x07)
+    let decoded = ImageDecoding.iterm(bytes)
+    #expect(decoded.arguments["inline"] == "1")
+    #expect(decoded.arguments["width"] == "12")
+    #expect(decoded.arguments["height"] == "6")
+    #expect(decoded.arguments["preserveAspectRatio"] == "0")
+    let png = try #require(decoded.image)
+    #expect(png == image)
+    #expect(ITermEncoder().erase(id: 1).isEmpty)
+    #expect(ITermEncoder().erasesByRedrawingCells)
+  }
+
+  @Test func pngInMemoryRoundTrips() throws {
+    let bytes = try PNGMemoryEncoder.encode(image)
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(try PNGDecoder.decode(data: bytes, source: "memory") == image)
+  }
+
+  @Test func sixelBandsDecodeToTheImageAndLeaveTheCornersAlone() throws {
+    let bytes = SixelEncoder().draw(image, id: 1, at: placement)
+    #expect(bytes.starts(with: Array("\u{1B}[5;8H\u{1B}P".utf8)))
+    #expect(bytes.suffix(2).elementsEqual(Array("\u{1B}\\".utf8)))
+    let decoded = ImageDecoding.sixel(Array(bytes.dropFirst(6)))
+    // P2 = 1: pixels left at 0 keep what is beneath (the corners outside the rounded square).
+    #expect(decoded.parameters.count >= 2 && decoded.parameters[1] == 1)
+    let pixels = try #require(decoded.image)
+    #expect(pixels.width == image.width && pixels.height == image.height)
+    let comparison = ImageDecoding.compare(pixels, with: image)
+    #expect(comparison.meanError < 6, "mean error \(comparison.meanError)")
+    // Only antialiased edge pixels near the threshold may differ.
+    #expect(comparison.paintedOutside < image.width, "\(comparison.paintedOutside) painted outside")
+    #expect(SixelEncoder().erase(id: 1).isEmpty)
+    #expect(SixelEncoder().erasesByRedrawingCells)
+  }
+
+  /// libchafa's sixel canvas is a whole number of six-pixel bands: a height that is not a
+  /// multiple of six loses its last rows (never more than five), and never grows past the cells.
+  @Test func sixelHeightIsCutToWholeBands() throws {
+    let odd = ImageDecoding.sample(width: 90, height: 85)
+    let pixels = try #require(
+      ImageDecoding.sixel(try SixelEncoder.encode(odd, columns: 10, rows: 5)).image)
+    #expect(pixels.width == 90)
+    #expect(pixels.height == 84)
+    let top = RGBAImage(width: 90, height: 84, pixels: Array(odd.pixels.prefix(90 * 84 * 4)))!
+    #expect(ImageDecoding.compare(pixels, with: top).meanError < 8)
+  }
+
+  @Test func drawAtCursorIsDrawWithoutTheMove() {
+    let encoders: [any TerminalImageEncoder] = [KittyEncoder(), ITermEncoder(), SixelEncoder()]
+    for encoder in encoders {
+      let here = encoder.drawAtCursor(image, id: 3, columns: 12, rows: 6)
+      let there = encoder.draw(image, id: 3, at: placement)
+      #expect(Array("\u{1B}[5;8H".utf8) + here == there, "\(encoder.graphicsProtocol)")
+    }
+  }
+
+  @Test func aMissingLibchafaIsOneClearError() {
+    // The library is opened once per process; the reason's wording is checked on the error.
+    let error = TerminalGraphicsError.libraryMissing(
+      reason: "libchafa is not installed: apt-get install libchafa0 (x)")
+    #expect(error.description.hasPrefix("sixel images need libchafa: libchafa is not installed"))
+  }
+}
