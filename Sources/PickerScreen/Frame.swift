@@ -70,6 +70,8 @@ public struct Cell: Hashable, Sendable {
 public struct Frame: Equatable, Sendable {
   public let size: TerminalSize
   public private(set) var cells: [Cell]
+  /// Images drawn over blank cells, where the terminal shows images (`FrameImage`).
+  public var images: [FrameImage] = []
 
   public init(size: TerminalSize) {
     self.size = size

@@ -1,5 +1,7 @@
 import CNcurses
 import Glibc
+import IconRender
+import TerminalGraphics
 
 /// The real terminal: draws frames with ncurses on /dev/tty and reads keys from it.
 /// The only file that knows about curses.
@@ -13,6 +15,8 @@ public final class NcursesTerminal: PickerTerminal {
   private var ended = false
   /// The frame on screen, when it is the screen's size: the next draw writes only changes.
   private var shown: Frame?
+  /// The images on screen, where the terminal shows them; nil draws cells only.
+  private var images: TerminalImageLayer?
 
   private struct CellColors: Hashable {
     var foreground: TerminalColor
@@ -20,8 +24,12 @@ public final class NcursesTerminal: PickerTerminal {
   }
 
   /// Opens `ttyPath` and starts curses on it, so stdout stays free for results.
-  public init(ttyPath: String = "/dev/tty", environment: [String: String]) throws(PickerScreenError)
-  {
+  /// `imageEncoder` writes the images frames place (kitty, iTerm2, sixel); nil: cells only.
+  public init(
+    ttyPath: String = "/dev/tty", environment: [String: String],
+    imageEncoder: (any TerminalImageEncoder)? = nil
+  ) throws(PickerScreenError) {
+    if let imageEncoder { images = TerminalImageLayer(encoder: imageEncoder) }
     setlocale(LC_ALL, "")
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     glyphs = codeset.uppercased() == "UTF-8" ? .unicode : .ascii
@@ -72,6 +80,18 @@ public final class NcursesTerminal: PickerTerminal {
   public func end() {
     guard !ended else { return }
     ended = true
+    // Nothing left behind: kitty's images deleted (their memory too), sixel's rows rewritten.
+    if var layer = images, !layer.shown.isEmpty {
+      let update = layer.clear()
+      images = layer
+      write(update.beforeCells)
+      if !update.redrawRows.isEmpty {
+        let window = cn_stdscr()
+        werase(window)
+        clearok(window, true)
+        wrefresh(window)
+      }
+    }
     endwin()
     delscreen(screen)
     fclose(file)
@@ -87,16 +107,35 @@ public final class NcursesTerminal: PickerTerminal {
   /// Writes only the cells that differ from the frame drawn before, so ncurses compares
   /// and sends only those; everything after a resize or the first time.
   public func draw(_ frame: Frame) {
+    draw(frame, pixels: { _ in nil })
+  }
+
+  /// The cells, then the frame's images once ncurses' refresh is out (see `TerminalImageLayer`).
+  public func draw(_ frame: Frame, pixels: (PixelPreviewKey) -> RGBAImage?) {
     let window = cn_stdscr()
     let current = size
     let runs: [FrameRun]
+    let whole: Bool
     if frame.size == current, let shown, shown.size == current {
       runs = frame.runs(since: shown)
-      if runs.isEmpty { return }
+      whole = false
     } else {
-      werase(window)
       runs = frame.runs(since: nil, within: current)
+      whole = true
     }
+    var update = TerminalImageLayer.Update()
+    if var layer = images {
+      update = layer.update(
+        to: frame.images, size: current, runs: whole ? nil : runs, pixels: pixels)
+      images = layer
+    }
+    if runs.isEmpty && update.isEmpty { return }
+    if whole { werase(window) }
+    write(update.beforeCells)
+    // ncurses forgets what it wrote on these rows, so the refresh writes them again over the
+    // images that were there.
+    for row in update.redrawRows { wredrawln(window, Int32(row), 1) }
+    if update.redrawAll { clearok(window, true) }
     // A frame of another size than the screen is drawn clipped and not kept as the screen.
     shown = frame.size == current ? frame : nil
     for run in runs {
@@ -107,6 +146,30 @@ public final class NcursesTerminal: PickerTerminal {
     cn_set_attributes(window, cn_a_normal(), 0)
     wnoutrefresh(window)
     doupdate()
+    write(update.afterCells)
+  }
+
+  /// Bytes straight to the terminal, in order with ncurses' own output (flushed at once).
+  private func write(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    fflush(file)
+    bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    fflush(file)
+  }
+
+  /// The size of a cell in pixels, from the terminal's window size (TIOCGWINSZ); nil when it
+  /// does not say (many terminals report no pixels).
+  public var cellPixels: CellPixelSize? {
+    var window = winsize()
+    let status = withUnsafeMutablePointer(to: &window) {
+      ioctl(fileno(file), UInt(TIOCGWINSZ), $0)
+    }
+    guard status == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0,
+      window.ws_ypixel > 0
+    else { return nil }
+    return CellPixelSize(
+      width: Int(window.ws_xpixel) / Int(window.ws_col),
+      height: Int(window.ws_ypixel) / Int(window.ws_row))
   }
 
   public func nextKey(timeoutMilliseconds: Int) -> PickerKey? {

@@ -1,4 +1,5 @@
 import IconRender
+import TerminalGraphics
 
 /// The grid's shape at a terminal size: how many tiles, and how large their previews.
 ///
@@ -112,7 +113,12 @@ extension PickerLayout {
     let key = ThumbnailKey(
       name: item.name, columns: grid.previewColumns, rows: grid.previewRows,
       look: model.look)
-    if let image = model.thumbnails[key] {
+    let placement = CellPlacement(
+      row: top + 1, column: inner, columns: grid.previewColumns, rows: grid.previewRows)
+    let pixelKey = imageKey(model, name: item.name, placement: placement)
+    if let pixelKey, model.pixelPreviews[pixelKey] != nil {
+      frame.images.append(FrameImage(key: pixelKey, placement: placement))
+    } else if pixelKey == nil, let image = model.thumbnails[key] {
       drawCells(image, into: &frame, row: top + 1, column: inner)
     } else {
       drawBox(
@@ -159,6 +165,14 @@ extension PickerLayout {
     return range.contains(position) ? .item(position) : nil
   }
 
+  /// The cells of a tile's preview.
+  static func tilePlacement(grid: GridGeometry, slot: Int) -> CellPlacement {
+    let origin = grid.origin(slot: slot)
+    return CellPlacement(
+      row: origin.row + 1, column: origin.column + 1, columns: grid.previewColumns,
+      rows: grid.previewRows)
+  }
+
   static func gridThumbnailKeys(_ model: PickerModel, grid: GridGeometry, size: TerminalSize)
     -> [ThumbnailKey]
   {
@@ -169,8 +183,16 @@ extension PickerLayout {
     }
     let range = visibleRange(model, size: size)
     var keys: [ThumbnailKey] = []
-    if range.contains(model.cursor) { keys.append(key(model.cursor)) }
-    for position in range where position != model.cursor { keys.append(key(position)) }
+    // Where images are shown, a tile needs its cells only when its image could not be drawn.
+    func needsCells(_ position: Int) -> Bool {
+      imageKey(
+        model, name: model.items[model.rows[position]].name,
+        placement: tilePlacement(grid: grid, slot: 0)) == nil
+    }
+    if range.contains(model.cursor) && needsCells(model.cursor) { keys.append(key(model.cursor)) }
+    for position in range where position != model.cursor && needsCells(position) {
+      keys.append(key(position))
+    }
     return keys
   }
 }

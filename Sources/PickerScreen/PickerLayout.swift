@@ -1,4 +1,5 @@
 import IconRender
+import TerminalGraphics
 
 /// Turns a model and a terminal size into a frame. Pure: no terminal, no clock, no files.
 public enum PickerLayout {
@@ -51,7 +52,15 @@ public enum PickerLayout {
       }
     }
     drawFooter(model, into: &frame)
-    if let alert = model.alert { drawAlert(alert, glyphs: model.glyphs, into: &frame) }
+    if let alert = model.alert {
+      drawAlert(alert, glyphs: model.glyphs, into: &frame)
+      // No image over the alert: kitty draws images above the text.
+      let box = alertBox(alert, glyphs: model.glyphs, size: size)
+      frame.images.removeAll { image in
+        image.rows.overlaps(box.top..<(box.top + box.height))
+          && image.columns.overlaps(box.left..<(box.left + box.width))
+      }
+    }
     return frame
   }
 
@@ -251,7 +260,10 @@ public enum PickerLayout {
       return gridThumbnailKeys(model, grid: grid, size: size)
     }
     var keys: [ThumbnailKey] = []
-    if let preview = previewImageSize(size: size), let item = model.cursorItem {
+    if let preview = previewImageSize(size: size), let item = model.cursorItem,
+      let placement = previewPlacement(size: size),
+      imageKey(model, name: item.name, placement: placement) == nil
+    {
       keys.append(
         ThumbnailKey(
           name: item.name, columns: preview.columns, rows: preview.rows,
@@ -268,6 +280,50 @@ public enum PickerLayout {
     return keys
   }
 
+  /// The cells of the large preview, where an image of it goes.
+  static func previewPlacement(size: TerminalSize) -> CellPlacement? {
+    guard let box = previewBox(size: size), let image = previewImageSize(size: size) else {
+      return nil
+    }
+    return CellPlacement(
+      row: box.top + 1, column: box.column + 1, columns: image.columns, rows: image.rows)
+  }
+
+  /// The pixel preview of `name` on `placement`'s cells; nil when previews are cells (the
+  /// terminal shows no images, or this one could not be drawn as an image).
+  static func imageKey(_ model: PickerModel, name: String, placement: CellPlacement)
+    -> PixelPreviewKey?
+  {
+    guard model.graphics.showsImages else { return nil }
+    let pixels = model.graphics.cellPixels
+    let key = PixelPreviewKey(
+      name: name, look: model.look, width: placement.columns * pixels.width,
+      height: placement.rows * pixels.height)
+    return model.pixelPreviewFailures.contains(key) ? nil : key
+  }
+
+  /// The pixel previews the screen shows at this size, where the terminal shows images: the
+  /// large one, or in the grid the cursor's tile first, then each visible tile's.
+  public static func pixelPreviewKeys(_ model: PickerModel, size: TerminalSize)
+    -> [PixelPreviewKey]
+  {
+    guard model.graphics.showsImages, !isTooSmall(size) else { return [] }
+    if model.view == .grid, let grid = grid(for: size) {
+      let range = visibleRange(model, size: size)
+      var positions = range.contains(model.cursor) ? [model.cursor] : []
+      positions += range.filter { $0 != model.cursor }
+      return positions.compactMap { position in
+        imageKey(
+          model, name: model.items[model.rows[position]].name,
+          placement: tilePlacement(grid: grid, slot: 0))
+      }
+    }
+    guard let item = model.cursorItem, let placement = previewPlacement(size: size) else {
+      return []
+    }
+    return imageKey(model, name: item.name, placement: placement).map { [$0] } ?? []
+  }
+
   private static func drawPreview(
     _ model: PickerModel, into frame: inout Frame, column: Int, width: Int
   ) {
@@ -280,7 +336,15 @@ public enum PickerLayout {
     guard let item = model.cursorItem else { return }
     let key = ThumbnailKey(
       name: item.name, columns: image.columns, rows: image.rows, look: model.look)
-    if let cells = model.thumbnails[key] {
+    let placement = CellPlacement(
+      row: box.top + 1, column: box.column + 1, columns: image.columns, rows: image.rows)
+    if let pixelKey = imageKey(model, name: item.name, placement: placement),
+      model.pixelPreviews[pixelKey] != nil
+    {
+      frame.images.append(FrameImage(key: pixelKey, placement: placement))
+    } else if imageKey(model, name: item.name, placement: placement) == nil,
+      let cells = model.thumbnails[key]
+    {
       drawCells(cells, into: &frame, row: box.top + 1, column: box.column + 1)
     } else {
       let waiting = model.glyphs.ellipsis

@@ -76,6 +76,13 @@ public struct PickerModel: Equatable, Sendable {
   public internal(set) var outcome: PickerOutcome?
   /// Previews that are ready, by icon, size and appearance; the rest show placeholders.
   public internal(set) var thumbnails: [ThumbnailKey: CellImage] = [:]
+  /// How the large previews reach the screen: cells, or images (the preview pane and the
+  /// grid's tiles) of a protocol at the cell's pixel size.
+  public var graphics: PickerGraphics = .cells
+  /// Pixel previews that are ready, for terminals that show images.
+  public internal(set) var pixelPreviews: [PixelPreviewKey: RGBAImage] = [:]
+  /// Pixel previews that could not be drawn: shown in cells instead (a labelled placeholder).
+  public internal(set) var pixelPreviewFailures: Set<PixelPreviewKey> = []
   /// Why an icon shows a placeholder, by icon name; shown in the footer for the cursor icon.
   public internal(set) var previewProblems: [String: String] = [:]
   /// The look previews are drawn in; `a` cycles through `looks`.
@@ -171,6 +178,10 @@ public enum PickerAction: Equatable, Sendable {
   case cycleAppearance
   /// A preview finished rendering in the background.
   case thumbnailReady(ThumbnailKey, CellImage)
+  /// A pixel preview finished rendering in the background; nil when it could not be drawn.
+  case pixelPreviewReady(PixelPreviewKey, RGBAImage?)
+  /// Drops pixel previews not in `keep` (those of sizes no longer on screen).
+  case forgetPixelPreviews(keep: Set<PixelPreviewKey>)
   /// Why an icon's preview is a placeholder (not a PNG, damaged, missing).
   case thumbnailProblem(name: String, String)
   /// Drops previews not in `keep` (those of sizes no longer on screen).
@@ -222,6 +233,17 @@ extension PickerModel {
       return .none
     case .thumbnailReady(let key, let image):
       thumbnails[key] = image
+      return .none
+    case .pixelPreviewReady(let key, let image):
+      if let image {
+        pixelPreviews[key] = image
+      } else {
+        pixelPreviewFailures.insert(key)
+      }
+      return .none
+    case .forgetPixelPreviews(let keep):
+      pixelPreviews = pixelPreviews.filter { keep.contains($0.key) }
+      pixelPreviewFailures = pixelPreviewFailures.filter { keep.contains($0) }
       return .none
     case .thumbnailProblem(let name, let problem):
       previewProblems[name] = problem

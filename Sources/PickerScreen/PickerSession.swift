@@ -8,8 +8,15 @@ public protocol PickerTerminal: AnyObject {
   var size: TerminalSize { get }
   /// Shows a whole frame; the terminal itself sends only what changed.
   func draw(_ frame: Frame)
+  /// Shows a frame and the images it places (`FrameImage`), `pixels` giving each one's pixels.
+  /// A terminal that shows no images draws the cells alone (the default).
+  func draw(_ frame: Frame, pixels: (PixelPreviewKey) -> RGBAImage?)
   /// Waits up to `timeoutMilliseconds` for a key; nil when none came.
   func nextKey(timeoutMilliseconds: Int) -> PickerKey?
+}
+
+extension PickerTerminal {
+  public func draw(_ frame: Frame, pixels: (PixelPreviewKey) -> RGBAImage?) { draw(frame) }
 }
 
 /// How a picker session ended.
@@ -34,6 +41,8 @@ public struct PickerSession {
   /// Reads every icon's images for the appearances they have, and whether some icon is an Icon
   /// Composer `.icon` bundle (drawn in all six looks); called off the drawing thread.
   public typealias FindAppearances = @Sendable () -> FoundAppearances
+  /// Renders one pixel preview (for terminals that show images); called off the drawing thread.
+  public typealias RenderPixelPreview = @Sendable (PixelPreviewKey) -> PixelPreview.Result
   public typealias FoundAppearances = (appearances: Set<IconAppearance>, iconComposer: Bool)
 
   /// How long a frame after a key waits at most for the previews it shows.
@@ -46,6 +55,20 @@ public struct PickerSession {
   private let renderThumbnail: RenderThumbnail?
   private let findAppearances: FindAppearances?
   private let preferences: PreferenceStore?
+  private let renderPixelPreview: RenderPixelPreview?
+  private let pixelInbox = Inbox<(PixelPreviewKey, PixelPreview.Result)>()
+  private var requestedPixels: Set<PixelPreviewKey> = []
+  /// The pixel sizes on screen when pixel previews were last asked for.
+  private var shownPixelSizes: Set<PixelSize> = []
+
+  private struct PixelSize: Hashable {
+    var width: Int
+    var height: Int
+    init(_ key: PixelPreviewKey) {
+      width = key.width
+      height = key.height
+    }
+  }
   /// Finished previews and the appearance search's finding, handed from background threads.
   private let inbox = Inbox<(ThumbnailKey, Thumbnailer.Result)>()
   private let foundAppearances = Inbox<FoundAppearances>()
@@ -74,11 +97,15 @@ public struct PickerSession {
   ///   - findAppearances: for a model made without the icons' images; runs once the first
   ///     screen's previews are in, so it never delays them.
   ///   - preferences: where `v` records the view for the next run; nil forgets it.
+  ///   - renderPixelPreview: makes the images of the preview pane and the grid's tiles, when
+  ///     `model.graphics` shows images.
   public init(
     model: PickerModel, terminal: PickerTerminal, setAlternateIconName: @escaping SetIcon,
     pendingSignal: @escaping () -> Int32? = { nil }, renderThumbnail: RenderThumbnail? = nil,
-    findAppearances: FindAppearances? = nil, preferences: PreferenceStore? = nil
+    findAppearances: FindAppearances? = nil, preferences: PreferenceStore? = nil,
+    renderPixelPreview: RenderPixelPreview? = nil
   ) {
+    self.renderPixelPreview = renderPixelPreview
     self.model = model
     self.terminal = terminal
     self.setAlternateIconName = setAlternateIconName
@@ -105,13 +132,26 @@ public struct PickerSession {
         }
         needsDraw = true
       }
+      for (key, result) in pixelInbox.take() {
+        model.apply(.pixelPreviewReady(key, result.image))
+        if let problem = result.problem ?? result.note {
+          model.apply(.thumbnailProblem(name: key.name, problem))
+        }
+        needsDraw = true
+      }
       if needsDraw {
         let onScreen = requestThumbnails(size: size)
-        let previewsComing = onScreen.contains { model.thumbnails[$0] == nil }
+        let imagesOnScreen = requestPixelPreviews(size: size)
+        let previewsComing =
+          onScreen.contains { model.thumbnails[$0] == nil }
+          || imagesOnScreen.contains {
+            model.pixelPreviews[$0] == nil && !model.pixelPreviewFailures.contains($0)
+          }
         if let deadline = drawBy, previewsComing, ContinuousClock.now < deadline {
           // Drawn on a later turn, when the previews are in or the time is up.
         } else {
-          terminal.draw(PickerLayout.render(model, size: size))
+          let previews = model.pixelPreviews
+          terminal.draw(PickerLayout.render(model, size: size)) { previews[$0] }
           needsDraw = false
           drawBy = nil
         }
@@ -125,7 +165,9 @@ public struct PickerSession {
       // A short wait keeps signals noticed promptly; shorter while previews or the appearance
       // search are coming (its finding changes the title and footer), and shortest while a
       // frame waits for previews.
-      let waiting = requested.count > model.thumbnails.count
+      let waiting =
+        requested.count > model.thumbnails.count
+        || requestedPixels.count > model.pixelPreviews.count + model.pixelPreviewFailures.count
       if !needsDraw && !waiting { startAppearanceSearch() }
       let timeout = needsDraw ? 1 : waiting || appearanceSearchPending ? 2 : 100
       guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else { continue }
@@ -187,6 +229,29 @@ public struct PickerSession {
       requested.insert(key)
       let inbox = inbox
       queue.async { inbox.put((key, renderThumbnail(key))) }
+    }
+    return keys
+  }
+}
+
+extension PickerSession {
+  /// The same for pixel previews, where the terminal shows images.
+  private mutating func requestPixelPreviews(size: TerminalSize) -> [PixelPreviewKey] {
+    guard let renderPixelPreview else { return [] }
+    let keys = PickerLayout.pixelPreviewKeys(model, size: size)
+    let sizes = Set(keys.map(PixelSize.init))
+    // Only when the sizes change (a resize, the view): a filter that matches nothing keeps them.
+    if !sizes.isEmpty && sizes != shownPixelSizes {
+      shownPixelSizes = sizes
+      let keep = Set(model.pixelPreviews.keys.filter { sizes.contains(PixelSize($0)) })
+        .union(model.pixelPreviewFailures.filter { sizes.contains(PixelSize($0)) })
+      model.apply(.forgetPixelPreviews(keep: keep))
+      requestedPixels = requestedPixels.filter { sizes.contains(PixelSize($0)) }
+    }
+    for key in keys where !requestedPixels.contains(key) {
+      requestedPixels.insert(key)
+      let inbox = pixelInbox
+      queue.async { inbox.put((key, renderPixelPreview(key))) }
     }
     return keys
   }

@@ -4,6 +4,7 @@ import IconCatalog
 import IconRender
 import IconState
 import PickerScreen
+import TerminalGraphics
 
 /// `iconpick [PATH]`: the interactive picker.
 struct PickCommand {
@@ -30,9 +31,10 @@ struct PickCommand {
     }
     let choice = try context.switcher.readChoice()
 
+    let graphics = try graphicsSetup()
     SignalTrap.install()
-    let terminal = try NcursesTerminal(environment: environment)
-    let result = try pick(context, choice: choice, terminal: terminal)
+    let terminal = try NcursesTerminal(environment: environment, imageEncoder: graphics.encoder)
+    let result = try pick(context, choice: choice, terminal: terminal, graphics: graphics)
     terminal.end()
     return finish(result)
   }
@@ -48,7 +50,7 @@ struct PickCommand {
   /// opened it, so Esc returns there.
   func pick(
     _ context: AppContext, choice: (alternateIconName: String?, notice: StateNotice?),
-    terminal: NcursesTerminal, canGoBack: Bool = false
+    terminal: NcursesTerminal, graphics: PickerGraphicsSetup = .cells, canGoBack: Bool = false
   ) throws -> PickerSessionResult {
     let app = context.app
     let images = context.images
@@ -59,6 +61,11 @@ struct PickCommand {
       status: startStatus(app: app, notice: choice.notice ?? switcher.unusableBundleIdentifier),
       view: preferences.load().view)
     model.canGoBack = canGoBack
+    if graphics.encoder != nil {
+      model.graphics = PickerGraphics(
+        graphicsProtocol: graphics.graphicsProtocol,
+        cellPixels: terminal.cellPixels ?? graphics.cellPixels)
+    }
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
       cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
@@ -95,8 +102,34 @@ struct PickCommand {
           for: withImages, columns: key.columns, rows: key.rows, appearance: key.appearance,
           look: key.look)
       },
-      findAppearances: findAppearances, preferences: preferences)
+      findAppearances: findAppearances, preferences: preferences,
+      renderPixelPreview: { key in
+        guard let icon = icons[key.name] else {
+          return PixelPreview.Result(image: nil, problem: "\(key.name) is not in the app")
+        }
+        do throws(IconCatalogError) {
+          let withImages = try images?.withRenditions(icon) ?? icon
+          return PixelPreview.render(
+            withImages, width: key.width, height: key.height, appearance: key.appearance,
+            look: key.look)
+        } catch {
+          return PixelPreview.Result(image: nil, problem: error.description)
+        }
+      })
     return session.run()
+  }
+
+  /// How previews reach the screen: `--graphics`, else `ICONPICK_GRAPHICS`, else auto.
+  func graphicsSetup() throws -> PickerGraphicsSetup {
+    let request = try GraphicsRequest.resolve(flag: options.graphics, environment: environment)
+    switch request {
+    case .forced(.kitty):
+      return PickerGraphicsSetup(
+        graphicsProtocol: .kitty, cellPixels: PickerGraphics.cells.cellPixels,
+        encoder: KittyEncoder())
+    default:
+      return .cells
+    }
   }
 
   /// The exit status of a picker that ended (the terminal given back first).
@@ -138,4 +171,15 @@ struct PickCommand {
     let lines = app.warnings + browsing + [notice?.description].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
+}
+
+/// What the picker draws previews with: a protocol and its encoder (nil: cells), and the cell's
+/// size in pixels when the terminal does not say.
+struct PickerGraphicsSetup {
+  var graphicsProtocol: GraphicsProtocol
+  var cellPixels: CellPixelSize
+  var encoder: (any TerminalImageEncoder)?
+
+  static let cells = PickerGraphicsSetup(
+    graphicsProtocol: .cells, cellPixels: PickerGraphics.cells.cellPixels, encoder: nil)
 }

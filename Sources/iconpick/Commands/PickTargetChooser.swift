@@ -16,8 +16,9 @@ extension PickCommand {
     guard targets.count > 1 else { throw ambiguity }
     let projectName = URL(fileURLWithPath: project).deletingPathExtension().lastPathComponent
 
+    let graphics = try graphicsSetup()
     SignalTrap.install()
-    let terminal = try NcursesTerminal(environment: environment)
+    let terminal = try NcursesTerminal(environment: environment, imageEncoder: graphics.encoder)
     defer { terminal.end() }
     var chooser = TargetChooserSession(
       model: TargetChooserModel(
@@ -46,7 +47,8 @@ extension PickCommand {
           chooser.returned(status: "\(label) cannot be opened: \(error)")
           continue
         }
-        let result = try pick(context, choice: choice, terminal: terminal, canGoBack: true)
+        let result = try pick(
+          context, choice: choice, terminal: terminal, graphics: graphics, canGoBack: true)
         if result == .back {
           chooser.returned()
           continue
