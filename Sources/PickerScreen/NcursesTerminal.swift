@@ -157,21 +157,6 @@ public final class NcursesTerminal: PickerTerminal {
     fflush(file)
   }
 
-  /// The size of a cell in pixels, from the terminal's window size (TIOCGWINSZ); nil when it
-  /// does not say (many terminals report no pixels).
-  public var cellPixels: CellPixelSize? {
-    var window = winsize()
-    let status = withUnsafeMutablePointer(to: &window) {
-      ioctl(fileno(file), UInt(TIOCGWINSZ), $0)
-    }
-    guard status == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0,
-      window.ws_ypixel > 0
-    else { return nil }
-    return CellPixelSize(
-      width: Int(window.ws_xpixel) / Int(window.ws_col),
-      height: Int(window.ws_ypixel) / Int(window.ws_row))
-  }
-
   public func nextKey(timeoutMilliseconds: Int) -> PickerKey? {
     let window = cn_stdscr()
     wtimeout(window, Int32(timeoutMilliseconds))

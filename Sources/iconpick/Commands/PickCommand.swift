@@ -50,7 +50,7 @@ struct PickCommand {
   /// opened it, so Esc returns there.
   func pick(
     _ context: AppContext, choice: (alternateIconName: String?, notice: StateNotice?),
-    terminal: NcursesTerminal, graphics: PickerGraphicsSetup = .cells, canGoBack: Bool = false
+    terminal: NcursesTerminal, graphics: GraphicsSetup? = nil, canGoBack: Bool = false
   ) throws -> PickerSessionResult {
     let app = context.app
     let images = context.images
@@ -61,10 +61,9 @@ struct PickCommand {
       status: startStatus(app: app, notice: choice.notice ?? switcher.unusableBundleIdentifier),
       view: preferences.load().view)
     model.canGoBack = canGoBack
-    if graphics.encoder != nil {
+    if let graphics, graphics.encoder != nil {
       model.graphics = PickerGraphics(
-        graphicsProtocol: graphics.graphicsProtocol,
-        cellPixels: terminal.cellPixels ?? graphics.cellPixels)
+        graphicsProtocol: graphics.graphicsProtocol, cellPixels: graphics.cellPixels)
     }
     let thumbnailer = Thumbnailer(
       mode: try pickerColorMode(terminal), ascii: !terminal.glyphs.isUnicode,
@@ -119,17 +118,17 @@ struct PickCommand {
     return session.run()
   }
 
-  /// How previews reach the screen: `--graphics`, else `ICONPICK_GRAPHICS`, else auto.
-  func graphicsSetup() throws -> PickerGraphicsSetup {
+  /// How previews reach the screen: `--graphics`, else `ICONPICK_GRAPHICS`, else auto, which
+  /// asks the terminal on /dev/tty before curses starts (cells when it answers nothing).
+  func graphicsSetup() throws -> GraphicsSetup {
     let request = try GraphicsRequest.resolve(flag: options.graphics, environment: environment)
-    switch request {
-    case .forced(.kitty):
-      return PickerGraphicsSetup(
-        graphicsProtocol: .kitty, cellPixels: PickerGraphics.cells.cellPixels,
-        encoder: KittyEncoder())
-    default:
-      return .cells
+    let tty = request == .forced(.cells) ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    defer { if tty >= 0 { close(tty) } }
+    guard tty >= 0 else {
+      return GraphicsDetection.decide(
+        request: .forced(.cells), capabilities: nil, environment: environment, isTerminal: false)
     }
+    return GraphicsDetection.detect(request: request, environment: environment, descriptor: tty)
   }
 
   /// The exit status of a picker that ended (the terminal given back first).
@@ -171,15 +170,4 @@ struct PickCommand {
     let lines = app.warnings + browsing + [notice?.description].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
-}
-
-/// What the picker draws previews with: a protocol and its encoder (nil: cells), and the cell's
-/// size in pixels when the terminal does not say.
-struct PickerGraphicsSetup {
-  var graphicsProtocol: GraphicsProtocol
-  var cellPixels: CellPixelSize
-  var encoder: (any TerminalImageEncoder)?
-
-  static let cells = PickerGraphicsSetup(
-    graphicsProtocol: .cells, cellPixels: PickerGraphics.cells.cellPixels, encoder: nil)
 }
