@@ -9,13 +9,16 @@ import Testing
 @Suite(.serialized) struct RealTerminalEndToEndTests {
   /// Palette's icon `name` as iconpick draws it to a file, 512 px: the reference every screenshot
   /// is compared with (scaled to the size found on the screen).
-  func reference(_ name: String, in scratch: Scratch) throws -> RGBAImage {
-    let file = scratch.file("\(name).png")
+  func reference(_ name: String, appearance: String = "light", in scratch: Scratch) throws
+    -> RGBAImage
+  {
+    let file = scratch.file(appearance == "light" ? "\(name).png" : "\(name)-\(appearance).png")
     if !FileManager.default.fileExists(atPath: file.path) {
       let result = try runProcess(
         iconpickBinary().path,
         [
           "show", name, paletteFolder().path, "--output", file.path, "--pixels", "512",
+          "--appearance", appearance,
           "--state-dir", scratch.file("state").path,
         ],
         environment: ["LANG": "C.UTF-8", "HOME": scratch.url.path])

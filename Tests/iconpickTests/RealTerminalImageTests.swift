@@ -45,4 +45,60 @@ extension RealTerminalEndToEndTests {
   func thePickersPreviewIsTheIconsPixels(_ terminal: RealTerminal) throws {
     try openMoveAndQuit(terminal, graphics: Self.protocolOf(terminal), bound: 8)
   }
+
+  /// The picker with images through the look key, the filter and the grid: `a` redraws the
+  /// preview in the dark look, `/gre` moves it to Green, Esc then `v` shows the grid, whose
+  /// tiles are images too (Green and Blue found in it), and `q` leaves the clean window. The
+  /// bound, 8, as above; each wait also asks that the previous picture is gone from its place.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func thePreviewFollowsTheLookTheFilterAndTheGrid(_ terminal: RealTerminal) throws {
+    let scratch = try Scratch()
+    var light = IconFinder(icon: try reference("AppIcon", in: scratch))
+    var dark = IconFinder(icon: try reference("AppIcon", appearance: "dark", in: scratch))
+    var green = IconFinder(icon: try reference("AppIcon-Green", appearance: "dark", in: scratch))
+    var blue = IconFinder(icon: try reference("AppIcon-Blue", appearance: "dark", in: scratch))
+    let display = try XvfbDisplay(scratch: scratch)
+    let window = try picker(
+      terminal, graphics: Self.protocolOf(terminal), scratch: scratch, display: display)
+    let clean = try window.cleanScreen()
+    try window.start()
+    let bound = 8.0
+    let sizes = 100...300
+    let first = try window.waitForScreen("the preview of Default") { screen in
+      let match = light.find(in: screen, sizes: sizes, area: previewArea(of: screen))
+      return match.error <= bound ? .found(match) : .notYet("best: \(match)")
+    }
+    try display.press("a")
+    let darkDefault = try window.waitForScreen("Default's preview in the dark look") { screen in
+      let match = dark.find(in: screen, sizes: sizes, area: previewArea(of: screen))
+      let gone = light.error(at: first.x, y: first.y, size: first.size, on: screen) > bound * 2
+      return match.error <= bound && gone
+        ? .found(match) : .notYet("best: \(match), light gone: \(gone)")
+    }
+    try display.type("/gre")
+    let filtered = try window.waitForScreen("Green's dark preview after /gre") { screen in
+      let match = green.find(in: screen, sizes: sizes, area: previewArea(of: screen))
+      let gone =
+        dark.error(at: darkDefault.x, y: darkDefault.y, size: darkDefault.size, on: screen)
+        > bound * 2
+      return match.error <= bound && gone
+        ? .found(match) : .notYet("best: \(match), Default gone: \(gone)")
+    }
+    try display.press("Escape", "v")
+    let grid = try window.waitForScreen("the grid's tiles of Green and Blue, dark") { screen in
+      let greenTile = green.find(in: screen, sizes: 48...300)
+      let blueTile = blue.find(in: screen, sizes: 48...300)
+      return greenTile.error <= bound && blueTile.error <= bound
+        ? .found((greenTile, blueTile)) : .notYet("best: Green \(greenTile), Blue \(blueTile)")
+    }
+    try display.press("q")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    try window.waitForScreen("the clean screen after quitting") { screen in
+      let difference = screenDifference(screen, clean)
+      return difference == 0 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    print(
+      "picker in \(terminal): dark Default \(darkDefault); /gre Green \(filtered); grid Green \(grid.0), Blue \(grid.1)"
+    )
+  }
 }
