@@ -75,13 +75,13 @@ import Testing
   /// is its --graphics.
   func picker(
     _ terminal: RealTerminal, graphics: String?, scratch: Scratch, display: XvfbDisplay,
-    term: String? = nil
+    term: String? = nil, then: String? = nil
   ) throws -> TerminalWindow {
     let binary = try iconpickBinary()
     let command = [
       shellQuote(binary.path), "--state-dir", shellQuote(scratch.file("state").path),
       graphics.map { "--graphics \($0)" } ?? "", shellQuote(paletteFolder().path),
-      "> out.txt 2> err.txt",
+      "> out.txt 2> err.txt", then.map { "; status=$?; \($0); (exit $status)" } ?? "",
     ].joined(separator: " ")
     return try TerminalWindow(
       terminal, command: command, scratch: scratch, display: display, term: term)

@@ -101,4 +101,57 @@ extension RealTerminalEndToEndTests {
       "picker in \(terminal): dark Default \(darkDefault); /gre Green \(filtered); grid Green \(grid.0), Blue \(grid.1)"
     )
   }
+
+  /// The picker with images while the window shrinks to three quarters and grows back: the
+  /// preview is found in the smaller layout, and back at the first size the window is the one
+  /// first opened (a mean difference of at most 0.5: a left-over picture of some 150 px would
+  /// add about 5), so nothing of the smaller layout is left behind.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func thePreviewFollowsAResize(_ terminal: RealTerminal) throws {
+    let scratch = try Scratch()
+    var finder = IconFinder(icon: try reference("AppIcon", in: scratch))
+    let display = try XvfbDisplay(scratch: scratch)
+    // After iconpick the shell puts the cursor home, where the clean window has it: xterm, resized
+    // while the alternate screen is up, brings the main screen back with its cursor 8 rows lower
+    // (the rows the shrink took away), and the cursor alone would differ.
+    let window = try picker(
+      terminal, graphics: Self.protocolOf(terminal), scratch: scratch, display: display,
+      then: "printf '\\033[H'")
+    let clean = try window.cleanScreen()
+    try window.start()
+    let bound = 8.0
+    let (first, opened) = try window.waitForScreen("the preview of Default") { screen in
+      let match = finder.find(in: screen, sizes: 100...300, area: previewArea(of: screen))
+      return match.error <= bound ? .found((match, screen)) : .notYet("best: \(match)")
+    }
+    let windowID = try #require(window.windowID)
+    // xterm by cells (it keeps whole cells), kitty by pixels: 75×22 cells, then 100×30.
+    func resize(columns: Int, rows: Int) throws {
+      if terminal == .xterm {
+        try display.resize(window: windowID, width: columns, height: rows, cells: true)
+      } else {
+        try display.resize(
+          window: windowID, width: opened.width * columns / 100, height: opened.height * rows / 30)
+      }
+    }
+    try resize(columns: 75, rows: 22)
+    let smaller = try window.waitForScreen("Default's preview in the smaller window") {
+      (screen) -> Sight<IconMatch> in
+      guard screen.width < opened.width - 50 else { return .notYet("the window kept its size") }
+      let match = finder.find(in: screen, sizes: 60...300, area: previewArea(of: screen))
+      return match.error <= bound ? .found(match) : .notYet("best: \(match)")
+    }
+    try resize(columns: 100, rows: 30)
+    try window.waitForScreen("the window as first opened") { screen in
+      let difference = screenDifference(screen, opened)
+      return difference <= 0.5 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    try display.press("q")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    try window.waitForScreen("the clean screen after quitting") { screen in
+      let difference = screenDifference(screen, clean)
+      return difference == 0 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    print("picker in \(terminal): Default \(first), smaller window \(smaller)")
+  }
 }

@@ -164,6 +164,15 @@ final class XvfbDisplay {
     try run("xdotool", ["key", "--delay", "50"] + keys)
   }
 
+  /// Resizes the X window `window` to `width` × `height` pixels (no window manager: at once),
+  /// or with `cells`, to that many columns and rows (the size hints' steps, as a window manager
+  /// would: xterm keeps its size in whole cells).
+  func resize(window: String, width: Int, height: Int, cells: Bool = false) throws {
+    try run(
+      "xdotool",
+      ["windowsize"] + (cells ? ["--usehints"] : []) + [window, "\(width)", "\(height)"])
+  }
+
   func type(_ text: String) throws {
     try run("xdotool", ["mousemove", "20", "20"])
     try run("xdotool", ["type", "--delay", "50", text])
