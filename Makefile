@@ -20,6 +20,17 @@ APT_PACKAGES += libchafa-dev chafa
 
 all: build
 
+# The end-to-end tests in real terminals under Xvfb (RealTerminalEndToEndTests): the X server,
+# xterm (sixel) and kitty, xwd and xdotool (x11-apps, xdotool), ImageMagick for xwd -> PNG, the
+# terminals' font. (chafa, the harness's first subject, is in the list for the sixel encoder.)
+APT_PACKAGES += xvfb
+APT_PACKAGES += xterm
+APT_PACKAGES += kitty
+APT_PACKAGES += x11-apps
+APT_PACKAGES += xdotool
+APT_PACKAGES += imagemagick
+APT_PACKAGES += fonts-dejavu-core
+
 # Installs the C libraries and tools the build and the end-to-end tests need, if any is missing.
 setup:
 	@missing=""; \
@@ -38,6 +49,13 @@ setup:
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
+	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
+	command -v kitty >/dev/null 2>&1 || missing="$$missing kitty"; \
+	command -v xwd >/dev/null 2>&1 || missing="$$missing x11-apps"; \
+	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
+	[ -x /usr/bin/convert ] || missing="$$missing imagemagick"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \
@@ -131,7 +149,10 @@ readme-icons: build
 
 # The README's screenshots of the picker and the grid (Assets/readme/picker.png, grid.png): the
 # real binary in tmux, each cell drawn into a PNG with Pillow (from PyPI, into a virtual
-# environment under .build) and DejaVu Sans Mono (Debian's fonts-dejavu-core). Development only.
+# environment under .build) and DejaVu Sans Mono (Debian's fonts-dejavu-core). Then the picker in
+# real terminals under Xvfb, cells and images (Assets/readme/picker-kitty.png, picker-xterm.png,
+# picker-kitty-cells.png, picker-xterm-cells.png): the screenshots RealTerminalEndToEndTests
+# takes. Development only.
 SCREENSHOT_VENV = .build/screenshots-venv
 screenshots: build
 	@[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || { [ "$$(id -u)" -eq 0 ] \
@@ -141,6 +162,9 @@ screenshots: build
 		|| { python3 -m venv $(SCREENSHOT_VENV) && $(SCREENSHOT_VENV)/bin/pip install -q pillow; }
 	$(SCREENSHOT_VENV)/bin/python Assets/tools/screenshots.py \
 		"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" Assets/Palette Assets/readme
+	$(SWIFT) build --build-tests
+	ICONPICK_SCREENSHOTS="$$PWD/Assets/readme" $(SWIFT) test --skip-build \
+		--filter 'RealTerminalEndToEndTests/(theCellsPreviewIsTheIconRoughly|thePickersPreviewIsTheIconsPixels)'
 
 # Tools the benchmarks compare against (optional: bench runs without them).
 setup-bench: setup

@@ -1,0 +1,157 @@
+import Foundation
+import IconRender
+import Testing
+
+/// iconpick's own images (`show --graphics`, the picker's preview) in the real terminals.
+extension RealTerminalEndToEndTests {
+  /// Which protocol each terminal shows images with.
+  static func protocolOf(_ terminal: RealTerminal) -> String {
+    terminal == .xterm ? "sixel" : "kitty"
+  }
+
+  /// `iconpick show NAME --graphics sixel|kitty --size 20x10` draws the icon's pixels at the
+  /// top left, at the 20×10 cells' size (20 columns of 8 px, 10 rows of 17 px: a square of at
+  /// most 160 px). The bound, 8, is twice chafa's own error for the same PNG and cells (4.0
+  /// with sixel in xterm, 2.4 with kitty), which is quantization and scaling.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func showDrawsTheIconsPixels(_ terminal: RealTerminal) throws {
+    let scratch = try Scratch()
+    let icon = try reference("AppIcon-Blue", in: scratch)
+    let display = try XvfbDisplay(scratch: scratch)
+    let graphics = Self.protocolOf(terminal)
+    let command = [
+      shellQuote(try iconpickBinary().path), "show", "AppIcon-Blue",
+      shellQuote(paletteFolder().path),
+      "--graphics", graphics, "--size", "20x10", "--state-dir",
+      shellQuote(scratch.file("state").path), "2> err.txt",
+    ].joined(separator: " ")
+    let window = try TerminalWindow(terminal, command: command, scratch: scratch, display: display)
+    _ = try window.cleanScreen()
+    try window.start()
+    var finder = IconFinder(icon: icon)
+    let found = try window.waitForScreen("show's \(graphics) picture of AppIcon-Blue") { screen in
+      let match = finder.find(in: screen, sizes: 100...220)
+      return match.error <= 8 ? .found(match) : .notYet("best: \(match)")
+    }
+    print("show --graphics \(graphics) in \(terminal): \(found)")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    #expect(found.x < 12 && found.y < 12, "\(found)")
+    #expect((130...172).contains(found.size), "\(found)")
+  }
+
+  /// The picker with images: the preview is the icon's pixels, follows the cursor, and nothing
+  /// is left on the screen after quitting. The bound, 8, as for `show`: twice chafa's error.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func thePickersPreviewIsTheIconsPixels(_ terminal: RealTerminal) throws {
+    try openMoveAndQuit(terminal, graphics: Self.protocolOf(terminal), bound: 8)
+  }
+
+  /// The picker with images through the look key, the filter and the grid: `a` redraws the
+  /// preview in the dark look, `/gre` moves it to Green, Esc then `v` shows the grid, whose
+  /// tiles are images too (Green and Blue found in it), and `q` leaves the clean window. The
+  /// bound, 8, as above; each wait also asks that the previous picture is gone from its place.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func thePreviewFollowsTheLookTheFilterAndTheGrid(_ terminal: RealTerminal) throws {
+    let scratch = try Scratch()
+    var light = IconFinder(icon: try reference("AppIcon", in: scratch))
+    var dark = IconFinder(icon: try reference("AppIcon", appearance: "dark", in: scratch))
+    var green = IconFinder(icon: try reference("AppIcon-Green", appearance: "dark", in: scratch))
+    var blue = IconFinder(icon: try reference("AppIcon-Blue", appearance: "dark", in: scratch))
+    let display = try XvfbDisplay(scratch: scratch)
+    let window = try picker(
+      terminal, graphics: Self.protocolOf(terminal), scratch: scratch, display: display)
+    let clean = try window.cleanScreen()
+    try window.start()
+    let bound = 8.0
+    let sizes = 100...300
+    let first = try window.waitForScreen("the preview of Default") { screen in
+      let match = light.find(in: screen, sizes: sizes, area: previewArea(of: screen))
+      return match.error <= bound ? .found(match) : .notYet("best: \(match)")
+    }
+    try display.press("a")
+    let darkDefault = try window.waitForScreen("Default's preview in the dark look") { screen in
+      let match = dark.find(in: screen, sizes: sizes, area: previewArea(of: screen))
+      let gone = light.error(at: first.x, y: first.y, size: first.size, on: screen) > bound * 2
+      return match.error <= bound && gone
+        ? .found(match) : .notYet("best: \(match), light gone: \(gone)")
+    }
+    try display.type("/gre")
+    let filtered = try window.waitForScreen("Green's dark preview after /gre") { screen in
+      let match = green.find(in: screen, sizes: sizes, area: previewArea(of: screen))
+      let gone =
+        dark.error(at: darkDefault.x, y: darkDefault.y, size: darkDefault.size, on: screen)
+        > bound * 2
+      return match.error <= bound && gone
+        ? .found(match) : .notYet("best: \(match), Default gone: \(gone)")
+    }
+    try display.press("Escape", "v")
+    let grid = try window.waitForScreen("the grid's tiles of Green and Blue, dark") { screen in
+      let greenTile = green.find(in: screen, sizes: 48...300)
+      let blueTile = blue.find(in: screen, sizes: 48...300)
+      return greenTile.error <= bound && blueTile.error <= bound
+        ? .found((greenTile, blueTile)) : .notYet("best: Green \(greenTile), Blue \(blueTile)")
+    }
+    try display.press("q")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    try window.waitForScreen("the clean screen after quitting") { screen in
+      let difference = screenDifference(screen, clean)
+      return difference == 0 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    print(
+      "picker in \(terminal): dark Default \(darkDefault); /gre Green \(filtered); grid Green \(grid.0), Blue \(grid.1)"
+    )
+  }
+
+  /// The picker with images while the window shrinks to three quarters and grows back: the
+  /// preview is found in the smaller layout, and back at the first size the window is the one
+  /// first opened (a mean difference of at most 0.5: a left-over picture of some 150 px would
+  /// add about 5), so nothing of the smaller layout is left behind.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func thePreviewFollowsAResize(_ terminal: RealTerminal) throws {
+    let scratch = try Scratch()
+    var finder = IconFinder(icon: try reference("AppIcon", in: scratch))
+    let display = try XvfbDisplay(scratch: scratch)
+    // After iconpick the shell puts the cursor home, where the clean window has it: xterm, resized
+    // while the alternate screen is up, brings the main screen back with its cursor 8 rows lower
+    // (the rows the shrink took away), and the cursor alone would differ.
+    let window = try picker(
+      terminal, graphics: Self.protocolOf(terminal), scratch: scratch, display: display,
+      then: "printf '\\033[H'")
+    let clean = try window.cleanScreen()
+    try window.start()
+    let bound = 8.0
+    let (first, opened) = try window.waitForScreen("the preview of Default") { screen in
+      let match = finder.find(in: screen, sizes: 100...300, area: previewArea(of: screen))
+      return match.error <= bound ? .found((match, screen)) : .notYet("best: \(match)")
+    }
+    let windowID = try #require(window.windowID)
+    // xterm by cells (it keeps whole cells), kitty by pixels: 75×22 cells, then 100×30.
+    func resize(columns: Int, rows: Int) throws {
+      if terminal == .xterm {
+        try display.resize(window: windowID, width: columns, height: rows, cells: true)
+      } else {
+        try display.resize(
+          window: windowID, width: opened.width * columns / 100, height: opened.height * rows / 30)
+      }
+    }
+    try resize(columns: 75, rows: 22)
+    let smaller = try window.waitForScreen("Default's preview in the smaller window") {
+      (screen) -> Sight<IconMatch> in
+      guard screen.width < opened.width - 50 else { return .notYet("the window kept its size") }
+      let match = finder.find(in: screen, sizes: 60...300, area: previewArea(of: screen))
+      return match.error <= bound ? .found(match) : .notYet("best: \(match)")
+    }
+    try resize(columns: 100, rows: 30)
+    try window.waitForScreen("the window as first opened") { screen in
+      let difference = screenDifference(screen, opened)
+      return difference <= 0.5 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    try display.press("q")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    try window.waitForScreen("the clean screen after quitting") { screen in
+      let difference = screenDifference(screen, clean)
+      return difference == 0 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    print("picker in \(terminal): Default \(first), smaller window \(smaller)")
+  }
+}
