@@ -81,19 +81,18 @@ struct ShowCommand {
         return .failure
       }
     }
-    let drawing: (image: RGBAImage, notes: [String])
-    do {
-      drawing = try ShowImage.image(
-        for: icon, appearance: appearance, look: options.look, columns: size.columns,
-        rows: size.rows, cell: cell)
-    } catch {
-      IconpickCommand.printError(error.description)
+    // The picker's preview pane draws the same pixels (PixelPreview), at the cells' pixel size.
+    let drawing = PixelPreview.render(
+      icon, width: size.columns * cell.width, height: size.rows * cell.height,
+      appearance: appearance, look: options.look,
+      cache: ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment)))
+    guard let image = drawing.image else {
+      IconpickCommand.printError(drawing.problem ?? "\(icon.name): the icon could not be drawn")
       return .failure
     }
-    let bytes = ShowImage.bytes(
-      drawing.image, encoder: encoder, columns: size.columns, rows: size.rows)
-    ShowImage.write(bytes)
-    for note in drawing.notes { IconpickCommand.printWarning(note) }
+    ShowImage.write(
+      ShowImage.bytes(image, encoder: encoder, columns: size.columns, rows: size.rows))
+    if let note = drawing.note { IconpickCommand.printWarning(note) }
     return .success
   }
 

@@ -22,50 +22,6 @@ enum ShowImage {
       descriptor: terminal >= 0 ? terminal : STDOUT_FILENO)
   }
 
-  /// `icon` for `columns` × `rows` cells of `cell` pixels: the largest square that fits,
-  /// centred, masked to the home-screen shape, in `appearance` (and `look`), on transparent
-  /// pixels. Also what was approximated, for warnings. A PNG takes the previews' path (the fast
-  /// decoder, RGB for an opaque file, area averaging in linear light); an Icon Composer bundle
-  /// is drawn as `--output` draws it.
-  static func image(
-    for icon: AppIcon, appearance: IconAppearance, look: IconComposerLook?, columns: Int,
-    rows: Int, cell: CellPixelSize
-  ) throws(IconRenderError) -> (image: RGBAImage, notes: [String]) {
-    let width = columns * cell.width
-    let height = rows * cell.height
-    let side = max(1, min(width, height, IconComposerRenderer.maxPixels))
-    let square: RGBAImage
-    var notes: [String] = []
-    if let rendition = RenditionChooser.choose(
-      from: icon.renditions, pixels: side, appearance: appearance),
-      rendition.kind != .iconComposer, let file = rendition.file
-    {
-      let decoded = try PNGDecoder.decodePreviewPixels(file: file, opaqueAsRGB: true)
-      if decoded.width >= side && decoded.height >= side {
-        square = IconMask.apply(to: Downscale.resize(decoded, width: side, height: side))
-      } else {
-        square = try IconExport.image(for: icon, appearance: appearance, pixels: side, masked: true)
-      }
-    } else {
-      let drawing = try IconExport.export(
-        for: icon, appearance: appearance, pixels: side, masked: true, look: look)
-      square = drawing.image
-      notes = drawing.approximations
-    }
-    if width == side && height == side { return (square, notes) }
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    let left = (width - side) / 2
-    let top = (height - side) / 2
-    square.pixels.withUnsafeBufferPointer { source in
-      for row in 0..<side {
-        let from = row * side * 4
-        let to = ((top + row) * width + left) * 4
-        pixels.replaceSubrange(to..<(to + side * 4), with: source[from..<(from + side * 4)])
-      }
-    }
-    return (RGBAImage(width: width, height: height, pixels: pixels)!, notes)
-  }
-
   /// The bytes that draw `image` at the cursor over `columns` × `rows` cells and leave the
   /// cursor at the start of the line below: newlines first make room (so the image never
   /// scrolls the screen itself), then back up, save the cursor, draw, restore, and go down.
