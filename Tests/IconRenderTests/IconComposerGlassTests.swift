@@ -40,6 +40,31 @@ import Testing
     #expect(near(image.at(points: 40, 512), (255, 255, 255, 255), tolerance: 1))
   }
 
+  @Test func glassInAGroupThatBlendsIsStillSeeThroughTowardItsBottom() throws {
+    // As Bellows: a non-glass layer multiplies with what is behind, so the group is drawn
+    // straight onto the canvas; its glass layer at the back is still translucent glass.
+    let icon = try F(
+      F.json(
+        fill: F.solid(1, 1, 1),
+        groups: [
+          F.group(
+            [
+              F.layer("dot.svg", extra: "\"blend-mode\": \"multiply\""),
+              F.layer("square.svg", extra: "\"blend-mode\": \"hard-light\"", glass: true),
+            ],
+            extra: #""translucency": {"enabled": true, "value": 0.5}"#)
+        ]),
+      svgs: [
+        "dot.svg": F.square(100, color: "#ff0000"), "square.svg": F.square(800, color: "#000000"),
+      ])
+    let image = try icon.render()
+    let top = image.at(points: 512, 160)
+    let bottom = image.at(points: 512, 860)
+    // Its tile kept (hard-light of black would be black all over), more white through below.
+    #expect(top.r < 30, "\(top)")
+    #expect(bottom.r > top.r + 40, "\(bottom) \(top)")
+  }
+
   @Test func glassWithoutTranslucencyIsOpaqueInItsOwnColour() throws {
     let icon = try Self.glassSquare(
       color: "#333333", translucency: #"{"enabled": false, "value": 0.5}"#)

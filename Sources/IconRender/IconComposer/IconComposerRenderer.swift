@@ -304,6 +304,10 @@ public enum IconComposerRenderer {
     let opacity = unit(group.opacity.drawn(appearance) ?? 1)
     let blend = group.blendMode.drawn(appearance) ?? .normal
     let pushed = isolated && (opacity < 1 || blend != .normal)
+    // Drawn straight onto the canvas, a glass layer still keeps its tile (see `blendMode(of:)`)
+    // and is see-through by its translucency, over its own box.
+    let translucency = group.translucency.drawn(appearance)
+    let seeThrough = isolated && translucency?.enabled == true ? translucency?.value : nil
 
     cairo_save(context)
     defer { cairo_restore(context) }
@@ -321,7 +325,9 @@ public enum IconComposerRenderer {
         artwork = try LayerArtwork.load(name, in: bundle)
         artworks[name] = artwork
       }
-      try drawLayer(layer, artwork: artwork, appearance: appearance, context: context)
+      try drawLayer(
+        layer, artwork: artwork, appearance: appearance, context: context,
+        seeThrough: layer.glass.drawn(appearance) ?? true ? seeThrough : nil)
     }
     if pushed {
       cairo_pop_group_to_source(context)
@@ -332,14 +338,14 @@ public enum IconComposerRenderer {
 
   private static func drawLayer(
     _ layer: IconComposerLayer, artwork: LayerArtwork, appearance: IconAppearance,
-    context: OpaquePointer
+    context: OpaquePointer, seeThrough: Double? = nil
   ) throws(IconRenderError) {
     let position = layer.position.drawn(appearance) ?? .identity
     guard let scale = clampedScale(position.scale) else { return }
     let opacity = unit(layer.opacity.drawn(appearance) ?? 1)
     let blend = blendMode(of: layer, appearance)
     let fill = layer.fill.drawn(appearance) ?? .none
-    let isolated = opacity < 1 || blend != .normal
+    let isolated = opacity < 1 || blend != .normal || seeThrough != nil
 
     cairo_save(context)
     defer { cairo_restore(context) }
@@ -364,7 +370,18 @@ public enum IconComposerRenderer {
     if isolated {
       cairo_pop_group_to_source(context)
       cairo_set_operator(context, cairoOperator(blend))
-      cairo_paint_with_alpha(context, opacity)
+      if let seeThrough, let mask = cairo_pattern_create_linear(0, 0, 0, artwork.height) {
+        // The opacity it keeps, from the top of its box (t 0) to the bottom (t 1).
+        for step in 0...16 {
+          let t = Double(step) / 16
+          cairo_pattern_add_color_stop_rgba(
+            mask, t, 0, 0, 0, opacity * LiquidGlass.keeps(value: seeThrough, at: t))
+        }
+        cairo_mask(context, mask)
+        cairo_pattern_destroy(mask)
+      } else {
+        cairo_paint_with_alpha(context, opacity)
+      }
     }
   }
 

@@ -149,16 +149,15 @@ enum LiquidGlass {
     let soft = alpha.blurred(radius: max(1, specularSoftness * pointScale))
     let inner = alpha.blurred(radius: max(1, edgeWidth * pointScale))
     let reach = max(1, Int((specularReach * pointScale).rounded()))
-    let value = min(max(translucency ?? 0, 0), 1)
     // See-through: what the glass keeps of its opacity, row by row, from its top to its bottom.
-    let keeps: [Float] = (0..<group.height).map { y in
-      guard value > 0, let span, span.bottom > span.top else { return 1 }
-      let t = min(max((Double(y) + 0.5 - span.top) / (span.bottom - span.top), 0), 1)
-      return Float(max(0, 1 - value * translucencyFall * pow(t, translucencyCurve)))
+    let kept: [Float] = (0..<group.height).map { y in
+      guard let translucency, let span, span.bottom > span.top else { return 1 }
+      return Float(
+        keeps(value: translucency, at: (Double(y) + 0.5 - span.top) / (span.bottom - span.top)))
     }
     group.withPixels { pixels, stride in
       for y in 0..<group.height {
-        let keep = keeps[y]
+        let keep = kept[y]
         for x in 0..<group.width {
           let a = alpha[x, y]
           guard a > 0 else { continue }
@@ -178,6 +177,14 @@ enum LiquidGlass {
         }
       }
     }
+  }
+
+  /// What glass with translucency `value` keeps of its opacity at `t` of its box, from its top
+  /// (0) to its bottom (1).
+  static func keeps(value: Double, at t: Double) -> Double {
+    let value = value.isNaN ? 0 : min(max(value, 0), 1)
+    let t = t.isNaN ? 0 : min(max(t, 0), 1)
+    return max(0, 1 - value * translucencyFall * pow(t, translucencyCurve))
   }
 
   /// What is behind the glass blurred, through the group's alpha, before the group is drawn.
