@@ -172,6 +172,7 @@ public enum IconComposerRenderer {
       }
       try composite(
         group, drawn, appearance: appearance, onto: artwork, context: context,
+        span: glassSpan(group, appearance, artworks: artworks, pointScale: pointScale),
         pointScale: pointScale)
     }
     let status = cairo_status(context)
@@ -212,30 +213,31 @@ public enum IconComposerRenderer {
   /// its shadow, the glass itself, then its opacity and blend mode.
   private static func composite(
     _ group: IconComposerGroup, _ drawn: CairoSurface, appearance: IconAppearance,
-    onto canvas: CairoSurface, context: OpaquePointer, pointScale: Double
+    onto canvas: CairoSurface, context: OpaquePointer, span: (top: Double, bottom: Double)?,
+    pointScale: Double
   ) throws(IconRenderError) {
     // A layer is glass unless it says otherwise (Icon Composer's default).
     let glass = group.layers.contains { layer in
-      !isHidden(layer.hidden, appearance) && layer.glass.value(for: appearance) ?? true
+      !isHidden(layer.hidden, appearance) && layer.glass.drawn(appearance) ?? true
     }
     if glass {
-      if let amount = group.blurMaterial.value(for: appearance) {
+      if let amount = group.blurMaterial.drawn(appearance) {
         LiquidGlass.blurBehind(drawn, amount: amount, canvas: canvas, pointScale: pointScale)
       }
-      let translucency = group.translucency.value(for: appearance)
+      let translucency = group.translucency.drawn(appearance)
       LiquidGlass.glaze(
-        drawn, specular: group.specular.value(for: appearance) ?? true,
-        translucency: translucency?.enabled == true ? translucency?.value : nil,
+        drawn, specular: group.specular.drawn(appearance) ?? true,
+        translucency: translucency?.enabled == true ? translucency?.value : nil, span: span,
         pointScale: pointScale)
     }
-    let shadow = group.shadow.value(for: appearance) ?? IconShadow(kind: .neutral, opacity: 0.5)
+    let shadow = group.shadow.drawn(appearance) ?? IconShadow(kind: .neutral, opacity: 0.5)
     if shadow.kind != .none {
       LiquidGlass.drawShadow(
         of: drawn, kind: shadow.kind == .layerColor ? .layerColor : .neutral,
         opacity: unit(shadow.opacity), onto: canvas, pointScale: pointScale)
     }
-    let opacity = unit(group.opacity.value(for: appearance) ?? 1)
-    let blend = group.blendMode.value(for: appearance) ?? .normal
+    let opacity = unit(group.opacity.drawn(appearance) ?? 1)
+    let blend = group.blendMode.drawn(appearance) ?? .normal
     cairo_save(context)
     cairo_identity_matrix(context)
     cairo_set_source_surface(context, drawn.surface, 0, 0)
@@ -245,6 +247,33 @@ public enum IconComposerRenderer {
   }
 
   // MARK: Groups and layers
+
+  /// The rows, in pixels, from the top of the group's highest glass layer's box (its image's
+  /// size, placed) to the bottom of its lowest: the span the glass's see-through runs over.
+  private static func glassSpan(
+    _ group: IconComposerGroup, _ appearance: IconAppearance,
+    artworks: [String: LayerArtwork], pointScale: Double
+  ) -> (top: Double, bottom: Double)? {
+    let position = group.position.drawn(appearance) ?? .identity
+    guard let scale = clampedScale(position.scale) else { return nil }
+    var top = Double.infinity
+    var bottom = -Double.infinity
+    for layer in group.layers
+    where !isHidden(layer.hidden, appearance) && layer.glass.drawn(appearance) ?? true {
+      let layerPosition = layer.position.drawn(appearance) ?? .identity
+      guard let name = layer.imageName.drawn(appearance), let artwork = artworks[name],
+        let layerScale = clampedScale(layerPosition.scale)
+      else { continue }
+      let centre =
+        canvasPoints / 2 + clampedTranslation(position.translationY) + scale
+        * clampedTranslation(layerPosition.translationY)
+      let half = scale * layerScale * artwork.height / 2
+      top = min(top, centre - half)
+      bottom = max(bottom, centre + half)
+    }
+    guard top < bottom else { return nil }
+    return (top * pointScale, bottom * pointScale)
+  }
 
   /// True when a drawn layer of `group` has a blend mode other than normal.
   private static func blendsWithWhatIsBehind(
@@ -261,8 +290,8 @@ public enum IconComposerRenderer {
   private static func blendMode(of layer: IconComposerLayer, _ appearance: IconAppearance)
     -> IconBlendMode
   {
-    guard layer.glass.value(for: appearance) == false else { return .normal }
-    return layer.blendMode.value(for: appearance) ?? .normal
+    guard layer.glass.drawn(appearance) == false else { return .normal }
+    return layer.blendMode.drawn(appearance) ?? .normal
   }
 
   /// The group's layers at its position; `isolated`, with its opacity and blend mode too.
@@ -270,11 +299,15 @@ public enum IconComposerRenderer {
     _ group: IconComposerGroup, appearance: IconAppearance, context: OpaquePointer, bundle: URL,
     artworks: inout [String: LayerArtwork], isolated: Bool = false
   ) throws(IconRenderError) {
-    let position = group.position.value(for: appearance) ?? .identity
+    let position = group.position.drawn(appearance) ?? .identity
     guard let scale = clampedScale(position.scale) else { return }
-    let opacity = unit(group.opacity.value(for: appearance) ?? 1)
-    let blend = group.blendMode.value(for: appearance) ?? .normal
+    let opacity = unit(group.opacity.drawn(appearance) ?? 1)
+    let blend = group.blendMode.drawn(appearance) ?? .normal
     let pushed = isolated && (opacity < 1 || blend != .normal)
+    // Drawn straight onto the canvas, a glass layer still keeps its tile (see `blendMode(of:)`)
+    // and is see-through by its translucency, over its own box.
+    let translucency = group.translucency.drawn(appearance)
+    let seeThrough = isolated && translucency?.enabled == true ? translucency?.value : nil
 
     cairo_save(context)
     defer { cairo_restore(context) }
@@ -284,7 +317,7 @@ public enum IconComposerRenderer {
     cairo_scale(context, scale, scale)
     if pushed { cairo_push_group(context) }
     for layer in group.layers.reversed() where !isHidden(layer.hidden, appearance) {
-      guard let name = layer.imageName.value(for: appearance) else { continue }
+      guard let name = layer.imageName.drawn(appearance) else { continue }
       let artwork: LayerArtwork
       if let loaded = artworks[name] {
         artwork = loaded
@@ -292,7 +325,9 @@ public enum IconComposerRenderer {
         artwork = try LayerArtwork.load(name, in: bundle)
         artworks[name] = artwork
       }
-      try drawLayer(layer, artwork: artwork, appearance: appearance, context: context)
+      try drawLayer(
+        layer, artwork: artwork, appearance: appearance, context: context,
+        seeThrough: layer.glass.drawn(appearance) ?? true ? seeThrough : nil)
     }
     if pushed {
       cairo_pop_group_to_source(context)
@@ -303,14 +338,14 @@ public enum IconComposerRenderer {
 
   private static func drawLayer(
     _ layer: IconComposerLayer, artwork: LayerArtwork, appearance: IconAppearance,
-    context: OpaquePointer
+    context: OpaquePointer, seeThrough: Double? = nil
   ) throws(IconRenderError) {
-    let position = layer.position.value(for: appearance) ?? .identity
+    let position = layer.position.drawn(appearance) ?? .identity
     guard let scale = clampedScale(position.scale) else { return }
-    let opacity = unit(layer.opacity.value(for: appearance) ?? 1)
+    let opacity = unit(layer.opacity.drawn(appearance) ?? 1)
     let blend = blendMode(of: layer, appearance)
-    let fill = layer.fill.value(for: appearance) ?? .none
-    let isolated = opacity < 1 || blend != .normal
+    let fill = layer.fill.drawn(appearance) ?? .none
+    let isolated = opacity < 1 || blend != .normal || seeThrough != nil
 
     cairo_save(context)
     defer { cairo_restore(context) }
@@ -335,7 +370,18 @@ public enum IconComposerRenderer {
     if isolated {
       cairo_pop_group_to_source(context)
       cairo_set_operator(context, cairoOperator(blend))
-      cairo_paint_with_alpha(context, opacity)
+      if let seeThrough, let mask = cairo_pattern_create_linear(0, 0, 0, artwork.height) {
+        // The opacity it keeps, from the top of its box (t 0) to the bottom (t 1).
+        for step in 0...16 {
+          let t = Double(step) / 16
+          cairo_pattern_add_color_stop_rgba(
+            mask, t, 0, 0, 0, opacity * LiquidGlass.keeps(value: seeThrough, at: t))
+        }
+        cairo_mask(context, mask)
+        cairo_pattern_destroy(mask)
+      } else {
+        cairo_paint_with_alpha(context, opacity)
+      }
     }
   }
 
@@ -349,7 +395,7 @@ public enum IconComposerRenderer {
   }
 
   private static func isHidden(_ hidden: Specialized<Bool>, _ appearance: IconAppearance) -> Bool {
-    hidden.value(for: appearance) ?? false
+    hidden.drawn(appearance) ?? false
   }
 
   /// Nil for a scale that draws nothing (zero, negative, not a number).
@@ -399,11 +445,16 @@ public enum IconComposerRenderer {
           start: (0.5, start), stop: (0.5, start + (1 - start) / gradientReach)),
         in: context, width: width, height: height)
     case .automaticGradient(let color):
-      // Lighter at the top, the colour itself from 70% down.
+      // A dark colour: lifted at the top, straight down in encoded values to the colour itself
+      // a little above 70% of the height, and the colour below.
+      let lift = rules.automaticLift
       let lighter = IconColor(
-        red: color.red + (1 - color.red) * 0.25, green: color.green + (1 - color.green) * 0.25,
-        blue: color.blue + (1 - color.blue) * 0.25, alpha: color.alpha)
-      setGradient(lighter, color, .standard, in: context, width: width, height: height)
+        red: color.red + lift, green: color.green + lift, blue: color.blue + lift,
+        alpha: color.alpha)
+      let stop = IconGradientOrientation.standard.stop.y * rules.automaticReach
+      setGradient(
+        lighter, color, IconGradientOrientation(start: (0.5, 0), stop: (0.5, stop)),
+        in: context, width: width, height: height, inLinearLight: false)
     }
     return true
   }
@@ -429,12 +480,14 @@ public enum IconComposerRenderer {
 
   private static func setGradient(
     _ start: IconColor, _ stop: IconColor, _ orientation: IconGradientOrientation,
-    in context: OpaquePointer, width: Double, height: Double
+    in context: OpaquePointer, width: Double, height: Double, inLinearLight: Bool = true
   ) {
-    // Icon Composer's exports run a gradient a quarter further than its stop: a grey one
-    // with a stop at 0.7 reaches its second colour at 0.875 of the side.
-    let stopX = orientation.start.x + (orientation.stop.x - orientation.start.x) * gradientReach
-    let stopY = orientation.start.y + (orientation.stop.y - orientation.start.y) * gradientReach
+    // Icon Composer's exports run a linear gradient a quarter further than its stop: a grey one
+    // with a stop at 0.7 reaches its second colour at 0.875 of the side. A dark automatic
+    // gradient runs straight in encoded values to where it is told (`inLinearLight` false).
+    let reach = inLinearLight ? gradientReach : 1
+    let stopX = orientation.start.x + (orientation.stop.x - orientation.start.x) * reach
+    let stopY = orientation.start.y + (orientation.stop.y - orientation.start.y) * reach
     guard
       let pattern = cairo_pattern_create_linear(
         orientation.start.x * width, orientation.start.y * height, stopX * width,
@@ -442,7 +495,7 @@ public enum IconComposerRenderer {
     else { return }
     defer { cairo_pattern_destroy(pattern) }
     // cairo interpolates the encoded values; Icon Composer, light: stops every 1/16 follow it.
-    let steps = 16
+    let steps = inLinearLight ? 16 : 1
     for step in 0...steps {
       let t = Double(step) / Double(steps)
       func mixed(_ a: Double, _ b: Double) -> Double {
@@ -518,5 +571,19 @@ public enum IconComposerRenderer {
     cairo_line_to(context, 0, reach)
     cairo_curve_to(context, 0, pull, pull, 0, reach, 0)
     cairo_close_path(context)
+  }
+}
+
+extension Specialized {
+  /// The value Icon Composer draws in `appearance`: as `value(for:)`, except that tinted does not
+  /// take dark's entries (the tinted look starts from the light document's values and its own
+  /// tinted entries). Ehviewer's glass layer is at opacity 0 with 0.7 written for dark only: its
+  /// TintedDark export is its Default look's luminance on the tinted line, without the layer.
+  func drawn(_ appearance: IconAppearance) -> Value? {
+    guard appearance == .tinted else { return value(for: appearance) }
+    if let own = entries.first(where: { $0.appearance == .tinted && $0.idiom == nil }) {
+      return own.value
+    }
+    return entries.first { $0.appearance == nil && $0.idiom == nil }?.value ?? base
   }
 }

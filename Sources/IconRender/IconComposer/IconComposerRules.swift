@@ -40,10 +40,16 @@ public struct IconComposerRules: Sendable, Equatable {
   public var automaticLightThreshold: Double
   public var automaticLightStart: Double
   public var automaticDarkening: Double
+  /// A darker `automatic-gradient` is its colour plus `automaticLift` (encoded, each channel) at
+  /// the top, straight in encoded values down to the colour itself at `automaticReach` of the
+  /// standard stop (0.7 of the height), then the colour.
+  public var automaticLift: Double
+  public var automaticReach: Double
 
   public init(
     dark: Ramp?, tintedDark: Ramp?, tintedLight: Ramp?, clearLight: Ramp?, clearDark: Ramp?,
-    automaticLightThreshold: Double, automaticLightStart: Double, automaticDarkening: Double
+    automaticLightThreshold: Double, automaticLightStart: Double, automaticDarkening: Double,
+    automaticLift: Double, automaticReach: Double
   ) {
     self.dark = dark
     self.tintedDark = tintedDark
@@ -53,6 +59,8 @@ public struct IconComposerRules: Sendable, Equatable {
     self.automaticLightThreshold = automaticLightThreshold
     self.automaticLightStart = automaticLightStart
     self.automaticDarkening = automaticDarkening
+    self.automaticLift = automaticLift
+    self.automaticReach = automaticReach
   }
 
   /// The ramp behind `look`, or nil when the look keeps the document's fill.
@@ -86,7 +94,13 @@ public struct IconComposerRules: Sendable, Equatable {
     // darker ones (fshahzad__MacOS-MultiClockBar and deadsoftie__quire L 0.632,
     // jonjaques__synesthia 0.270, ophelianz__ophelia 0) lighten at the top. The threshold half
     // way between 0.632 and 0.865; the darkening from NowPlayingRemote (0.90) and Teddy (0.92).
-    automaticLightThreshold: 0.75, automaticLightStart: 0.35, automaticDarkening: 0.91)
+    automaticLightThreshold: 0.75, automaticLightStart: 0.35, automaticDarkening: 0.91,
+    // Darker ones, in their Default exports: the background is straight in encoded values (ophelia
+    // 44, 39, 34, 29, 24 … every 60 rows), reaching the colour at 0.64–0.69 of the height
+    // (ophelianz__ophelia 0.644, jonjaques__synesthia 0.65, fshahzad__MacOS-MultiClockBar 0.67),
+    // 0.93 of the standard stop; at the top the colour plus 58 levels (ophelia's black 58,
+    // synesthia +58/+55/+55, MultiClockBar +84/+38 on its unclipped channels): 0.228.
+    automaticLift: 0.228, automaticReach: 0.93)
 
   /// Half A: DD00031__NowPlayingRemote, SkyPixel-Studio__Sparkify, fshahzad__MacOS-MultiClockBar,
   /// liaowwxx__Ehviewer-iOS-macOS-Demo, theiskaa__opentranscribe, weiran__Hackers. Its ramps come
@@ -98,7 +112,9 @@ public struct IconComposerRules: Sendable, Equatable {
     clearLight: Ramp(top: [142.3, 142.4, 142.3], bottom: [126.4, 126.4, 126.5]),
     clearDark: Ramp(top: [71.7, 71.9, 71.8], bottom: [40.1, 40.0, 40.1]),
     // Half way between MultiClockBar's 0.632 and NowPlayingRemote's 0.964; its darkening.
-    automaticLightThreshold: 0.80, automaticLightStart: 0.35, automaticDarkening: 0.90)
+    automaticLightThreshold: 0.80, automaticLightStart: 0.35, automaticDarkening: 0.90,
+    // MultiClockBar alone.
+    automaticLift: 0.24, automaticReach: 0.96)
 
   /// Half B: Mcrich23__Teddy, deadsoftie__quire, jonjaques__synesthia, ophelianz__ophelia,
   /// tonywei17__simple-navi. Dark from Teddy, synesthia and simple-navi; tinted dark from
@@ -110,7 +126,9 @@ public struct IconComposerRules: Sendable, Equatable {
     clearLight: Ramp(top: [142.3, 142.3, 142.3], bottom: [126.4, 126.4, 126.5]),
     clearDark: Ramp(top: [71.8, 71.9, 71.9], bottom: [40.3, 40.2, 40.2]),
     // Half way between quire's 0.632 and Teddy's 0.865; Teddy's darkening.
-    automaticLightThreshold: 0.75, automaticLightStart: 0.35, automaticDarkening: 0.92)
+    automaticLightThreshold: 0.75, automaticLightStart: 0.35, automaticDarkening: 0.92,
+    // ophelia and synesthia.
+    automaticLift: 0.225, automaticReach: 0.92)
 
   /// OKLab lightness of an sRGB colour (0...1 encoded components).
   static func lightness(_ red: Double, _ green: Double, _ blue: Double) -> Double {
@@ -143,8 +161,25 @@ extension LiquidGlass {
   static let shadowRadius = 22.0
   static let shadowOffset = 8.0
   static let shadowStrength = 0.12
-  /// Translucency `value` v keeps 1 − translucencyShare · v of the glass's opacity.
-  static let translucencyShare = 0.31
+  /// Translucency: a glass layer in a group with `translucency` enabled at value v is
+  /// see-through, more toward its bottom: at t (0 at the top of its image's box, 1 at the
+  /// bottom) it keeps 1 − translucencyFall · v · t^translucencyCurve of its opacity. Fitted on
+  /// theiskaa__opentranscribe (white bars over near black: 0.98 of their opacity at t 0.1, 0.83
+  /// at 0.5, 0.62 at 0.9), and it holds for liaowwxx__Ehviewer-iOS-macOS-Demo's Dark (a near
+  /// black image at opacity 0.7 over a teal one: 0.71 at the top to 0.45 at the bottom, as
+  /// 0.7 × the same curve; make fidelity 48.0 → 3.0), fshahzad__MacOS-MultiClockBar's black
+  /// clock over blue and weiran__Hackers' H over white (0.9 at the top to 0.67; its group says
+  /// translucency is disabled, and it is left opaque: 2.3 → 5.0). With translucency disabled,
+  /// Mcrich23__Teddy's camera body and SkyPixel-Studio__Sparkify's star are opaque, exactly their
+  /// colours. Every pair writes v 0.5; that the fall scales with v is assumed. Checked, not
+  /// fitted, on the unseen beforetheshoes__Bellows: its black glass layer (1680-point box) lets
+  /// the background through at 13, 36, 56, 74 of 255 at rows 120, 480, 720, 900; the curve gives
+  /// 16, 38, 57, 72.
+  static let translucencyFall = 0.9
+  static let translucencyCurve = 1.5
+  // No frost: a white screen of 0.18 over every glass layer (fitted before on the first three
+  // pairs) lifted dark glass to grey; Apple's is its own colour (Sparkify's star at 33, Teddy's
+  // body within 3 levels of its SVG, Ehviewer's dark layer). Teddy 15.5 → 6.0, Sparkify 13.8 → 4.9.
   /// Specular highlight: how far the light comes from (up and left), its softness, its strength.
   static let specularReach = 10.0
   static let specularSoftness = 1.0
@@ -154,8 +189,6 @@ extension LiquidGlass {
   static let edgeWidth = 3.0
   static let edgeDarkening = 0.8
   static let edgeColour: (Float, Float, Float) = (0.75, 0.75, 0.78)
-  /// The glass's frost: white screened over it.
-  static let frost: Float = 0.18
   /// The icon's rim: width, and white's opacity at the edge, top and bottom.
   static let rimWidth = 22.0
   static let rimTop = 0.33

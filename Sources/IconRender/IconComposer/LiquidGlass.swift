@@ -136,24 +136,33 @@ enum LiquidGlass {
 
   enum ShadowKind { case neutral, layerColor }
 
-  /// Glass on a group drawn alone: the inner edge shaded, a highlight where light from the top
-  /// left meets an edge, and the translucency's opacity.
+  /// Glass on a group drawn alone: the translucency's see-through, graded from the top of the
+  /// glass layers' box (`span`, rows in pixels) to its bottom; a highlight where light from the
+  /// top left meets an edge; the inner edge shaded. No frost: glass keeps its colour (see
+  /// `translucencyFall`).
   static func glaze(
-    _ group: CairoSurface, specular: Bool, translucency: Double?, pointScale: Double
+    _ group: CairoSurface, specular: Bool, translucency: Double?,
+    span: (top: Double, bottom: Double)?,
+    pointScale: Double
   ) {
     let alpha = Plane(alphaOf: group)
     let soft = alpha.blurred(radius: max(1, specularSoftness * pointScale))
     let inner = alpha.blurred(radius: max(1, edgeWidth * pointScale))
     let reach = max(1, Int((specularReach * pointScale).rounded()))
-    let keep = Float(1 - translucencyShare * min(max(translucency ?? 0, 0), 1))
+    // See-through: what the glass keeps of its opacity, row by row, from its top to its bottom.
+    let kept: [Float] = (0..<group.height).map { y in
+      guard let translucency, let span, span.bottom > span.top else { return 1 }
+      return Float(
+        keeps(value: translucency, at: (Double(y) + 0.5 - span.top) / (span.bottom - span.top)))
+    }
     group.withPixels { pixels, stride in
       for y in 0..<group.height {
+        let keep = kept[y]
         for x in 0..<group.width {
           let a = alpha[x, y]
           guard a > 0 else { continue }
           var pixel = pixels[y * stride + x]
-          // Frosted, then see-through: the light on the glass is not.
-          pixel = screened(pixel, frost)
+          // See-through, row by row; the light on the glass is not.
           if keep < 1 { pixel = scaled(pixel, keep) }
           // A band of light inside the edges that face the top left...
           if specular {
@@ -161,12 +170,21 @@ enum LiquidGlass {
             if light > 0 { pixel = over(pixel, (1, 1, 1), min(1, light) * a) }
           }
           // ...and greyer at the very edge, where the glass thins and bends the light away.
-          let edge = max(0, 1 - inner[x, y]) * 2 * Float(edgeDarkening)
+          // (Measured against the pixel's own alpha, so a layer at opacity 0.7 is no edge.)
+          let edge = max(0, 1 - inner[x, y] / a) * 2 * Float(edgeDarkening)
           if edge > 0 { pixel = over(pixel, edgeColour, min(1, edge) * a, keepAlpha: true) }
           pixels[y * stride + x] = pixel
         }
       }
     }
+  }
+
+  /// What glass with translucency `value` keeps of its opacity at `t` of its box, from its top
+  /// (0) to its bottom (1).
+  static func keeps(value: Double, at t: Double) -> Double {
+    let value = value.isNaN ? 0 : min(max(value, 0), 1)
+    let t = t.isNaN ? 0 : min(max(t, 0), 1)
+    return max(0, 1 - value * translucencyFall * pow(t, translucencyCurve))
   }
 
   /// What is behind the glass blurred, through the group's alpha, before the group is drawn.
@@ -285,17 +303,6 @@ enum LiquidGlass {
     return UInt32((coverage * 255).rounded()) << 24 | mix(16, colour.0) << 16 | mix(8, colour.1)
       << 8
       | mix(0, colour.2)
-  }
-
-  /// White at `amount` screened over `pixel`'s colour: 1 − (1 − c)(1 − amount), premultiplied.
-  static func screened(_ pixel: UInt32, _ amount: Float) -> UInt32 {
-    let alpha = pixel >> 24
-    func part(_ shift: UInt32) -> UInt32 {
-      let c = Float(pixel >> shift & 0xFF)
-      let limit = Float(alpha)
-      return UInt32(min(limit, c + (limit - c) * amount).rounded()) << shift
-    }
-    return alpha << 24 | part(16) | part(8) | part(0)
   }
 
   /// `pixel` with every premultiplied channel times `factor`.
