@@ -46,6 +46,53 @@ extension RealTerminalEndToEndTests {
     try openMoveAndQuit(terminal, graphics: Self.protocolOf(terminal), bound: 8)
   }
 
+  /// Every Palette icon, in turn: ↓ from Default to Yellow, and each preview is that icon's
+  /// pixels within the bound (8, as above) at the pane's place, the previous icon gone from it.
+  @Test(arguments: [RealTerminal.xterm, .kitty])
+  func everyPaletteIconsPreviewIsItsPixels(_ terminal: RealTerminal) throws {
+    let scratch = try Scratch()
+    let names = [
+      "AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-Pink",
+      "AppIcon-Purple", "AppIcon-Teal", "AppIcon-Yellow",
+    ]
+    var finders = try names.map { IconFinder(icon: try reference($0, in: scratch)) }
+    let display = try XvfbDisplay(scratch: scratch)
+    let window = try picker(
+      terminal, graphics: Self.protocolOf(terminal), scratch: scratch, display: display)
+    let clean = try window.cleanScreen()
+    try window.start()
+    let bound = 8.0
+    var previous: IconMatch?
+    var errors: [String] = []
+    for (index, name) in names.enumerated() {
+      if index > 0 { try display.press("Down") }
+      let sizes = previous.map { ($0.size - 6)...($0.size + 6) } ?? 100...300
+      let found = try window.waitForScreen("the preview of \(name)") { screen in
+        let match = finders[index].find(in: screen, sizes: sizes, area: previewArea(of: screen))
+        var gone = true
+        if let previous {
+          gone =
+            finders[index - 1].error(
+              at: previous.x, y: previous.y, size: previous.size, on: screen) > bound * 2
+        }
+        return match.error <= bound && gone
+          ? .found(match) : .notYet("best: \(match), the previous icon gone: \(gone)")
+      }
+      if let previous {
+        #expect(abs(found.x - previous.x) <= 4 && abs(found.y - previous.y) <= 4, "\(found)")
+      }
+      errors.append("\(name) " + String(format: "%.1f", found.error))
+      previous = found
+    }
+    try display.press("q")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    try window.waitForScreen("the clean screen after quitting") { screen in
+      let difference = screenDifference(screen, clean)
+      return difference == 0 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    print("every Palette icon in \(terminal): \(errors.joined(separator: ", "))")
+  }
+
   /// The picker with images through the look key, the filter and the grid: `a` redraws the
   /// preview in the dark look, `/gre` moves it to Green, Esc then `v` shows the grid, whose
   /// tiles are images too (Green and Blue found in it), and `q` leaves the clean window. The
