@@ -77,6 +77,9 @@ let package = Package(
     .target(
       name: "TerminalGraphics", dependencies: ["IconRender", "IconCatalog", "SharedLibrary"]),
     .target(name: "IconCheck", dependencies: ["IconCatalog", "IconRender"]),
+    // The write side (add, remove, check --fix): plans text edits in the files' own style,
+    // previews them as a diff, applies them atomically. SpecYAML gives it libyaml's positions.
+    .target(name: "IconEdit", dependencies: ["IconCatalog", "IconRender", "SpecYAML"]),
     .target(
       name: "PickerScreen",
       dependencies: ["IconState", "IconRender", "IconCatalog", "TerminalGraphics", "CNcurses"]),
@@ -84,7 +87,7 @@ let package = Package(
       name: "iconpick",
       dependencies: [
         "PickerScreen", "IconCheck", "IconRender", "IconState", "IconCatalog", "IconArchive",
-        "SpecYAML", "TerminalGraphics",
+        "SpecYAML", "TerminalGraphics", "IconEdit",
       ]),
     // Times the preview pipeline in one process for `make bench`; not installed. Its command
     // line is read by BenchCommandLine, a pure parser with its own tests.
@@ -96,7 +99,7 @@ let package = Package(
       name: "IconFuzzing",
       dependencies: [
         "IconCatalog", "IconRender", "IconState", "IconCheck", "IconArchive", "SpecYAML",
-        "TerminalGraphics",
+        "TerminalGraphics", "IconEdit",
       ]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
@@ -105,6 +108,8 @@ let package = Package(
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "SpecYAML"]),
     .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog", "SpecYAML"]),
+    .testTarget(
+      name: "IconEditTests", dependencies: ["IconEdit", "IconCatalog", "IconRender", "SpecYAML"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),
