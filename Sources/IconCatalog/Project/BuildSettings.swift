@@ -119,6 +119,9 @@ struct BuildSettings: Sendable {
 
   func isSet(_ key: String) -> Bool { settings[key] != nil }
 
+  /// The value as layered, before expansion (`$(inherited)` already replaced).
+  func rawValue(_ key: String) -> String? { settings[key]?.value }
+
   /// The expanded value, or nil when the key is unset, empty, or refers to a setting nobody sets.
   func string(_ key: String) -> String? {
     guard let raw = settings[key]?.value, let value = expand(raw), !value.isEmpty else {

@@ -99,6 +99,8 @@ enum Completions {
         case .iconName: want = "want=name"
         case .iconNameOrApp: want = "want=name+path"
         case .payload: want = #"[[ -  == "$cur"* ]] && COMPREPLY+=(-); want=path"#
+        case .file: want = "want=path"
+        case .newName: want = ":"
         case .shell(let shells):
           want = #"COMPREPLY=($(compgen -W "\#(words(shells))" -- "$cur"))"#
         }
@@ -283,6 +285,8 @@ enum Completions {
         case .iconName: action = "icon name:_iconpick_names"
         case .iconNameOrApp: action = "icon name or app:_iconpick_name_or_path"
         case .payload: action = "payload:_iconpick_payload"
+        case .file: action = "image:_files"
+        case .newName: action = "new icon name: "
         case .shell(let shells): action = "shell:(\(shells.joined(separator: " ")))"
         }
         arguments.append("'\(index + 1)\(colon)\(action)'")
@@ -446,6 +450,8 @@ enum Completions {
         case .payload:
           lines.append("complete -c iconpick \(at) -a - -d 'Read the payload from stdin'")
           lines.append("complete -c iconpick \(at) -F")
+        case .file: lines.append("complete -c iconpick \(at) -F")
+        case .newName: break
         case .shell(let shells):
           lines.append("complete -c iconpick \(at) -a \"\(shells.joined(separator: " "))\"")
         }

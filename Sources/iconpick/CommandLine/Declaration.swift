@@ -11,6 +11,8 @@ import TerminalGraphics
 extension Interface {
   /// The commands that read an app (all but `completions`).
   static let appCommands: [Subcommand] = [.pick, .list, .get, .set, .reset, .push, .show, .check]
+  /// The commands that change a project: they take the target and platform, not the rest.
+  static let editCommands: [Subcommand] = [.add, .remove]
 
   /// `--appearance`'s words and the look each shows: the parser accepts these and no other
   /// (in any case), the help and the man page list them, the completions offer them.
@@ -167,6 +169,60 @@ extension Interface {
         project could not be read · 2 bad command line.
         """),
     CommandSpec(
+      command: .add, summary: "Add an alternate icon to the project, as Xcode would.",
+      positionals: [
+        PositionalSpec(
+          name: "NAME", kind: .newName, optional: false,
+          help: "The new icon's name, as setAlternateIconName will take it."),
+        PositionalSpec(
+          name: "IMAGE", kind: .file, optional: true,
+          help: """
+            A square PNG of at least 1024 px, or an Icon Composer .icon bundle. Without it, \
+            NAME is a set the catalogs hold that does not ship yet, and only its declaration is \
+            added. A lone word after NAME is IMAGE when it ends in .png or .icon, else PATH.
+            """),
+        pathArgument,
+      ],
+      forms: [
+        SynopsisForm(options: [("--dark", false), ("--tinted", false), ("--dry-run", false)])
+      ],
+      about: """
+        Add an alternate icon so that the next Xcode build ships it and \
+        setAlternateIconName("NAME") works on iPhone and iPad, in the form the app already \
+        uses: a NAME.appiconset beside the app's sets (the single-size form, or the sizes its \
+        sets have) named in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES where the target's \
+        value is set (project or .xcconfig, every configuration; nothing when \
+        ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS ships every set); loose PNGs named in \
+        Info.plist's CFBundleIcons and CFBundleIcons~ipad for an app that declares them so; \
+        an .icon copied beside the app's icons and registered as one folder reference. Files \
+        are edited in place in their own style, written atomically, and the project is read \
+        again: NAME must be an alternate and check must find nothing new, or every file is \
+        put back. With --dry-run, print the change as a unified diff and write nothing.
+        """,
+      exitStatus: """
+        0 done · 1 refused or undone (the reason names the file; nothing is changed) · 2 bad \
+        command line.
+        """),
+    CommandSpec(
+      command: .remove, summary: "Remove an alternate icon from the project.",
+      positionals: [
+        PositionalSpec(
+          name: "NAME", kind: .iconName, optional: false,
+          help: "The alternate's name, as setAlternateIconName takes it."),
+        pathArgument,
+      ],
+      forms: [SynopsisForm(options: [("--dry-run", false)])],
+      about: """
+        Remove an alternate icon: its name from every declaration (Info.plist entries, \
+        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES), and the files that hold only it (its \
+        set or .icon, its loose PNGs) with their references in the project, so that add then \
+        remove leaves every file as it was. The primary cannot be removed. With --dry-run, \
+        print the change as a unified diff and write nothing.
+        """,
+      exitStatus: """
+        0 done · 1 refused or undone (nothing is changed) · 2 bad command line.
+        """),
+    CommandSpec(
       command: .completions, summary: "Print the completion script for bash, zsh or fish.",
       positionals: [
         PositionalSpec(
@@ -190,7 +246,8 @@ extension Interface {
       manual: "Keep the recorded choice in <DIR> (default: <$XDG_STATE_HOME/iconpick>).",
       apply: { options, value throws(UsageError) in options.stateDirectory = value }),
     OptionSpec(
-      long: "--target", value: .text("NAME"), commands: appCommands, readsApp: true,
+      long: "--target", value: .text("NAME"), commands: appCommands + editCommands,
+      readsApp: true,
       summary: "The app target, when the project has several",
       manual: """
         The app target, when the project has several that can have alternate icons. \
@@ -211,7 +268,7 @@ extension Interface {
     OptionSpec(
       long: "--platform",
       value: .choice("PLATFORM", AppPlatform.allCases.map { ValueChoice(word: $0.argument) }),
-      commands: appCommands, readsApp: true,
+      commands: appCommands + editCommands, readsApp: true,
       summary: "The platform to read, when the target builds for iOS and tvOS (default iOS)",
       manual: """
         *ios* or *tvos*: which app to read when a target builds for both (its \
@@ -371,6 +428,33 @@ extension Interface {
       long: "--quiet", short: "-q", commands: [.set, .reset, .push],
       summary: "Print no alert line", manual: "Print no alert line on stderr.",
       apply: { options, _ throws(UsageError) in options.quiet = true }),
+    OptionSpec(
+      long: "--dark", value: .file("IMAGE", pattern: "*.png"), commands: [.add],
+      summary: "The dark appearance's image",
+      details: "(a square PNG of at least 1024 px), for the single-size set.",
+      manual: """
+        The set's dark appearance: a square PNG of at least 1024 px, written as the \
+        single-size set's dark image.
+        """,
+      apply: { options, value throws(UsageError) in options.darkImage = value }),
+    OptionSpec(
+      long: "--tinted", value: .file("IMAGE", pattern: "*.png"), commands: [.add],
+      summary: "The tinted appearance's image",
+      details: "(a square PNG of at least 1024 px), for the single-size set.",
+      manual: """
+        The set's tinted appearance: a square PNG of at least 1024 px, written as the \
+        single-size set's tinted image.
+        """,
+      apply: { options, value throws(UsageError) in options.tintedImage = value }),
+    OptionSpec(
+      long: "--dry-run", short: "-n", commands: editCommands,
+      summary: "Print the change as a diff; write nothing",
+      details: "(a unified diff of each text file, a line for each new image).",
+      manual: """
+        Print the change as a unified diff of every text file, and a line for each binary \
+        file made or removed, and write nothing. The plan is checked as a real run checks it.
+        """,
+      apply: { options, _ throws(UsageError) in options.dryRun = true }),
     OptionSpec(
       long: "--size", value: .example("COLSxROWS", ["24x12", "32x16", "48x24"]),
       commands: [.show], summary: "The preview's size in cells",

@@ -32,6 +32,8 @@ enum IconpickCommand {
       case .set, .reset: return try SetCommand(options: options, environment: environment).run()
       case .push: return try PushCommand(options: options, environment: environment).run()
       case .check: return try CheckCommand(options: options, environment: environment).run()
+      case .add, .remove:
+        return try EditCommand(options: options, environment: environment).run()
       case .completions:
         print(Completions.script(for: options.shell ?? .bash), terminator: "")
         return .success

@@ -88,6 +88,10 @@ enum PositionalKind: Equatable {
   case iconNameOrApp
   /// A file, or `-` for standard input.
   case payload
+  /// A file or folder to read (`add`'s IMAGE).
+  case file
+  /// A name that is not there yet (`add`'s NAME): nothing to complete.
+  case newName
   /// A shell's name.
   case shell([String])
 }

@@ -13,6 +13,8 @@ enum Subcommand: String, CaseIterable, Equatable {
   case push
   case show
   case check
+  case add
+  case remove
   case completions
 }
 
@@ -29,6 +31,13 @@ struct Options {
   var path: String?
   /// `show`'s and `set`'s NAME.
   var iconName: String?
+  /// `add`'s IMAGE: a square PNG of at least 1024 px, or an Icon Composer `.icon`.
+  var image: String?
+  /// `add --dark IMAGE` and `--tinted IMAGE`: the set's other appearances.
+  var darkImage: String?
+  var tintedImage: String?
+  /// `add --dry-run`, `remove --dry-run`: print the change as a diff and write nothing.
+  var dryRun = false
   /// `push`'s PAYLOAD: a file, or "-" for stdin.
   var payload: String?
   var quiet = false
@@ -188,6 +197,10 @@ extension Options {
       options.shell = shell
       return options
     }
+    if options.command == .add || options.command == .remove {
+      try Self.editPositionals(positionals, into: &options)
+      return options
+    }
     if options.command == .set || options.command == .push {
       // set NAME [PATH], push PAYLOAD|- [PATH]: the first word is required.
       let what = options.command == .set ? "NAME" : "PAYLOAD (a file, or - for stdin)"
@@ -236,5 +249,44 @@ extension Options {
     }
     options.path = positionals.first
     return options
+  }
+}
+
+extension Options {
+  /// `add NAME [IMAGE] [PATH]` and `remove NAME [PATH]`. Of `add`'s two words after NAME, one
+  /// alone is IMAGE when it names a `.png` or an `.icon`, else PATH.
+  static func editPositionals(_ positionals: [String], into options: inout Options) throws(
+    UsageError
+  ) {
+    let command = options.command.rawValue
+    guard let name = positionals.first else {
+      throw UsageError(message: "'iconpick \(command)' needs a NAME: the icon's name")
+    }
+    options.iconName = name
+    let rest = Array(positionals.dropFirst())
+    if options.command == .remove {
+      guard rest.count <= 1 else {
+        throw UsageError(
+          message: "unexpected argument '\(rest[1])': give NAME and at most one PATH")
+      }
+      options.path = rest.first
+    } else {
+      switch rest.count {
+      case 0: break
+      case 1:
+        let ext = (rest[0] as NSString).pathExtension.lowercased()
+        if ext == "png" || ext == "icon" { options.image = rest[0] } else { options.path = rest[0] }
+      case 2:
+        options.image = rest[0]
+        options.path = rest[1]
+      default:
+        throw UsageError(
+          message: "unexpected argument '\(rest[2])': give NAME, IMAGE and at most one PATH")
+      }
+      if options.image == nil, options.darkImage != nil || options.tintedImage != nil {
+        throw UsageError(
+          message: "--dark and --tinted go with an IMAGE: give the icon's main image too")
+      }
+    }
   }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import IconCatalog
+
+/// What a plan starts from: the one reading every command makes (the app and its facts), and
+/// where those facts are written (`EditPlaces`).
+public struct EditContext: Sendable {
+  public var app: AppIcons
+  public var facts: ProjectFacts
+  public var places: EditPlaces
+
+  public init(app: AppIcons, facts: ProjectFacts, places: EditPlaces) {
+    self.app = app
+    self.facts = facts
+    self.places = places
+  }
+
+  /// Reads the app at `path` as every command does.
+  public static func read(at path: URL, target: String?, platform: AppPlatform? = nil)
+    throws(IconCatalogError) -> EditContext
+  {
+    let (app, facts) = try AppIconReader.readWithFacts(
+      at: path, target: target, configuration: nil, platform: platform)
+    let places = try EditPlaces.read(at: path, target: target, platform: platform)
+    return EditContext(app: app, facts: facts, places: places)
+  }
+
+  /// The file a message names for the app as a whole: its project, else its folder.
+  var projectDescription: String { (places.project ?? places.root).path }
+}
+
+/// The bytes of the files a plan edits, read once: a second edit of a file builds on the first,
+/// and the change set keeps what was read, to refuse a file that changes meanwhile.
+struct PlannedFiles {
+  var changes: ChangeSet
+
+  init(root: URL) { changes = ChangeSet(root: root) }
+
+  /// The file as the plan has it so far: edited, or as read.
+  func current(_ file: URL) throws(EditError) -> [UInt8] {
+    if let planned = changes.current(file) { return planned }
+    return try Self.read(file)
+  }
+
+  /// The bytes on disk, the first time the plan looks at a file.
+  func original(_ file: URL) throws(EditError) -> [UInt8] {
+    let key = file.standardizedFileURL.path
+    if let change = changes.changes.first(where: { $0.path.standardizedFileURL.path == key }),
+      let original = change.original
+    {
+      return original
+    }
+    return try Self.read(file)
+  }
+
+  static func read(_ file: URL) throws(EditError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      throw .cannotEdit(file: file.path, reason: "it cannot be read")
+    }
+    return [UInt8](data)
+  }
+
+  mutating func edit(_ file: URL, to updated: [UInt8], _ summary: String) throws(EditError) {
+    changes.edit(file, from: try original(file), to: updated, summary)
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import IconCatalog
+
+/// Adds a name to, or removes it from, `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` where the
+/// target's value comes from, for every configuration of the target: the target's or the
+/// project's settings in `project.pbxproj`, an `.xcconfig` line, or an XcodeGen spec.
+enum SettingDeclaration {
+  static let key = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+
+  enum Change {
+    case add, remove
+
+    func apply(_ name: String, to text: String) -> String? {
+      switch self {
+      case .add: return SettingList.appending(name, to: text)
+      case .remove: return SettingList.removing(name, from: text)
+      }
+    }
+  }
+
+  /// Plans the change in every place that sets the value; a configuration where the setting is
+  /// not set gets it at the target's level (where Xcode's Build Settings editor writes it). With
+  /// `.remove`, a setting left with no name is removed.
+  static func plan(
+    _ change: Change, name: String, context: EditContext, files: inout PlannedFiles
+  ) throws(EditError) -> [String] {
+    let places = context.places
+    guard let projectFile = places.projectFile, let targetName = places.targetName else {
+      throw .unsupported(
+        file: places.root.path,
+        reason:
+          "no Xcode project or XcodeGen spec was found, so there is no build setting to declare the icon in"
+      )
+    }
+    if places.isXcodeGenSpec {
+      return try planInSpec(change, name: name, spec: projectFile, target: targetName, files: &files)
+    }
+    var editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
+    guard let targetID = editor.nativeTarget(named: targetName) else {
+      throw .cannotEdit(file: projectFile.path, reason: "no target named \"\(targetName)\"")
+    }
+    let targetConfigurations = editor.buildConfigurations(ofTarget: targetID)
+    let projectConfigurations = editor.projectBuildConfigurations()
+    var described: [String] = []
+    var xcconfigLinesDone = Set<String>()
+    for place in places.settingPlaces(key) {
+      switch place.level {
+      case nil:
+        guard change == .add,
+          let id = targetConfigurations.first(where: { $0.name == place.configuration })?.id
+        else { continue }
+        try editor.setBuildSetting(key, to: .string(SettingList.written(name)), configuration: id)
+        described.append("target \(targetName), \(place.configuration)")
+      case .target?, .project?:
+        let list = place.level == .target ? targetConfigurations : projectConfigurations
+        guard let id = list.first(where: { $0.name == place.configuration })?.id,
+          let value = editor.buildSetting(key, configuration: id)
+        else { continue }
+        switch value {
+        case .string(let text):
+          guard let updated = change.apply(name, to: text) else { continue }
+          if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+            try editor.removeBuildSetting(key, configuration: id)
+          } else {
+            try editor.setBuildSetting(key, to: .string(updated), configuration: id)
+          }
+        case .list(let items):
+          var updated = items
+          switch change {
+          case .add: updated.append(name)
+          case .remove:
+            guard updated.contains(name) else { continue }
+            updated.removeAll { $0 == name }
+          }
+          if updated.isEmpty {
+            try editor.removeBuildSetting(key, configuration: id)
+          } else {
+            try editor.setBuildSetting(key, to: .list(updated), configuration: id)
+          }
+        }
+        let owner = place.level == .target ? "target \(targetName)" : "the project"
+        described.append("\(owner), \(place.configuration)")
+      case .configurationFile?:
+        guard let file = place.file else { continue }
+        var config = try XCConfigEditor(file: file, bytes: try files.current(file))
+        // The line the build reads: the last one without conditions, else the last of all.
+        let assignments = config.assignments(of: key)
+        guard
+          let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last)
+        else { continue }
+        let tag = "\(file.path):\(line.line)"
+        guard !xcconfigLinesDone.contains(tag) else { continue }
+        xcconfigLinesDone.insert(tag)
+        guard let updated = change.apply(name, to: line.value) else { continue }
+        if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+          try config.removeLine(line.line)
+        } else {
+          try config.setValue(updated, line: line.line)
+        }
+        try files.edit(file, to: config.bytes, summary(change, name))
+        described.append("\(file.lastPathComponent):\(line.line)")
+      }
+    }
+    if editor.bytes != (try files.current(projectFile)) {
+      try files.edit(projectFile, to: editor.bytes, summary(change, name))
+    }
+    return described
+  }
+
+  private static func summary(_ change: Change, _ name: String) -> String {
+    switch change {
+    case .add: return "\"\(name)\" added to \(key)"
+    case .remove: return "\"\(name)\" removed from \(key)"
+    }
+  }
+
+  private static func planInSpec(
+    _ change: Change, name: String, spec: URL, target: String, files: inout PlannedFiles
+  ) throws(EditError) -> [String] {
+    var editor = try SpecYAMLEditor(file: spec, bytes: try files.current(spec))
+    if let current = editor.setting(key, target: target) {
+      guard let updated = change.apply(name, to: current.value) else { return [] }
+      if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+        try editor.removeSetting(key, target: target)
+      } else {
+        try editor.setSetting(key, value: updated, target: target)
+      }
+    } else {
+      guard change == .add else { return [] }
+      try editor.setSetting(key, value: SettingList.written(name), target: target)
+    }
+    try files.edit(spec, to: editor.bytes, summary(change, name))
+    return ["\(spec.lastPathComponent), target \(target)"]
+  }
+}

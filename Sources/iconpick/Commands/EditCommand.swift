@@ -1,0 +1,122 @@
+import Foundation
+import IconCatalog
+import IconCheck
+import IconEdit
+
+/// `iconpick add NAME [IMAGE] [PATH]` and `iconpick remove NAME [PATH]`: plan the change from the
+/// one reading, preview it (`--dry-run`) or apply it, then read the project again and undo it
+/// all unless NAME is (or is no longer) an icon with the expected devices and check finds
+/// nothing new. Only here does a change meet `check`: IconEdit plans, IconCheck judges.
+struct EditCommand {
+  var options: Options
+  var environment: [String: String]
+
+  func run() throws -> ExitStatus {
+    let path = try editedAppPath()
+    let name = options.iconName ?? ""
+    let context = try EditContext.read(at: path, target: options.target, platform: options.platform)
+    for warning in context.app.warnings { IconpickCommand.printWarning(warning) }
+    let currentDirectory = URL(
+      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    func file(_ text: String?) -> URL? {
+      text.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL }
+    }
+    let plan: EditPlan
+    if options.command == .add {
+      plan = try AddPlanner.plan(
+        AddRequest(
+          name: name, image: file(options.image), dark: file(options.darkImage),
+          tinted: file(options.tintedImage)),
+        in: context)
+    } else {
+      plan = try RemovePlanner.plan(name: name, in: context)
+    }
+    for note in plan.notes { IconpickCommand.printWarning(note) }
+
+    if options.dryRun {
+      // Checked as a real run checks it: a dry run refuses what the real run would.
+      try ChangeApplier.check(plan.changes)
+      print(plan.preview(), terminator: "")
+      IconpickCommand.printNote(
+        "dry run: \(plan.changes.changes.filter { !$0.isDirectory }.count) files would change; nothing was written"
+      )
+      return .success
+    }
+
+    let before = Set(Checker.diagnose(context.app, facts: context.facts).map(FindingKey.init))
+    let applied = try ChangeApplier.apply(plan.changes)
+    if let problem = verify(plan, path: path, before: before) {
+      let unrestored = applied.undo()
+      if !unrestored.isEmpty {
+        throw CommandFailure(
+          description:
+            "\(EditError.verificationFailed(reason: problem).description); but these could not be put back: \(unrestored.joined(separator: ", "))"
+        )
+      }
+      throw EditError.verificationFailed(reason: problem)
+    }
+    for line in plan.summaryLines() { print(line) }
+    let verb = options.command == .add ? "added" : "removed"
+    IconpickCommand.printNote(
+      "\"\(MessageText.escaped(name))\" \(verb): \(plan.form)")
+    return .success
+  }
+
+  /// PATH, else the current folder: never the bundled demo app, which a change must not reach
+  /// by default.
+  private func editedAppPath() throws -> URL {
+    let currentDirectory = URL(
+      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    if let given = options.path {
+      return URL(fileURLWithPath: given, relativeTo: currentDirectory).standardizedFileURL
+    }
+    guard AppIconReader.containsApp(currentDirectory) else {
+      throw CommandFailure(
+        description:
+          "no app in the current folder (\(currentDirectory.path)): give a PATH to the project to change"
+      )
+    }
+    return currentDirectory
+  }
+
+  /// Why the project read again is not what the plan meant; nil when it is.
+  private func verify(_ plan: EditPlan, path: URL, before: Set<FindingKey>) -> String? {
+    let after: EditContext
+    do {
+      after = try EditContext.read(at: path, target: options.target, platform: options.platform)
+    } catch {
+      return "the project cannot be read after the change: \(error)"
+    }
+    let name = plan.name
+    if options.command == .add {
+      guard let icon = after.app.alternate(named: name) else {
+        return "\"\(name)\" is not an alternate icon when the project is read again"
+      }
+      let missing = plan.expectedIdioms.filter { !icon.idioms.contains($0) }
+      if !missing.isEmpty {
+        return "\"\(name)\" would not work on \(missing.joined(separator: " and ")) (its built dictionaries do not declare it there)"
+      }
+    } else if after.app.alternate(named: name) != nil {
+      return "\"\(name)\" is still an alternate icon when the project is read again"
+    }
+    let found = Checker.diagnose(after.app, facts: after.facts).filter {
+      $0.severity != .note && !before.contains(FindingKey($0))
+    }
+    guard let first = found.first else { return nil }
+    return "check would find something new: \(first.message) [\(first.id.rawValue)]"
+      + (found.count > 1 ? " (and \(found.count - 1) more)" : "")
+  }
+
+  /// A finding, without the line (an edit moves lines).
+  struct FindingKey: Hashable {
+    var id: String
+    var file: String?
+    var message: String
+
+    init(_ diagnostic: Diagnostic) {
+      id = diagnostic.id.rawValue
+      file = diagnostic.file
+      message = diagnostic.message
+    }
+  }
+}

@@ -1,0 +1,486 @@
+#!/usr/bin/env python3
+"""The write side over real projects: `iconpick add` and `iconpick remove` on a fresh copy of
+every project in each DIR (folders of projects, such as ../shared/corpus or ../real), once per
+app target.
+
+    python3 Tests/Corpus/edit_run.py ICONPICK DIR [DIR...] [--pbxproj-python PYTHON]
+                                     [--only NAME]... [--keep]
+
+Each project is copied to a temporary folder that is made a git repository (every file added,
+.gitignore or not, so that git sees every change). Then, per app target (found as run.py finds
+them, from the errors of `iconpick list` that name several projects or targets):
+
+- `add ZZEditProbe IMAGE --dry-run` (IMAGE: a 1024 px PNG of one colour) exits 0, prints a diff
+  and writes nothing;
+- `add ZZEditProbe IMAGE` exits 0; `list --json` then has ZZEditProbe as an alternate with the
+  idiom iphone, and ipad where the app runs on iPad; `check` reports no error it did not report
+  before (an error is its id, file and message, line numbers aside: an edit moves lines); every
+  changed project.pbxproj loads with PyPI's pbxproj (run by PYTHON, default this Python), every
+  changed .plist with plistlib, every Contents.json with json; no existing file changed its mode
+  or, if binary, its bytes; every line the add deleted comes back among its added lines once the
+  new name is taken out (anything else is an edit outside the change: "reformatted?");
+- `remove ZZEditProbe` exits 0 and `git status` is empty again: add then remove is byte-identical;
+- a tvOS app may instead refuse, naming tvOS, and write nothing (TVOS);
+- where `check` reports a set that does not ship (set-not-shipped), `add NAME` without IMAGE
+  exits 0, the set is then an alternate, and check finds nothing new.
+
+One line per project and target with the verdict and the diff stat, the reasons below a failure,
+and a summary. Exit 1 on any failure. Until `iconpick add` exists, only the list and check parts
+run. The copies are deleted unless --keep.
+"""
+import collections
+import json
+import os
+import plistlib
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+PROBE = "ZZEditProbe"
+GIT = ["git", "-c", "core.autocrlf=false", "-c", "core.hooksPath=/dev/null",
+       "-c", "user.name=edit_run", "-c", "user.email=edit_run@localhost",
+       "-c", "commit.gpgsign=false", "-c", "core.quotepath=off"]
+# More changed lines than this in a file that existed before reads as a reformatted file.
+REFORMATTED_LINES = 30
+
+
+def run(arguments, cwd=None):
+    result = subprocess.run(arguments, capture_output=True, text=True, cwd=cwd,
+                            errors="replace")
+    return result.returncode, result.stdout, result.stderr
+
+
+def solid_png(path, width=1024, height=1024, rgb=(40, 160, 220)):
+    """A PNG of one opaque colour, written with zlib and struct alone (no Pillow)."""
+    row = b"\x00" + bytes(rgb) * width
+    raw = row * height
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                  + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def quoted_names(text):
+    return [re.sub(r"\\(.)", r"\1", n) for n in re.findall(r'"((?:[^"\\]|\\.)*)"', text)]
+
+
+def units(binary, copy, state):
+    """(PATH, [--target T]) for every app target iconpick can be pointed at in the copy, and
+    the ones it cannot list, with the reason."""
+    found, unreadable = [], []
+    status, out, err = run([binary, "list", copy, "--state-dir", state])
+    paths = [copy]
+    several = re.search(r"several Xcode projects \((.*)\): pass", err)
+    if status != 0 and several:
+        paths = [os.path.join(copy, p) for p in quoted_names(several.group(1))]
+    for path in paths:
+        status, out, err = run([binary, "list", path, "--state-dir", state])
+        targets = [[]]
+        listed = re.search(r"several app targets \((.*)\): choose", err)
+        if status != 0 and listed:
+            targets = [["--target", t] for t in quoted_names(listed.group(1))]
+        for extra in targets:
+            if extra or path != copy:
+                status, out, err = run([binary, "list", path] + extra + ["--state-dir", state])
+            if status != 0:
+                last = (err.strip().splitlines() or ["exit %d" % status])[-1]
+                unreadable.append((path, extra, last))
+            else:
+                found.append((path, extra))
+    return found, unreadable
+
+
+def git_status(repo):
+    """Every path that differs from the commit, ignored or not, as "XY path"."""
+    status, out, err = run(GIT + ["status", "--porcelain", "-z", "--ignored",
+                                  "--untracked-files=all"], cwd=repo)
+    return [entry for entry in out.split("\0") if entry.strip()]
+
+
+def restore(repo):
+    run(GIT + ["reset", "-q", "--hard"], cwd=repo)
+    run(GIT + ["clean", "-q", "-fdx"], cwd=repo)
+
+
+def errors_of(binary, path, extra, state, root):
+    """check's errors as a multiset of (id, file, message without line numbers), and all
+    diagnostics, or None when check cannot run."""
+    status, out, err = run([binary, "check", path] + extra
+                           + ["--format", "json", "--state-dir", state])
+    if status > 1 or not out.strip():
+        return None, (err.strip().splitlines() or ["exit %d" % status])[-1]
+    diagnostics = json.loads(out)["diagnostics"]
+    keys = collections.Counter()
+    for d in diagnostics:
+        if d["severity"] != "error":
+            continue
+        file = os.path.relpath(d["file"], root) if d.get("file") else ""
+        keys[(d["id"], file, re.sub(r"\bline \d+", "line N", d["message"]))] += 1
+    return keys, diagnostics
+
+
+def new_errors(before, after):
+    return [key for key, count in after.items() if count > before.get(key, 0)]
+
+
+def listed_icon(binary, path, extra, state, name):
+    """(the icon named NAME in list --json, the app's idioms), or (None, reason)."""
+    status, out, err = run([binary, "list", path] + extra + ["--json", "--state-dir", state])
+    if status != 0:
+        return None, "list exit %d: %s" % (status, (err.strip().splitlines() or [""])[-1])
+    listing = json.loads(out)
+    app_idioms = listing.get("app", {}).get("idioms", [])
+    for icon in listing.get("icons", []):
+        if icon.get("name") == name:
+            return icon, app_idioms
+    return None, "list does not show %s (icons: %s)" % (
+        name, ", ".join(i.get("name", "?") for i in listing.get("icons", [])))
+
+
+def normalized(line):
+    """A line as an edit that adds the probe name may rewrite it: the name, quotes and a
+    trailing separator aside, inner runs of spaces as one; the indentation kept."""
+    line = line.replace(PROBE, "").replace('"', "")
+    indent = re.match(r"[ \t]*", line).group(0)
+    body = re.sub(r"\s+", " ", line[len(indent):]).strip()
+    body = re.sub(r"\s*[,;]$", "", body).strip()
+    body = re.sub(r"\s+([,;)\]}])", r"\1", body)
+    body = re.sub(r"([(\[{])\s+", r"\1", body)
+    return indent + body
+
+
+def diff_findings(repo, pbxproj_python):
+    """(diff stat, problems) of the working tree against the commit."""
+    problems, stat = [], []
+    status, numstat, err = run(GIT + ["diff", "--numstat", "-z"], cwd=repo)
+    changed_text = []
+    for line in numstat.split("\0"):
+        if not line.strip():
+            continue
+        added, deleted, path = line.split("\t", 2)
+        if added == "-":
+            problems.append("%s: an existing binary file changed" % path)
+            stat.append("%s (binary)" % path)
+            continue
+        stat.append("%s +%s -%s" % (path, added, deleted))
+        changed_text.append(path)
+    status, summary, err = run(GIT + ["diff", "--summary"], cwd=repo)
+    for line in summary.splitlines():
+        if "mode change" in line:
+            problems.append("mode changed: %s" % line.strip())
+    new_files = [entry[3:] for entry in git_status(repo) if entry[:2] in ("??", "!!")]
+    if new_files:
+        folders = collections.Counter(os.path.dirname(f) for f in new_files)
+        stat.append("new: " + ", ".join("%s/ (%d)" % (d, n) if n > 1 else
+                                       [f for f in new_files if os.path.dirname(f) == d][0]
+                                       for d, n in sorted(folders.items())))
+    for path in changed_text:
+        status, diff, err = run(GIT + ["diff", "-U0", "--", path], cwd=repo)
+        deleted = [l[1:] for l in diff.splitlines() if l.startswith("-") and not l.startswith("---")]
+        added = [l[1:] for l in diff.splitlines() if l.startswith("+") and not l.startswith("+++")]
+        pool = collections.Counter(normalized(l) for l in added)
+        unmatched = []
+        for line in deleted:
+            key = normalized(line)
+            if pool[key] > 0:
+                pool[key] -= 1
+            else:
+                unmatched.append(line)
+        if unmatched:
+            problems.append("reformatted? %s: %d deleted line(s) not back in the added ones, "
+                            "first: %r" % (path, len(unmatched), unmatched[0].strip()[:100]))
+        elif len(deleted) + len(added) > REFORMATTED_LINES and len(deleted) > REFORMATTED_LINES // 2:
+            problems.append("reformatted? %s: %d lines changed" % (path, len(deleted) + len(added)))
+    for path in changed_text + new_files:
+        full = os.path.join(repo, path)
+        if not os.path.isfile(full):
+            continue
+        problem = parses(full, pbxproj_python)
+        if problem:
+            problems.append("%s: %s" % (path, problem))
+    return stat, problems
+
+
+def parses(path, pbxproj_python):
+    """Why the edited file does not load with its own format's reader, or None."""
+    name = os.path.basename(path)
+    try:
+        if name == "project.pbxproj":
+            if not pbxproj_python:
+                return None
+            status, out, err = run([pbxproj_python, "-c",
+                                    "import sys\nfrom pbxproj import XcodeProject\n"
+                                    "XcodeProject.load(sys.argv[1])", path])
+            if status != 0:
+                return "PyPI pbxproj does not load it: %s" % (
+                    err.strip().splitlines() or ["exit %d" % status])[-1]
+        elif name.endswith(".plist"):
+            with open(path, "rb") as f:
+                plistlib.load(f)
+        elif name == "Contents.json" or name == "icon.json":
+            with open(path, "rb") as f:
+                json.load(f)
+    except Exception as error:  # any failure to read is the finding
+        return "does not load: %s" % error
+    return None
+
+
+def pbxproj_loader(python):
+    """The Python that has PyPI's pbxproj, or None (said once) when none has."""
+    status, out, err = run([python, "-c", "import pbxproj"])
+    if status == 0:
+        return python
+    print("note: %s has no pbxproj package (pip install pbxproj; --pbxproj-python PYTHON names "
+          "a Python that has it): edited project files are not loaded with it" % python)
+    return None
+
+
+def reason(err, repo):
+    """The last line of iconpick's error output (the reason), paths shown in the copy."""
+    last = (err.strip().splitlines() or [""])[-1]
+    return last.replace(repo + "/", "").replace(repo, ".")[:400]
+
+
+def platform_of(binary, path, extra, state):
+    status, out, err = run([binary, "list", path] + extra + ["--json", "--state-dir", state])
+    try:
+        return json.loads(out).get("app", {}).get("platform", "")
+    except ValueError:
+        return ""
+
+
+def refuse_tvos(binary, path, extra, repo, image):
+    """A tvOS app: add may refuse, naming tvOS, and write nothing (issue 34)."""
+    problems = []
+    for dry in (["--dry-run"], []):
+        status, out, err = run([binary, "add", PROBE, image, path] + extra + dry)
+        if status == 0:
+            return None  # it does add: test it as any app
+        if status != 1 or "tvOS" not in err:
+            problems.append("add%s on a tvOS app: exit %d without naming tvOS: %s" % (
+                " --dry-run" if dry else "", status, reason(err, repo)))
+        if git_status(repo):
+            problems.append("the refused add wrote: %s" % ", ".join(git_status(repo)[:5]))
+            restore(repo)
+    return problems
+
+
+def edit(binary, path, extra, repo, image, state, pbxproj_python, before):
+    """Runs the probe on one target; returns (verdict, stat, problems)."""
+    problems = []
+    label = lambda s: reason(s, repo)
+    if platform_of(binary, path, extra, state) == "tvOS":
+        refused = refuse_tvos(binary, path, extra, repo, image)
+        if refused is not None:
+            return ("FAIL" if refused else "TVOS"), ["refused, naming tvOS"], refused
+    # 1. --dry-run: a diff, nothing written.
+    status, out, err = run([binary, "add", PROBE, image, path] + extra + ["--dry-run"])
+    promised = re.search(r"dry run: (\d+) files? would change", err)
+    promised = int(promised.group(1)) if promised else None
+    if status != 0:
+        problems.append("add --dry-run exit %d: %s" % (status, label(err)))
+    elif not re.search(r"^\+\+\+ ", out, re.M) or not promised:
+        problems.append("add --dry-run printed no diff: %s" % label(out + err))
+    if git_status(repo):
+        problems.append("add --dry-run wrote: %s" % ", ".join(git_status(repo)[:5]))
+        restore(repo)
+    # 2. add.
+    status, out, err = run([binary, "add", PROBE, image, path] + extra)
+    if status != 0:
+        problems.append("add exit %d: %s" % (status, label(err)))
+        leftovers = git_status(repo)
+        if leftovers:
+            problems.append("the failed add left changes: %s" % ", ".join(leftovers[:5]))
+            restore(repo)
+        return "FAIL", [], problems
+    stat, found = diff_findings(repo, pbxproj_python)
+    problems += found
+    changed = len(git_status(repo))
+    if not changed:
+        problems.append("add exited 0 but changed nothing")
+    elif promised is not None and promised != changed:
+        problems.append("add --dry-run said %d files would change; add changed %d" % (
+            promised, changed))
+    icon, idioms = listed_icon(binary, path, extra, state, PROBE)
+    if icon is None:
+        problems.append(idioms)
+    else:
+        if icon.get("primary"):
+            problems.append("%s is listed as the primary" % PROBE)
+        missing = [i for i in ["iphone"] + (["ipad"] if "ipad" in idioms else [])
+                   if i not in icon.get("idioms", [])]
+        if missing:
+            problems.append("%s lacks the idiom(s) %s (it has %s; the app runs on %s)" % (
+                PROBE, ", ".join(missing), ", ".join(icon.get("idioms", [])), ", ".join(idioms)))
+    after, diagnostics = errors_of(binary, path, extra, state, repo)
+    if after is None:
+        problems.append("check after add could not run: %s" % diagnostics)
+    elif before is not None:
+        for key in new_errors(before, after):
+            problems.append("new check error [%s] %s: %s" % (key[0], key[1], key[2][:200]))
+    # 3. remove: byte-identical round trip.
+    status, out, err = run([binary, "remove", PROBE, path] + extra)
+    if status != 0:
+        problems.append("remove exit %d: %s" % (status, label(err)))
+    left = git_status(repo)
+    if left:
+        problems.append("add then remove is not byte-identical: %s" % ", ".join(left[:8]))
+        status, diff, err = run(GIT + ["diff", "--stat"], cwd=repo)
+        if diff.strip():
+            problems.append("  " + diff.strip().splitlines()[-1])
+    restore(repo)
+    return ("FAIL" if problems else "PASS"), stat, problems
+
+
+def declare_unshipped(binary, path, extra, repo, state, pbxproj_python, before, diagnostics):
+    """`add NAME` without an image for the first set check says does not ship."""
+    names = []
+    for d in diagnostics or []:
+        if d["id"] == "set-not-shipped":
+            name = re.search(r'(?:app icon set|Icon Composer icon) "((?:[^"\\]|\\.)*)"', d["message"])
+            if name:
+                names.append(re.sub(r"\\(.)", r"\1", name.group(1)))
+    if not names:
+        return None
+    name, problems = names[0], []
+    status, out, err = run([binary, "add", name, path] + extra)
+    if status != 0:
+        problems.append("add %s (no image) exit %d: %s" % (name, status, reason(err, repo)))
+    else:
+        stat, found = diff_findings(repo, pbxproj_python)
+        problems += found
+        icon, idioms = listed_icon(binary, path, extra, state, name)
+        if icon is None:
+            problems.append(idioms)
+        after, _ = errors_of(binary, path, extra, state, repo)
+        if after is not None and before is not None:
+            for key in new_errors(before, after):
+                if key[0] == "set-not-shipped" and name in key[2]:
+                    continue
+                problems.append("new check error [%s] %s: %s" % (key[0], key[1], key[2][:200]))
+    restore(repo)
+    return name, problems
+
+
+def fresh_copy(project, work):
+    copy = os.path.join(work, os.path.basename(project.rstrip("/")))
+    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+    for command in (["init", "-q"], ["add", "-A", "-f"], ["commit", "-q", "-m", "as fetched"]):
+        status, out, err = run(GIT + command, cwd=copy)
+        if status != 0:
+            raise RuntimeError("git %s: %s" % (command[0], err.strip()))
+    return copy
+
+
+def main():
+    arguments = sys.argv[1:]
+    pbxproj_python, only, keep = sys.executable, [], False
+    positional = []
+    while arguments:
+        argument = arguments.pop(0)
+        if argument == "--pbxproj-python" and arguments:
+            pbxproj_python = arguments.pop(0)
+        elif argument == "--only" and arguments:
+            only.append(arguments.pop(0))
+        elif argument == "--keep":
+            keep = True
+        else:
+            positional.append(argument)
+    if len(positional) < 2:
+        print(__doc__)
+        return 2
+    binary, folders = os.path.abspath(positional[0]), positional[1:]
+    status, out, err = run([binary, "add", "--help"])
+    can_edit = status == 0 and "iconpick add" in out
+    status, out, err = run([binary, "remove", "--help"])
+    can_edit = can_edit and status == 0
+    if not can_edit:
+        print("note: this iconpick has no add/remove: only the list and check parts run")
+    pbxproj_python = pbxproj_loader(pbxproj_python) if can_edit else None
+    work = tempfile.mkdtemp(prefix="iconpick-edit-")
+    state = os.path.join(work, ".state")
+    image = os.path.join(work, "probe.png")
+    solid_png(image)
+    counts = collections.Counter()
+    failed = []
+    for folder in folders:
+        if not os.path.isdir(folder):
+            print("edit: no folder %s" % folder)
+            counts["missing folder"] += 1
+            continue
+        for name in sorted(os.listdir(folder)):
+            project = os.path.join(folder, name)
+            if name.startswith(".") or not os.path.isdir(project) or (only and name not in only):
+                continue
+            counts["projects"] += 1
+            try:
+                copy = fresh_copy(project, work)
+            except (OSError, RuntimeError, shutil.Error) as error:
+                print("FAIL  %s: not copied: %s" % (name, error))
+                failed.append(name)
+                continue
+            found, unreadable = units(binary, copy, state)
+            for path, extra, reason in unreadable:
+                where = os.path.relpath(path, copy) + (" --target %s" % extra[1] if extra else "")
+                print("skip  %s %s: list fails: %s" % (name, where, reason.replace(copy + "/", "")))
+                counts["targets skipped (list fails)"] += 1
+            for path, extra in found:
+                where = name + ("/" + os.path.relpath(path, copy) if path != copy else "")
+                where += " --target %s" % extra[1] if extra else ""
+                counts["targets"] += 1
+                before, diagnostics = errors_of(binary, path, extra, state, copy)
+                if before is None:
+                    print("FAIL  %s: check cannot run: %s" % (where, diagnostics))
+                    failed.append(where)
+                    continue
+                if not can_edit:
+                    print("ok    %s: list and check run (%d errors before)" % (
+                        where, sum(before.values())))
+                    continue
+                verdict, stat, problems = edit(binary, path, extra, copy, image, state,
+                                               pbxproj_python, before)
+                print("%-5s %s  [%s]" % (verdict, where, "; ".join(stat) or "no change"))
+                for problem in problems:
+                    print("        " + problem)
+                counts[verdict] += 1
+                if problems:
+                    failed.append(where)
+                unshipped = declare_unshipped(binary, path, extra, copy, state, pbxproj_python,
+                                              before, diagnostics)
+                if unshipped:
+                    set_name, problems = unshipped
+                    print("%-5s %s  add %s (a set that does not ship, no image)" % (
+                        "FAIL" if problems else "PASS", where, set_name))
+                    for problem in problems:
+                        print("        " + problem)
+                    counts["unshipped " + ("FAIL" if problems else "PASS")] += 1
+                    if problems:
+                        failed.append(where + " (add %s)" % set_name)
+            if not keep:
+                shutil.rmtree(copy, ignore_errors=True)
+    if keep:
+        print("copies kept in %s" % work)
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    print()
+    print("edit: %d projects, %d targets (%d skipped: list fails); round trip: %d passed, "
+          "%d failed, %d tvOS apps refused as they should be; add of an unshipped set: %d passed, "
+          "%d failed%s" % (
+              counts["projects"], counts["targets"], counts["targets skipped (list fails)"],
+              counts["PASS"], counts["FAIL"], counts["TVOS"], counts["unshipped PASS"],
+              counts["unshipped FAIL"],
+              "" if can_edit else " (add/remove absent: list and check only)"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
