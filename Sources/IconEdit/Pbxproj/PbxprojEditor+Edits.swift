@@ -209,9 +209,18 @@ extension PbxprojEditor {
       }
     }
 
+    // The sections the removed objects were in: those left empty go (an empty section that was
+    // there before stays).
+    let emptied = Set(
+      sections().filter { section in
+        entries.contains {
+          removed.contains($0.key) && $0.extent.lowerBound > section.begin.upperBound
+            && $0.extent.upperBound <= section.end.lowerBound
+        }
+      }.map(\.name))
     var draft = self
     try draft.stage(edits)
-    try draft.removeEmptySections()
+    try draft.removeEmptySections(among: emptied)
     try draft.verify(expecting: expected)
     for removedID in removed where draft.tree.mentions(removedID) {
       throw refuse("\(removedID) is still referred to after removing it, so it was left in place")
@@ -324,12 +333,12 @@ extension PbxprojEditor {
     try stage([edit])
   }
 
-  /// Removes sections with no objects left: their two lines and the blank line that parted them
-  /// from the next section (or, for the last, from the one before).
-  mutating func removeEmptySections() throws(EditError) {
+  /// Removes the sections named in `names` that have no objects left: their two lines and the
+  /// blank line that parted them from the next section (or, for the last, from the one before).
+  mutating func removeEmptySections(among names: Set<String>) throws(EditError) {
     guard let entries = scanner.root.entry("objects")?.value.entries else { return }
     var edits: [TextEdit] = []
-    for section in sections() {
+    for section in sections() where names.contains(section.name) {
       let empty = !entries.contains {
         $0.extent.lowerBound > section.begin.upperBound
           && $0.extent.upperBound <= section.end.lowerBound
