@@ -199,20 +199,19 @@ enum PbxprojFixtures {
 
   static let projectFile = URL(fileURLWithPath: "/work/Sample/Sample.xcodeproj/project.pbxproj")
 
-  /// The lines of `after` that differ from `before`: removed ones with "-", added with "+"
-  /// (the common prefix and suffix of lines are left out).
+  /// The lines of `after` that differ from `before` (a line diff): removed ones with "-", then
+  /// added ones with "+", each in file order.
   static func changedLines(_ before: String, _ after: String) -> [String] {
     let old = before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let new = after.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
+    var removed: [(Int, String)] = []
+    var added: [(Int, String)] = []
+    for change in new.difference(from: old) {
+      switch change {
+      case .remove(let offset, let line, _): removed.append((offset, "-" + line))
+      case .insert(let offset, let line, _): added.append((offset, "+" + line))
+      }
     }
-    return old[prefix..<(old.count - suffix)].map { "-" + $0 }
-      + new[prefix..<(new.count - suffix)].map { "+" + $0 }
+    return (removed.sorted { $0.0 < $1.0 } + added.sorted { $0.0 < $1.0 }).map(\.1)
   }
 }
