@@ -71,8 +71,15 @@ build: setup
 run: build
 	$(SWIFT) run -c $(CONFIGURATION) --skip-build iconpick Assets/Palette
 
-test: setup
-	$(SWIFT) test
+# A second reader of edited project files for the pbxproj tests (PbxprojPythonTests): PyPI's
+# pbxproj package in a venv of its own, made once.
+PBXPROJ_VENV = .build/pbxproj-venv
+$(PBXPROJ_VENV)/bin/python:
+	python3 -m venv $(PBXPROJ_VENV)
+	$(PBXPROJ_VENV)/bin/pip install --quiet pbxproj
+
+test: setup $(PBXPROJ_VENV)/bin/python
+	ICONPICK_PBXPROJ_PYTHON="$(CURDIR)/$(PBXPROJ_VENV)/bin/python" $(SWIFT) test
 	ICONPICK="$$($(SWIFT) build --show-bin-path)/iconpick" bash Tests/Completions/test-completions.sh
 	@w=$$(groff -man -Tutf8 -ww -z Assets/man/iconpick.1 2>&1); [ -z "$$w" ] || { echo "$$w"; exit 1; }
 

@@ -133,8 +133,7 @@ enum PbxprojFixtures {
       \t\t\tisa = PBXSourcesBuildPhase;
       \t\t\tbuildActionMask = 2147483647;
       \t\t\tfiles = (
-      \t\t\t\tA10000000000000000000001 /* SampleApp.swift in Sources */,
-      \t\t\t);
+      \(withBuildFileSection ? "\t\t\t\tA10000000000000000000001 /* SampleApp.swift in Sources */,\n" : "")\t\t\t);
       \t\t\trunOnlyForDeploymentPostprocessing = 0;
       \t\t};
       /* End PBXSourcesBuildPhase section */
