@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 extension PbxprojEditor {
   /// One replacement of a byte range of the current text.
@@ -389,7 +390,10 @@ extension PbxprojEditor {
     self = draft
   }
 
-  func refuse(_ reason: String) -> EditError { .cannotEdit(file: file.path, reason: reason) }
+  /// Names in reasons come from the file: escaped, so a message stays one line.
+  func refuse(_ reason: String) -> EditError {
+    .cannotEdit(file: file.path, reason: MessageText.escaped(reason, limit: 400))
+  }
 
   func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// Edits a `project.pbxproj` in place, the way Xcode would write the change, and nothing else.
 ///
@@ -39,7 +40,9 @@ public struct PbxprojEditor: Sendable {
     switch PlistTree.parse(bytes) {
     case .success(let tree): parsed = tree
     case .failure(.notParsed(let reason)):
-      throw .cannotEdit(file: file.path, reason: "Foundation cannot read it (\(reason))")
+      throw .cannotEdit(
+        file: file.path,
+        reason: "Foundation cannot read it (\(MessageText.escaped(reason, limit: 400)))")
     }
     guard parsed.dictionary != nil else {
       throw .cannotEdit(file: file.path, reason: "its top level is not a dictionary")

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// Finds where things are in an old-style (OpenStep) property list such as `project.pbxproj`: its
 /// tokens with their byte ranges, and a tree of its values, each with its range.
@@ -78,7 +79,9 @@ public struct PbxprojScanner: Sendable {
   static let maximumDepth = 200
 
   public init(bytes: [UInt8], file: String) throws(EditError) {
-    func refuse(_ reason: String) -> EditError { .cannotEdit(file: file, reason: reason) }
+    func refuse(_ reason: String) -> EditError {
+      .cannotEdit(file: file, reason: MessageText.escaped(reason, limit: 400))
+    }
     guard String(validating: bytes, as: UTF8.self) != nil else {
       throw refuse("it is not UTF-8 text")
     }
