@@ -8,7 +8,8 @@ import IconCatalog
 /// (CFOldStylePList.c) closely enough that, for every text it accepts, the values it reads are the
 /// ones `PropertyListSerialization` gives (`PbxprojEditor` checks this on every text it edits). What
 /// it does not follow exactly (data `<...>`, the `key;` shorthand, octal escapes above 127, a text
-/// that is not UTF-8, a top level that is not a dictionary) it refuses with `cannotEdit`.
+/// that is not UTF-8, a top level that is not a dictionary, an unclosed quote, which
+/// CoreFoundation skips where a value may be missing) it refuses with `cannotEdit`.
 public struct PbxprojScanner: Sendable {
   public enum TokenKind: Sendable, Equatable {
     case quotedString, unquotedString
