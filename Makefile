@@ -71,8 +71,15 @@ build: setup
 run: build
 	$(SWIFT) run -c $(CONFIGURATION) --skip-build iconpick Assets/Palette
 
-test: setup
-	$(SWIFT) test
+# A second reader of edited project files for the pbxproj tests (PbxprojPythonTests): PyPI's
+# pbxproj package in a venv of its own, made once.
+PBXPROJ_VENV = .build/pbxproj-venv
+$(PBXPROJ_VENV)/bin/python:
+	python3 -m venv $(PBXPROJ_VENV)
+	$(PBXPROJ_VENV)/bin/pip install --quiet pbxproj
+
+test: setup $(PBXPROJ_VENV)/bin/python
+	ICONPICK_PBXPROJ_PYTHON="$(CURDIR)/$(PBXPROJ_VENV)/bin/python" $(SWIFT) test
 	ICONPICK="$$($(SWIFT) build --show-bin-path)/iconpick" bash Tests/Completions/test-completions.sh
 	@w=$$(groff -man -Tutf8 -ww -z Assets/man/iconpick.1 2>&1); [ -z "$$w" ] || { echo "$$w"; exit 1; }
 
@@ -234,7 +241,7 @@ SECONDS ?= 60
 # libFuzzer's RSS limit: pngdiff's RSS climbs past the default 2048 MB within minutes while its live
 # heap stays near 25 MB (ASan's allocator keeping freed pages), so long runs may need more.
 FUZZ_RSS_MB ?= 2048
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies pbxprojedit
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs

@@ -55,13 +55,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// A terminal's replies to the graphics detection's questions: `TerminalReplyParser`,
   /// `GraphicsCapabilities` and `GraphicsDetection.decide`.
   case replies
+  /// `project.pbxproj` edited in place (IconEdit): `PbxprojScanner` against Foundation, then
+  /// `PbxprojEditor.setBuildSetting` and `removeBuildSetting`, each checked against Foundation.
+  case pbxprojedit
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
   public var maxLength: Int {
     switch self {
     case .infoplist, .contentsjson, .xcconfig: return 4096
-    case .pbxproj, .iconjson, .projectyml: return 8192
+    case .pbxproj, .iconjson, .projectyml, .pbxprojedit: return 8192
     case .png, .pngdiff, .cgbi: return 16384
     case .car, .ipa: return 16384
     case .push: return PushPayload.maximumSize + 64
@@ -88,7 +91,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   public func run(_ data: Data, workspace: URL) -> Outcome {
     #if DEBUG
       let space = Workspace(root: workspace)
-      if self != .push && self != .replies { space.reset() }
+      if self != .push && self != .replies && self != .pbxprojedit { space.reset() }
       switch self {
       case .infoplist:
         return Self.catalog { () throws(IconCatalogError) in try infoPlist(data, space) }
@@ -108,6 +111,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .projectyml:
         return Self.catalog { () throws(IconCatalogError) in try projectYML(data, space) }
       case .replies: return terminalReplies(data)
+      case .pbxprojedit: return pbxprojEdit(data)
       }
     #else
       return .unavailable

@@ -90,6 +90,18 @@ import Testing
     (.ipa, "watch-app.ipa", "1 notes"),
     (.ipa, "zip-in-zip.ipa", "a zip inside the zip (App.ipa)"),
     (.ipa, "climbs-out.ipa", "climbs out of the archive"),
+    (
+      .pbxprojedit, "app.pbxproj",
+      "read: set and removed ICONPICK_FUZZ in E20000000000000000000003: byte-identical"
+    ),
+    (.pbxprojedit, "empty-settings.pbxproj", "byte-identical"),
+    // ICONPICK_FUZZ is there twice on one line: set replaces the last value; a line of its own
+    // to remove there is not.
+    (.pbxprojedit, "odd-settings.pbxproj", "removal refused: "),
+    (.pbxprojedit, "odd-settings.pbxproj", "the setting ICONPICK_FUZZ shares its line"),
+    (.pbxprojedit, "no-sections.pbxproj", "in C: byte-identical"),
+    (.pbxprojedit, "not-a-project.pbxproj", "scanner agrees; not edited"),
+    (.pbxprojedit, "data-value.pbxproj", "rejected: "),
   ])
   func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
     let text = try Self.outcome(target, "seeds", name)
