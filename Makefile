@@ -30,6 +30,8 @@ APT_PACKAGES += x11-apps
 APT_PACKAGES += xdotool
 APT_PACKAGES += imagemagick
 APT_PACKAGES += fonts-dejavu-core
+# The write side's tests load every edited project.pbxproj with PyPI's pbxproj, in a venv.
+APT_PACKAGES += python3-venv
 
 # Installs the C libraries and tools the build and the end-to-end tests need, if any is missing.
 setup:
@@ -56,6 +58,7 @@ setup:
 	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
 	[ -x /usr/bin/convert ] || missing="$$missing imagemagick"; \
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "iconpick needs:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \

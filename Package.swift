@@ -109,7 +109,8 @@ let package = Package(
     .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog", "SpecYAML"]),
     .testTarget(
-      name: "IconEditTests", dependencies: ["IconEdit", "IconCatalog", "IconRender", "SpecYAML"]),
+      name: "IconEditTests",
+      dependencies: ["IconEdit", "IconCatalog", "IconRender", "IconCheck", "SpecYAML"]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),

@@ -200,6 +200,14 @@ def diff_findings(repo, pbxproj_python):
                             "first: %r" % (path, len(unmatched), unmatched[0].strip()[:100]))
         elif len(deleted) + len(added) > REFORMATTED_LINES and len(deleted) > REFORMATTED_LINES // 2:
             problems.append("reformatted? %s: %d lines changed" % (path, len(deleted) + len(added)))
+    for path in changed_text:
+        if path.endswith(".plist"):
+            original = subprocess.run(GIT + ["show", "HEAD:" + path], cwd=repo,
+                                      capture_output=True).stdout
+            with open(os.path.join(repo, path), "rb") as f:
+                now = f.read()
+            if original.startswith(b"bplist") != now.startswith(b"bplist"):
+                problems.append("%s: the property list changed form (binary / XML)" % path)
     for path in changed_text + new_files:
         full = os.path.join(repo, path)
         if not os.path.isfile(full):

@@ -56,11 +56,22 @@ public struct EditPlaces: Sendable {
   ) throws(IconCatalogError) -> EditPlaces {
     let location = try AppLocation.locate(path, target: target, platform: platform)
     guard let projectTarget = location.target else {
+      // A folder without a project (the demo app): its `.xcconfig` files are its settings, and
+      // a setting is edited where one of them sets it.
+      let settings = try AppIconReader.buildSettings(for: location)
       return EditPlaces(
         root: location.root, project: nil, projectFile: nil, isXcodeGenSpec: false,
         targetName: nil,
         catalogs: location.files.catalogs, iconBundles: location.files.iconBundles,
-        configurations: [], settingPlaces: { _ in [] })
+        configurations: [],
+        settingPlaces: { key in
+          guard settings.isSet(key), let file = settings.file(settingKey: key) else { return [] }
+          return [
+            SettingPlace(
+              configuration: "", level: .configurationFile, file: file,
+              value: settings.rawValue(key))
+          ]
+        })
     }
     let bundle = projectTarget.project
     let project = try XcodeProject.read(bundle)

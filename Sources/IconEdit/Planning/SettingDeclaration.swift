@@ -26,6 +26,17 @@ enum SettingDeclaration {
   ) throws(EditError) -> [String] {
     let places = context.places
     guard let projectFile = places.projectFile, let targetName = places.targetName else {
+      // A folder without a project: its `.xcconfig` that sets the value, if one does.
+      let settingPlaces = places.settingPlaces(key).filter { $0.level == .configurationFile }
+      if !settingPlaces.isEmpty {
+        var described: [String] = []
+        for place in settingPlaces {
+          if let line = try editConfigurationFile(change, name: name, place: place, files: &files) {
+            described.append(line)
+          }
+        }
+        return described
+      }
       throw .unsupported(
         file: places.root.path,
         reason:
@@ -42,7 +53,7 @@ enum SettingDeclaration {
     let targetConfigurations = editor.buildConfigurations(ofTarget: targetID)
     let projectConfigurations = editor.projectBuildConfigurations()
     var described: [String] = []
-    var xcconfigLinesDone = Set<String>()
+    var xcconfigFilesDone = Set<String>()
     for place in places.settingPlaces(key) {
       switch place.level {
       case nil:
@@ -81,30 +92,38 @@ enum SettingDeclaration {
         let owner = place.level == .target ? "target \(targetName)" : "the project"
         described.append("\(owner), \(place.configuration)")
       case .configurationFile?:
-        guard let file = place.file else { continue }
-        var config = try XCConfigEditor(file: file, bytes: try files.current(file))
-        // The line the build reads: the last one without conditions, else the last of all.
-        let assignments = config.assignments(of: key)
-        guard
-          let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last)
+        guard let file = place.file, !xcconfigFilesDone.contains(file.standardizedFileURL.path)
         else { continue }
-        let tag = "\(file.path):\(line.line)"
-        guard !xcconfigLinesDone.contains(tag) else { continue }
-        xcconfigLinesDone.insert(tag)
-        guard let updated = change.apply(name, to: line.value) else { continue }
-        if updated.trimmingCharacters(in: .whitespaces).isEmpty {
-          try config.removeLine(line.line)
-        } else {
-          try config.setValue(updated, line: line.line)
+        xcconfigFilesDone.insert(file.standardizedFileURL.path)
+        if let line = try editConfigurationFile(change, name: name, place: place, files: &files) {
+          described.append(line)
         }
-        try files.edit(file, to: config.bytes, summary(change, name))
-        described.append("\(file.lastPathComponent):\(line.line)")
       }
     }
     if editor.bytes != (try files.current(projectFile)) {
       try files.edit(projectFile, to: editor.bytes, summary(change, name))
     }
     return described
+  }
+
+  /// The change in the `.xcconfig` line the build reads: the last one without conditions, else
+  /// the last of all. Returns `file:line`, or nil when there was nothing to change.
+  private static func editConfigurationFile(
+    _ change: Change, name: String, place: EditPlaces.SettingPlace, files: inout PlannedFiles
+  ) throws(EditError) -> String? {
+    guard let file = place.file else { return nil }
+    var config = try XCConfigEditor(file: file, bytes: try files.current(file))
+    let assignments = config.assignments(of: key)
+    guard let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last),
+      let updated = change.apply(name, to: line.value)
+    else { return nil }
+    if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+      try config.removeLine(line.line)
+    } else {
+      try config.setValue(updated, line: line.line)
+    }
+    try files.edit(file, to: config.bytes, summary(change, name))
+    return "\(file.lastPathComponent):\(line.line)"
   }
 
   private static func summary(_ change: Change, _ name: String) -> String {

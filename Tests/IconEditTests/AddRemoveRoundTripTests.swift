@@ -1,0 +1,190 @@
+import Foundation
+import IconCatalog
+import IconCheck
+import Testing
+
+@testable import IconEdit
+
+/// `add` then `remove` on a project of each form: after `add`, the project read again has the
+/// icon on every device the app runs on, `check` finds nothing new, and every edited file still
+/// parses; after `remove`, every file is as it was, byte for byte.
+@Suite struct AddRemoveRoundTripTests {
+  /// The forms, by what the project does today.
+  static let forms: [(String, EditProject.Options)] = [
+    (
+      "a setting in the target's settings",
+      EditProject.Options(
+        targetSettings: [
+          "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;",
+          "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;",
+        ], sets: ["Blue"])
+    ),
+    (
+      "no alternates yet",
+      EditProject.Options(targetSettings: ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"])
+    ),
+    (
+      "a quoted list in the project's settings",
+      EditProject.Options(
+        projectSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Blue Red\";"],
+        sets: ["Blue", "Red"])
+    ),
+    (
+      "a setting in the target's .xcconfig",
+      EditProject.Options(
+        baseConfiguration: (
+          "Studio.xcconfig",
+          "// Icons\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue // the blue one\n"
+        ), sets: ["Blue"])
+    ),
+    (
+      "include-all",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;"],
+        sets: ["Blue"])
+    ),
+    (
+      "a synchronized folder",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"],
+        synchronized: true, sets: ["Blue"])
+    ),
+    (
+      "per-size sets",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"],
+        sets: ["Blue"], perSize: true)
+    ),
+    (
+      "Info.plist with loose PNGs, iPhone and iPad",
+      EditProject.Options(
+        infoPlist: EditProject.plist(iconsXML: legacyIcons), looseFiles: [
+          "Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png",
+        ])
+    ),
+  ]
+
+  static let legacyIcons = """
+    	<key>CFBundleIcons</key>
+    	<dict>
+    		<key>CFBundleAlternateIcons</key>
+    		<dict>
+    			<key>Blue</key>
+    			<dict>
+    				<key>CFBundleIconFiles</key>
+    				<array>
+    					<string>Blue</string>
+    				</array>
+    				<key>UIPrerenderedIcon</key>
+    				<false/>
+    			</dict>
+    		</dict>
+    		<key>CFBundlePrimaryIcon</key>
+    		<dict>
+    			<key>CFBundleIconName</key>
+    			<string>AppIcon</string>
+    		</dict>
+    	</dict>
+    	<key>CFBundleIcons~ipad</key>
+    	<dict>
+    		<key>CFBundleAlternateIcons</key>
+    		<dict>
+    			<key>Blue</key>
+    			<dict>
+    				<key>CFBundleIconFiles</key>
+    				<array>
+    					<string>Blue</string>
+    				</array>
+    				<key>UIPrerenderedIcon</key>
+    				<false/>
+    			</dict>
+    		</dict>
+    		<key>CFBundlePrimaryIcon</key>
+    		<dict>
+    			<key>CFBundleIconName</key>
+    			<string>AppIcon</string>
+    		</dict>
+    	</dict>
+
+    """
+
+  static var formNames: [String] { forms.map(\.0) }
+
+  private func findings(_ context: EditContext) -> Set<String> {
+    Set(
+      Checker.diagnose(context.app, facts: context.facts).filter { $0.severity != .note }.map {
+        "\($0.id.rawValue) \($0.message)"
+      })
+  }
+
+  @Test(arguments: formNames)
+  func addThenRemoveIsByteIdentical(_ form: String) throws {
+    let options = try #require(Self.forms.first { $0.0 == form }?.1)
+    let project = try EditProject(options)
+    let image = project.scratch.file("Night.png")
+    try EditProject.png(side: 1024, red: 10).write(to: image)
+    let before = try project.snapshot()
+    let context = try EditContext.read(at: project.root, target: nil)
+    let findingsBefore = findings(context)
+
+    let plan = try AddPlanner.plan(AddRequest(name: "Night", image: image), in: context)
+    #expect(!plan.changes.isEmpty)
+    _ = try ChangeApplier.apply(plan.changes)
+
+    let added = try EditContext.read(at: project.root, target: nil)
+    let icon = try #require(added.app.alternate(named: "Night"), "\(form): Night is not an alternate")
+    #expect(icon.idioms.contains("iphone") && icon.idioms.contains("ipad"), "\(form): \(icon.idioms)")
+    #expect(findings(added).subtracting(findingsBefore).isEmpty, "\(form): \(findings(added).subtracting(findingsBefore))")
+    // Every text file the plan changed still parses as what it is.
+    for change in plan.changes.changes where !change.isDeletion && !change.isDirectory {
+      let bytes = Data(change.updated ?? [])
+      switch change.path.lastPathComponent {
+      case "project.pbxproj", "Info.plist":
+        #expect(throws: Never.self) { try PropertyListSerialization.propertyList(from: bytes, format: nil) }
+      case "Contents.json":
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: bytes) }
+      default: break
+      }
+    }
+
+    let removal = try RemovePlanner.plan(name: "Night", in: added)
+    _ = try ChangeApplier.apply(removal.changes)
+    let after = try project.snapshot()
+    #expect(after.keys.sorted() == before.keys.sorted(), "\(form)")
+    for (file, bytes) in before where after[file] != bytes {
+      Issue.record("\(form): \(file) differs after add then remove")
+    }
+  }
+
+  @Test func theDryRunPlanIsTheRealRunsPlan() throws {
+    let project = try EditProject(Self.forms[0].1)
+    let image = project.scratch.file("Night.png")
+    try EditProject.png(side: 1024, red: 10).write(to: image)
+    let context = try EditContext.read(at: project.root, target: nil)
+    let first = try AddPlanner.plan(AddRequest(name: "Night", image: image), in: context)
+    let second = try AddPlanner.plan(AddRequest(name: "Night", image: image), in: context)
+    #expect(first.changes == second.changes)
+    let preview = first.preview()
+    #expect(preview.contains("+++ b/Studio.xcodeproj/project.pbxproj"))
+    #expect(preview.contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Blue Night\";"))
+    #expect(preview.contains("new binary file: Studio/Assets.xcassets/Night.appiconset/"))
+  }
+
+  @Test func refusesATakenNameInAnyCase() throws {
+    let project = try EditProject(Self.forms[0].1)
+    let image = project.scratch.file("Night.png")
+    try EditProject.png(side: 1024, red: 10).write(to: image)
+    let context = try EditContext.read(at: project.root, target: nil)
+    #expect(throws: EditError.nameTaken(name: "blue", existing: "Blue", app: context.app.appName)) {
+      try AddPlanner.plan(AddRequest(name: "blue", image: image), in: context)
+    }
+  }
+
+  @Test func refusesRemovingThePrimary() throws {
+    let project = try EditProject(Self.forms[0].1)
+    let context = try EditContext.read(at: project.root, target: nil)
+    #expect(throws: EditError.primaryRemoval(name: "AppIcon")) {
+      try RemovePlanner.plan(name: "AppIcon", in: context)
+    }
+  }
+}
