@@ -21,7 +21,10 @@ import Testing
     let output = try AppIconSetWriter.files(
       name: "Blue", in: catalog, image: try IconImageInput.load(file, root: nil))
     let set = catalog.appendingPathComponent("Blue.appiconset", isDirectory: true)
-    #expect(output.changes.map(\.path.lastPathComponent) == ["Blue.appiconset", "Blue Icon.png", "Contents.json"])
+    #expect(
+      output.changes.map(\.path.lastPathComponent) == [
+        "Blue.appiconset", "Blue Icon.png", "Contents.json",
+      ])
     #expect(output.changes.first == .createDirectory(set, "new app icon set \"Blue\""))
     #expect(output.changes.dropFirst().allSatisfy { $0.isCreation && !$0.isDirectory })
     #expect(
@@ -50,8 +53,10 @@ import Testing
   @Test func darkAndTintedGetXcodesAppearancesAndNames() throws {
     let fixtures = try IconFileFixtures()
     defer { fixtures.remove() }
-    let any = try IconImageInput.load(try fixtures.png("a/AppIcon.png", width: 1024, height: 1024), root: nil)
-    let dark = try IconImageInput.load(try fixtures.png("b/AppIcon.png", width: 1024, height: 1024), root: nil)
+    let any = try IconImageInput.load(
+      try fixtures.png("a/AppIcon.png", width: 1024, height: 1024), root: nil)
+    let dark = try IconImageInput.load(
+      try fixtures.png("b/AppIcon.png", width: 1024, height: 1024), root: nil)
     let tinted = try IconImageInput.load(
       try fixtures.png("c/AppIcon.png", width: 2048, height: 2048, alpha: 0), root: nil)
     let output = try AppIconSetWriter.files(
@@ -131,7 +136,9 @@ import Testing
     let opaqueRGBA = try fixtures.png("rgba.png", width: 1024, height: 1024, rgba: true)
     let copied = try AppIconSetWriter.files(
       name: "Copied", in: fixtures.folder, image: try IconImageInput.load(opaqueRGBA, root: nil))
-    #expect(copied.warnings.first?.hasPrefix("rgba.png has an alpha channel (every pixel is opaque)") == true)
+    #expect(
+      copied.warnings.first?.hasPrefix("rgba.png has an alpha channel (every pixel is opaque)")
+        == true)
   }
 
   static let perSizeTemplate = """
@@ -198,7 +205,8 @@ import Testing
     defer { fixtures.remove() }
     let file = try fixtures.png("new.png", width: 1024, height: 1024)
     let template = try AppIconSetWriter.Template(
-      name: "AppIcon", contentsJSON: Array(Self.perSizeTemplate.utf8), file: "AppIcon.appiconset/Contents.json")
+      name: "AppIcon", contentsJSON: Array(Self.perSizeTemplate.utf8),
+      file: "AppIcon.appiconset/Contents.json")
     #expect(!template.isSingleSize)
     let output = try AppIconSetWriter.files(
       name: "Blue", in: fixtures.folder, image: try IconImageInput.load(file, root: nil),
@@ -207,16 +215,20 @@ import Testing
       // The template put one file in two slots of different sizes (a mistake Xcode warns
       // about): the second gets its own.
       .replacingOccurrences(
-        of: "\"Blue-60@2x.png\",\n      \"idiom\" : \"iphone\",\n      \"scale\" : \"2x\",\n      \"size\" : \"40x40\"",
-        with: "\"Blue-60@2x 1.png\",\n      \"idiom\" : \"iphone\",\n      \"scale\" : \"2x\",\n      \"size\" : \"40x40\"")
+        of:
+          "\"Blue-60@2x.png\",\n      \"idiom\" : \"iphone\",\n      \"scale\" : \"2x\",\n      \"size\" : \"40x40\"",
+        with:
+          "\"Blue-60@2x 1.png\",\n      \"idiom\" : \"iphone\",\n      \"scale\" : \"2x\",\n      \"size\" : \"40x40\""
+      )
     #expect(text(change(output, "Contents.json")) == expected)
     let sizes = try output.changes.filter { $0.path.pathExtension == "png" }.map {
       ($0.path.lastPathComponent, try decodedSize($0.updated).width)
     }
-    #expect(sizes.map(\.0) == [
-      "Blue-20@2x.png", "Blue-60@2x.png", "Blue-60@3x.png", "icon-40@3x.png", "Blue-60@2x 1.png",
-      "Blue-83.5@2x.png", "Blue-1024.png",
-    ])
+    #expect(
+      sizes.map(\.0) == [
+        "Blue-20@2x.png", "Blue-60@2x.png", "Blue-60@3x.png", "icon-40@3x.png", "Blue-60@2x 1.png",
+        "Blue-83.5@2x.png", "Blue-1024.png",
+      ])
     #expect(sizes.map(\.1) == [40, 120, 180, 120, 80, 167, 1024])
     #expect(change(output, "Blue-1024.png")?.updated == [UInt8](try Data(contentsOf: file)))
   }
@@ -232,9 +244,13 @@ import Testing
       ])
     let output = try AppIconSetWriter.files(
       name: "Red", in: fixtures.folder,
-      image: try IconImageInput.load(try fixtures.png("r.png", width: 1024, height: 1024), root: nil),
+      image: try IconImageInput.load(
+        try fixtures.png("r.png", width: 1024, height: 1024), root: nil),
       template: template)
-    #expect(output.changes.map(\.path.lastPathComponent) == ["Red.appiconset", "Red-120.png", "Contents.json"])
+    #expect(
+      output.changes.map(\.path.lastPathComponent) == [
+        "Red.appiconset", "Red-120.png", "Contents.json",
+      ])
   }
 
   @Test func singleSizeTemplateLendsItsNaming() throws {
@@ -242,14 +258,21 @@ import Testing
     defer { fixtures.remove() }
     let template = AppIconSetWriter.Template(
       name: "AppIcon-dark-red",
-      slots: [["filename": "AppIcon-dark-red.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"]])
+      slots: [
+        [
+          "filename": "AppIcon-dark-red.png", "idiom": "universal", "platform": "ios",
+          "size": "1024x1024",
+        ]
+      ])
     #expect(template.isSingleSize)
     let output = try AppIconSetWriter.files(
       name: "AppIcon-dark-blue", in: fixtures.folder,
-      image: try IconImageInput.load(try fixtures.png("x.png", width: 1024, height: 1024), root: nil),
+      image: try IconImageInput.load(
+        try fixtures.png("x.png", width: 1024, height: 1024), root: nil),
       template: template)
     #expect(change(output, "AppIcon-dark-blue.png") != nil)
-    #expect(text(change(output, "Contents.json")).contains("\"filename\" : \"AppIcon-dark-blue.png\""))
+    #expect(
+      text(change(output, "Contents.json")).contains("\"filename\" : \"AppIcon-dark-blue.png\""))
   }
 
   @Test func xcode16TemplatesEmptyAppearanceSlotsAreFilledWhenGiven() throws {
@@ -266,8 +289,10 @@ import Testing
       ])
     let output = try AppIconSetWriter.files(
       name: "Moon", in: fixtures.folder,
-      image: try IconImageInput.load(try fixtures.png("moon.png", width: 1024, height: 1024), root: nil),
-      dark: try IconImageInput.load(try fixtures.png("moon-dark.png", width: 1024, height: 1024), root: nil),
+      image: try IconImageInput.load(
+        try fixtures.png("moon.png", width: 1024, height: 1024), root: nil),
+      dark: try IconImageInput.load(
+        try fixtures.png("moon-dark.png", width: 1024, height: 1024), root: nil),
       template: template)
     let images = output.contents["images"]?.arrayValue ?? []
     #expect(images.map { $0["filename"]?.stringValue } == ["Moon.png", "moon-dark.png", nil])
@@ -277,20 +302,23 @@ import Testing
   @Test func refusesAnExistingSetAndAnIconComposerBundle() throws {
     let fixtures = try IconFileFixtures()
     defer { fixtures.remove() }
-    let image = try IconImageInput.load(try fixtures.png("x.png", width: 1024, height: 1024), root: nil)
+    let image = try IconImageInput.load(
+      try fixtures.png("x.png", width: 1024, height: 1024), root: nil)
     let taken = try fixtures.folder("Taken.appiconset")
     #expect(throws: EditError.exists(file: taken.path)) {
       try AppIconSetWriter.files(name: "Taken", in: fixtures.folder, image: image)
     }
     try fixtures.write("B.icon/icon.json", IconFileFixtures.iconJSON)
-    let bundle = try IconImageInput.load(fixtures.folder.appendingPathComponent("B.icon"), root: nil)
+    let bundle = try IconImageInput.load(
+      fixtures.folder.appendingPathComponent("B.icon"), root: nil)
     #expect(throws: EditError.self) {
       try AppIconSetWriter.files(name: "B", in: fixtures.folder, image: bundle)
     }
   }
 
   @Test func slotSizes() throws {
-    #expect(try AppIconSetWriter.pixelSide(of: ["size": "83.5x83.5", "scale": "2x"], set: "A") == 167)
+    #expect(
+      try AppIconSetWriter.pixelSide(of: ["size": "83.5x83.5", "scale": "2x"], set: "A") == 167)
     #expect(try AppIconSetWriter.pixelSide(of: ["size": "1024x1024"], set: "A") == 1024)
     #expect(throws: EditError.self) {
       try AppIconSetWriter.pixelSide(of: ["size": "2320x720", "scale": "1x"], set: "A")

@@ -126,13 +126,16 @@ import Testing
     let value: ContentsJSONValue = ["size": "1024x1024", "idiom": "universal", "filename": "a.png"]
     #expect(
       String(decoding: ContentsJSONWriter.encode(value), as: UTF8.self)
-        == "{\n  \"filename\" : \"a.png\",\n  \"idiom\" : \"universal\",\n  \"size\" : \"1024x1024\"\n}\n")
+        == "{\n  \"filename\" : \"a.png\",\n  \"idiom\" : \"universal\",\n  \"size\" : \"1024x1024\"\n}\n"
+    )
   }
 
   @Test func parseKeepsBooleansNumbersAndStringsApart() throws {
     let parsed = try ContentsJSONWriter.parse(
       Array(#"{"a":true,"b":1,"c":"1","d":1.5,"e":null}"#.utf8), file: "x")
-    #expect(parsed == .object(["a": .bool(true), "b": .integer(1), "c": "1", "d": .number(1.5), "e": .null]))
+    #expect(
+      parsed
+        == .object(["a": .bool(true), "b": .integer(1), "c": "1", "d": .number(1.5), "e": .null]))
   }
 
   @Test func stringsAreEscapedAsNSJSONSerializationDoes() {
@@ -140,10 +143,13 @@ import Testing
   }
 
   @Test func invalidJSONIsRefusedNamingTheFile() {
-    #expect(throws: EditError.cannotEdit(
-      file: "Sets/A.appiconset/Contents.json",
-      reason: "not valid JSON: fix it, or re-save the set in Xcode")) {
-      try ContentsJSONWriter.parse(Array("{\"images\" : [".utf8), file: "Sets/A.appiconset/Contents.json")
+    #expect(
+      throws: EditError.cannotEdit(
+        file: "Sets/A.appiconset/Contents.json",
+        reason: "not valid JSON: fix it, or re-save the set in Xcode")
+    ) {
+      try ContentsJSONWriter.parse(
+        Array("{\"images\" : [".utf8), file: "Sets/A.appiconset/Contents.json")
     }
   }
 
@@ -166,7 +172,11 @@ import Testing
         unreadable.append(relative)
         continue
       }
-      if ContentsJSONWriter.encode(parsed) == bytes { same += 1 } else { different.append(relative) }
+      if ContentsJSONWriter.encode(parsed) == bytes {
+        same += 1
+      } else {
+        different.append(relative)
+      }
     }
     print(
       "Contents.json sweep of \(corpus): \(same) of \(same + different.count + unreadable.count) re-encode byte for byte"

@@ -24,7 +24,9 @@ import Testing
     #expect(input.side == 1024)
     #expect(input.pixels?.pixel(x: 1023, y: 0).r == 255)
     #expect(!input.hasTransparentPixels)
-    #expect(input.content == .png(bytes: input.bytes ?? [], pixels: input.pixels!, hasAlphaChannel: false))
+    #expect(
+      input.content == .png(bytes: input.bytes ?? [], pixels: input.pixels!, hasAlphaChannel: false)
+    )
   }
 
   @Test func takesALargerSquareAndSeesTransparency() throws {
@@ -61,7 +63,8 @@ import Testing
   @Test func refusesWhatIsNotAPNG() throws {
     let fixtures = try IconFileFixtures()
     defer { fixtures.remove() }
-    let jpeg = try fixtures.write("photo.png", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8))
+    let jpeg = try fixtures.write(
+      "photo.png", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8))
     #expect(refusal(jpeg) == "a JPEG image, not a PNG: export the icon as a PNG")
     let text = try fixtures.write("notes.png", "hello")
     #expect(
@@ -102,8 +105,11 @@ import Testing
         == "reached through a symbolic link to \(real), outside the project (\(project.path)): name the image itself, not a link to it"
     )
     // Through a linked folder too.
-    let linkedFolder = try fixtures.link("project/art", to: fixtures.folder.appendingPathComponent("outside").path)
-    #expect(refusal(linkedFolder.appendingPathComponent("icon.png"), root: project)?.hasPrefix("reached through a symbolic link") == true)
+    let linkedFolder = try fixtures.link(
+      "project/art", to: fixtures.folder.appendingPathComponent("outside").path)
+    #expect(
+      refusal(linkedFolder.appendingPathComponent("icon.png"), root: project)?.hasPrefix(
+        "reached through a symbolic link") == true)
     // A link that stays inside is followed.
     try fixtures.png("project/art-real/icon.png", width: 1024, height: 1024)
     let inside = try fixtures.link("project/inside.png", to: "art-real/icon.png")
@@ -135,7 +141,8 @@ import Testing
     let fixtures = try IconFileFixtures()
     defer { fixtures.remove() }
     try fixtures.write("Blue.icon/icon.json", IconFileFixtures.iconJSON)
-    let input = try IconImageInput.load(fixtures.folder.appendingPathComponent("Blue.icon"), root: nil)
+    let input = try IconImageInput.load(
+      fixtures.folder.appendingPathComponent("Blue.icon"), root: nil)
     guard case .iconComposer(let document) = input.content else {
       Issue.record("not read as an Icon Composer bundle")
       return

@@ -212,7 +212,8 @@ public enum AppIconSetWriter {
       throw .unsupported(
         file: set + ".appiconset/Contents.json",
         reason:
-          "a slot of size \"\(size)\" at scale \"\(scaleText)\" is not a square icon size iconpick can fill")
+          "a slot of size \"\(size)\" at scale \"\(scaleText)\" is not a square icon size iconpick can fill"
+      )
     }
     return Int((width * scale).rounded())
   }

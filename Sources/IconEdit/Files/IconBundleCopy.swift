@@ -64,7 +64,8 @@ public enum IconBundleCopy {
         default:
           throw .badImage(
             file: path,
-            reason: "\(kind(status.st_mode)) inside the .icon bundle, which Icon Composer never writes")
+            reason:
+              "\(kind(status.st_mode)) inside the .icon bundle, which Icon Composer never writes")
         }
       }
     }
@@ -73,7 +74,8 @@ public enum IconBundleCopy {
     let bundleName = source.lastPathComponent
     var changes: [FileChange] = []
     for folder in folders {
-      let url = folder.isEmpty ? destination : destination.appendingPathComponent(folder, isDirectory: true)
+      let url =
+        folder.isEmpty ? destination : destination.appendingPathComponent(folder, isDirectory: true)
       changes.append(
         .createDirectory(
           url, folder.isEmpty ? "a copy of \(bundleName)" : "\(bundleName)/\(folder)"))
@@ -100,7 +102,8 @@ public enum IconBundleCopy {
     var status = stat()
     guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       throw .badImage(
-        file: path, reason: "a symbolic link to something other than a file: replace it with the file")
+        file: path,
+        reason: "a symbolic link to something other than a file: replace it with the file")
     }
   }
 

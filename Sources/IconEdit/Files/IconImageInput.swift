@@ -68,7 +68,8 @@ public struct IconImageInput: Sendable, Equatable {
     guard lstat(path, &status) == 0 else {
       let code = errno
       if code == ENOENT {
-        throw refuse("no such file: check the path (IMAGE is a PNG or an Icon Composer .icon folder)")
+        throw refuse(
+          "no such file: check the path (IMAGE is a PNG or an Icon Composer .icon folder)")
       }
       throw refuse("cannot be read: \(String(cString: strerror(code)))")
     }
@@ -125,7 +126,8 @@ public struct IconImageInput: Sendable, Equatable {
 
   private static func isLexically(_ file: URL, inside root: URL) -> Bool {
     let rootPath = root.standardizedFileURL.path
-    return file.standardizedFileURL.path.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
+    return file.standardizedFileURL.path.hasPrefix(
+      rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
   }
 
   static func realPath(_ path: String) -> String? {
@@ -223,7 +225,8 @@ public struct IconImageInput: Sendable, Equatable {
     guard folder.pathExtension == "icon" else {
       throw .badImage(
         file: path,
-        reason: "a folder, not a PNG image or an Icon Composer .icon folder (its name ends in .icon)"
+        reason:
+          "a folder, not a PNG image or an Icon Composer .icon folder (its name ends in .icon)"
       )
     }
     do {
@@ -232,10 +235,14 @@ public struct IconImageInput: Sendable, Equatable {
       switch error {
       case .unreadableFile(_, let reason):
         throw .badImage(
-          file: path, reason: "its icon.json cannot be read: \(reason): save the icon again in Icon Composer")
+          file: path,
+          reason: "its icon.json cannot be read: \(reason): save the icon again in Icon Composer")
       case .invalidIconJSON(_, let reason):
         throw .badImage(
-          file: path, reason: "its icon.json is not Icon Composer's (\(reason)): save the icon again in Icon Composer")
+          file: path,
+          reason:
+            "its icon.json is not Icon Composer's (\(reason)): save the icon again in Icon Composer"
+        )
       default:
         throw .badImage(file: path, reason: "its icon.json cannot be read: \(error)")
       }

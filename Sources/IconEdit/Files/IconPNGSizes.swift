@@ -36,7 +36,8 @@ struct IconPNGSizes {
       do {
         bytes = try PNGMemoryEncoder.encodeForFile(resized)
       } catch {
-        throw .badImage(file: image.file.path, reason: "cannot be encoded at \(side)×\(side): \(error)")
+        throw .badImage(
+          file: image.file.path, reason: "cannot be encoded at \(side)×\(side): \(error)")
       }
     }
     made[side] = bytes

@@ -47,14 +47,20 @@ public enum LooseIconWriter {
   }
 
   /// The iPhone files of NAME and the base names that find them.
-  public static func iPhoneFiles(name: String, naming: Naming) -> (files: [File], baseNames: [String])
-  {
+  public static func iPhoneFiles(name: String, naming: Naming) -> (
+    files: [File], baseNames: [String]
+  ) {
     switch naming {
     case .scaleSuffixes:
-      return ([File(name: "\(name)@2x.png", side: 120), File(name: "\(name)@3x.png", side: 180)], [name])
+      return (
+        [File(name: "\(name)@2x.png", side: 120), File(name: "\(name)@3x.png", side: 180)], [name]
+      )
     case .pointSizes:
       return (
-        [File(name: "\(name)60x60@2x.png", side: 120), File(name: "\(name)60x60@3x.png", side: 180)],
+        [
+          File(name: "\(name)60x60@2x.png", side: 120),
+          File(name: "\(name)60x60@3x.png", side: 180),
+        ],
         ["\(name)60x60"]
       )
     }
@@ -62,7 +68,8 @@ public enum LooseIconWriter {
 
   /// The iPad files of NAME and the base names that find them. actool's iPad list keeps the
   /// iPhone name first; point-size naming adds the two iPad sizes.
-  public static func iPadFiles(name: String, naming: Naming) -> (files: [File], baseNames: [String]) {
+  public static func iPadFiles(name: String, naming: Naming) -> (files: [File], baseNames: [String])
+  {
     switch naming {
     case .scaleSuffixes:
       return (
@@ -94,7 +101,8 @@ public enum LooseIconWriter {
       throw .badImage(
         file: image.file.path,
         reason:
-          "an Icon Composer .icon folder cannot be a loose icon declared with CFBundleIconFiles: give a PNG image")
+          "an Icon Composer .icon folder cannot be a loose icon declared with CFBundleIconFiles: give a PNG image"
+      )
     }
     let iPhone = iPhoneFiles(name: name, naming: naming)
     let iPad = runsOnIPad ? iPadFiles(name: name, naming: naming) : (files: [], baseNames: [])
@@ -112,7 +120,8 @@ public enum LooseIconWriter {
         throw .exists(file: path.path)
       }
       changes.append(
-        .create(path, try sizes.png(side: file.side), "\(file.side)×\(file.side) PNG of \"\(name)\""))
+        .create(
+          path, try sizes.png(side: file.side), "\(file.side)×\(file.side) PNG of \"\(name)\""))
     }
     var warnings: [String] = []
     if image.hasTransparentPixels {
