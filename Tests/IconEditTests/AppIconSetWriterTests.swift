@@ -304,6 +304,9 @@ import Testing
     defer { fixtures.remove() }
     let image = try IconImageInput.load(
       try fixtures.png("x.png", width: 1024, height: 1024), root: nil)
+    #expect(throws: EditError.invalidName(name: "../x", reason: "it cannot be a folder name")) {
+      try AppIconSetWriter.files(name: "../x", in: fixtures.folder, image: image)
+    }
     let taken = try fixtures.folder("Taken.appiconset")
     #expect(throws: EditError.exists(file: taken.path)) {
       try AppIconSetWriter.files(name: "Taken", in: fixtures.folder, image: image)

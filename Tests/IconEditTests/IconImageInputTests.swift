@@ -178,3 +178,32 @@ import Testing
     #expect(!(try IconImageInput.load(rgba, root: nil).hasTransparentPixels))
   }
 }
+
+@Suite struct IconImageInputCorpusSweep {
+  /// Every PNG and `.icon` folder under ICONPICK_CORPUS (nothing when unset), loaded as IMAGE:
+  /// how many are taken, and why the others are refused.
+  @Test func corpusSweep() throws {
+    guard let corpus = ProcessInfo.processInfo.environment["ICONPICK_CORPUS"] else { return }
+    guard let walker = FileManager.default.enumerator(atPath: corpus) else { return }
+    var taken = 0
+    var refusals: [String: Int] = [:]
+    while let relative = walker.nextObject() as? String {
+      let isBundle = relative.hasSuffix(".icon")
+      guard isBundle || relative.lowercased().hasSuffix(".png") else { continue }
+      do {
+        _ = try IconImageInput.load(URL(fileURLWithPath: corpus + "/" + relative), root: nil)
+        taken += 1
+      } catch {
+        guard case .badImage(_, let reason) = error else { continue }
+        // The reason without its numbers, so that refusals of one kind count together.
+        let kind = String(reason.prefix { $0 != ":" && $0 != "(" }).replacing(/\d+/, with: "N")
+        refusals[kind, default: 0] += 1
+      }
+    }
+    print("IMAGE sweep of \(corpus): \(taken) taken")
+    for (kind, count) in refusals.sorted(by: { $0.value > $1.value }) {
+      print("  \(count) refused: \(kind)")
+    }
+    #expect(taken + refusals.values.reduce(0, +) > 0)
+  }
+}

@@ -87,6 +87,9 @@ public enum AppIconSetWriter {
     name: String, in folder: URL, image: IconImageInput, dark: IconImageInput? = nil,
     tinted: IconImageInput? = nil, template: Template? = nil
   ) throws(EditError) -> Output {
+    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+      throw .invalidName(name: name, reason: "it cannot be a folder name")
+    }
     let setFolder = folder.appendingPathComponent(name + ".appiconset", isDirectory: true)
     guard !FileManager.default.fileExists(atPath: setFolder.path) else {
       throw .exists(file: setFolder.path)
