@@ -63,7 +63,6 @@ public enum AddPlanner {
       plan = try planCatalogForm(
         name, image: image, dark: dark, tinted: tinted, context: context, files: &files)
     }
-    plan.notes += image.warnings + (dark?.warnings ?? []) + (tinted?.warnings ?? [])
     plan.expectedIdioms = app.deviceIdioms
     return plan
   }
@@ -107,12 +106,12 @@ public enum AddPlanner {
     context: EditContext, files: inout PlannedFiles
   ) throws(EditError) -> EditPlan {
     let facts = context.facts
-    let places = context.places
     var form: String
+    var notes: [String] = []
     if image.isIconComposer {
       let folder = try iconBundleFolder(context)
       let destination = folder.appendingPathComponent(name + ".icon", isDirectory: true)
-      files.changes.append(contentsOf: try IconBundleCopy.copy(from: image.file, to: destination))
+      files.changes.append(contentsOf: try IconBundleCopy.changes(from: image.file, to: destination))
       form = "an Icon Composer bundle, \(files.changes.displayPath(destination))"
       if let registered = try ProjectMembership.add(
         [destination], fileType: "folder.iconcomposer.icon", context: context, files: &files)
@@ -120,12 +119,18 @@ public enum AddPlanner {
         form += ", " + registered
       }
     } else {
-      let (folder, template) = try setFolder(context)
+      let (folder, templateSet) = try setFolder(context)
       let destination = folder.appendingPathComponent(name + ".appiconset", isDirectory: true)
+      let template = try templateSet.map { set throws(EditError) in
+        let contents = set.appendingPathComponent("Contents.json")
+        return try AppIconSetWriter.Template(
+          name: set.deletingPathExtension().lastPathComponent,
+          contentsJSON: try PlannedFiles.read(contents), file: contents.path)
+      }
       let made = try AppIconSetWriter.files(
-        name: name, folder: destination, image: image, dark: dark, tinted: tinted,
-        template: template)
-      files.changes.append(contentsOf: made)
+        name: name, in: folder, image: image, dark: dark, tinted: tinted, template: template)
+      files.changes.append(contentsOf: made.changes)
+      notes += made.warnings
       form = "an asset catalog set, \(files.changes.displayPath(destination))"
     }
     if facts.includesAllAppIcons {
@@ -134,8 +139,9 @@ public enum AddPlanner {
       let places = try SettingDeclaration.plan(.add, name: name, context: context, files: &files)
       form += "; named in \(SettingDeclaration.key) (\(places.joined(separator: "; ")))"
     }
-    _ = places
-    return EditPlan(changes: files.changes, form: form, name: name)
+    var plan = EditPlan(changes: files.changes, form: form, name: name)
+    plan.notes = notes
+    return plan
   }
 
   /// The catalog folder for a new set: beside the app's alternate sets, else beside the primary's,
@@ -228,13 +234,9 @@ public enum AddPlanner {
     }
     let runsOnIPad = app.deviceFamilies.contains(2)
     let existingNames = siblings.flatMap(\.files).map(\.lastPathComponent)
-    let entryNames = app.iconDictionaries.entries.filter { $0.entry.isWritten }
     let loose = try LooseIconWriter.files(
-      name: name, image: image, folder: folder, existingFileNames: existingNames,
-      existingIconFiles: entryNames.filter { $0.dictionary.key == "CFBundleIcons" }.flatMap {
-        $0.entry.iconFiles
-      },
-      iPad: runsOnIPad)
+      name: name, image: image, in: folder, runsOnIPad: runsOnIPad,
+      naming: LooseIconWriter.Naming.detect(fileNames: existingNames))
     files.changes.append(contentsOf: loose.changes)
 
     var plist = try InfoPlistEditor(file: plistFile, bytes: try files.current(plistFile))
@@ -246,11 +248,11 @@ public enum AddPlanner {
       if let prerendered { keys.append(("UIPrerenderedIcon", .bool(prerendered))) }
       return .dictionary(keys)
     }
-    try plist.set(entry(loose.iphoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
+    try plist.set(entry(loose.iPhoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
     var declared = ["CFBundleIcons"]
     if runsOnIPad, plist.value(at: ["CFBundleIcons~ipad"]) != nil {
       try plist.set(
-        entry(loose.ipadIconFiles), at: ["CFBundleIcons~ipad", "CFBundleAlternateIcons", name])
+        entry(loose.iPadIconFiles), at: ["CFBundleIcons~ipad", "CFBundleAlternateIcons", name])
       declared.append("CFBundleIcons~ipad")
     }
     try files.edit(plistFile, to: plist.bytes, "\"\(name)\" added to \(declared.joined(separator: " and "))")
@@ -262,7 +264,9 @@ public enum AddPlanner {
     {
       form += ", " + registered
     }
-    return EditPlan(changes: files.changes, form: form, name: name)
+    var plan = EditPlan(changes: files.changes, form: form, name: name)
+    plan.notes = loose.warnings
+    return plan
   }
 
   /// `UIPrerenderedIcon` as the existing alternates write it, when they agree.
