@@ -95,7 +95,7 @@ if command -v bash >/dev/null 2>&1; then
     }
     if bash -n "$comp/iconpick.bash"; then pass "bash: syntax"; else fail "bash: syntax"; fi
     expect "bash: commands" "$(bash_complete iconpick se)" "$(sorted set)"
-    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub check completions get list push reset set show)"
+    expect "bash: commands and PATH" "$(bash_complete iconpick '')" "$(sorted Info.plist Sub add check completions get list push remove reset set show)"
     expect "bash: set NAME from list --json (not the app's name)" "$(bash_complete iconpick set '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink)"
     expect "bash: set NAME prefix" "$(bash_complete iconpick set AppIcon-P)" "$(sorted AppIcon-Pink)"
     expect "bash: show NAME or PATH" "$(bash_complete iconpick show '')" "$(sorted AppIcon AppIcon-Blue AppIcon-Pink Info.plist Sub)"
@@ -117,6 +117,16 @@ if command -v bash >/dev/null 2>&1; then
     expect "bash: --format=VALUE" "$(bash_complete iconpick check --format=s)" "$(sorted --format=sarif)"
     expect "bash: --format's value is not the PATH" "$(bash_complete iconpick check --format junit '')" "$(sorted Info.plist Sub)"
     expect "bash: --against takes a file or folder (.app, .ipa, .xcarchive)" "$(bash_complete iconpick check --against '')" "$(sorted Info.plist Sub)"
+    expect "bash: add options" "$(bash_complete iconpick add -)" "$(sorted --dark --dry-run --help --platform --target --tinted -h -n)"
+    expect "bash: remove options" "$(bash_complete iconpick remove -)" "$(sorted --dry-run --help --platform --target -h -n)"
+    expect "bash: add's NAME is new: nothing to offer" "$(bash_complete iconpick add '')" ""
+    expect "bash: add IMAGE or PATH after NAME" "$(bash_complete iconpick add Night '')" "$(sorted Info.plist Sub)"
+    expect "bash: add PATH after NAME IMAGE" "$(bash_complete iconpick add Night night.png S)" "$(sorted Sub)"
+    expect "bash: --dark takes a file" "$(bash_complete iconpick add Night --dark '')" "$(sorted Info.plist Sub)"
+    expect "bash: --tinted's value is not the IMAGE" "$(bash_complete iconpick add Night --tinted t.png '')" "$(sorted Info.plist Sub)"
+    expect "bash: remove NAME from list --json" "$(bash_complete iconpick remove AppIcon-)" "$(sorted AppIcon-Blue AppIcon-Pink)"
+    expect "bash: remove PATH after NAME" "$(bash_complete iconpick remove AppIcon-Blue S)" "$(sorted Sub)"
+    expect "bash: nothing after remove NAME PATH" "$(bash_complete iconpick remove AppIcon-Blue Sub '')" ""
     expect "bash: nothing after set NAME PATH" "$(bash_complete iconpick set AppIcon Sub '')" ""
     : >"$work/log"
     bash_complete iconpick set --state-dir '~/st' --target=App --color none --configuration Debug --platform tvos Ap >/dev/null
@@ -126,6 +136,10 @@ if command -v bash >/dev/null 2>&1; then
     (cd "$work/app" && bash --norc --noprofile -c '
         source "$0"; COMP_WORDS=(iconpick set Ap Sub); COMP_CWORD=2; _iconpick' "$comp/iconpick.bash")
     expect "bash: list gets the PATH typed after the NAME" "$(cat "$work/log")" "list --json Sub"
+    : >"$work/log"
+    (cd "$work/app" && bash --norc --noprofile -c '
+        source "$0"; COMP_WORDS=(iconpick remove Ap Sub); COMP_CWORD=2; _iconpick' "$comp/iconpick.bash")
+    expect "bash: remove's names come from the PATH typed after the NAME" "$(cat "$work/log")" "list --json Sub"
 else
     echo "SKIP  bash: not installed"
 fi
@@ -177,6 +191,23 @@ if command -v zsh >/dev/null 2>&1; then
     else
         expect "zsh: check --format s<TAB> completes sarif" "$got" "$(sorted sarif)"
     fi
+    got=$(cd "$work/app" && timeout 20 zsh -f -c '
+        zmodload zsh/zpty || exit 3
+        zpty z zsh -f -i
+        zpty -w z "PS1=; fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -D"
+        zpty -w z "zstyle \":completion:*\" list-rows-first true; setopt no_beep; LISTMAX=1000"
+        zpty -w z "iconpick add Night --d"$'"'\t'"'
+        sleep 1
+        zpty -r z out "*--dry-run*" && print -r -- "$out" | grep -oE -- "--(dark|dry-run|tinted|target)\b" | sort -u
+        zpty -d z' _ "$comp" 2>/dev/null)
+    status=$?
+    if [ "$status" -eq 124 ]; then
+        fail "zsh: add Night --d<TAB> offers --dark and --dry-run" "no answer within 20 s"
+    elif [ -z "$got" ]; then
+        echo "SKIP  zsh: interactive completion (no pseudo-terminal here)"
+    else
+        expect "zsh: add Night --d<TAB> offers --dark and --dry-run" "$got" "$(sorted --dark --dry-run)"
+    fi
 else
     echo "SKIP  zsh: not installed"
 fi
@@ -205,6 +236,11 @@ if command -v fish >/dev/null 2>&1; then
     expect "fish: check options" "$(fish_complete 'iconpick check --')" "$(sorted --against --color --configuration --format --help --json --platform --rules --state-dir --target --warnings-as-errors)"
     expect "fish: --format values" "$(fish_complete 'iconpick check --format ')" "$(sorted gcc github json junit sarif)"
     expect "fish: --format's value is not the PATH" "$(fish_complete 'iconpick check --format junit ')" "$(sorted Info.plist Sub/)"
+    expect "fish: add and remove" "$(fish_complete 'iconpick re')" "$(sorted remove reset)"
+    expect "fish: add options" "$(fish_complete 'iconpick add --')" "$(sorted --dark --dry-run --help --platform --target --tinted)"
+    expect "fish: remove options" "$(fish_complete 'iconpick remove --')" "$(sorted --dry-run --help --platform --target)"
+    expect "fish: add IMAGE or PATH after NAME" "$(fish_complete 'iconpick add Night ')" "$(sorted Info.plist Sub/)"
+    expect "fish: remove NAME from list --json" "$(fish_complete 'iconpick remove AppIcon-')" "$(sorted AppIcon-Blue AppIcon-Pink)"
     : >"$work/log"
     fish_complete 'iconpick set --state-dir ~/st --target=App --color none --configuration Debug --platform tvos Ap' >/dev/null
     expect "fish: list gets --state-dir (tilde expanded), --target, --configuration, --platform" \

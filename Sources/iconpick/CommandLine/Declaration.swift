@@ -41,6 +41,13 @@ extension Interface {
       "The app: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; an Info.plist; or a built .app. Default: the current folder if it holds an app, otherwise the bundled demo app, Palette."
   )
 
+  /// add's and remove's PATH: a project to change, never the demo app by default.
+  static let editedPathArgument = PositionalSpec(
+    name: "PATH", kind: .app, optional: true,
+    help:
+      "The project: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; or an XcodeGen project.yml. Default: the current folder, which must hold the app (a change never reaches the bundled demo app by default)."
+  )
+
   static let commands: [CommandSpec] = [
     CommandSpec(
       command: .pick, summary: "Choose the app's icon in the picker.",
@@ -181,7 +188,7 @@ extension Interface {
             NAME is a set the catalogs hold that does not ship yet, and only its declaration is \
             added. A lone word after NAME is IMAGE when it ends in .png or .icon, else PATH.
             """),
-        pathArgument,
+        editedPathArgument,
       ],
       forms: [
         SynopsisForm(options: [("--dark", false), ("--tinted", false), ("--dry-run", false)])
@@ -209,7 +216,7 @@ extension Interface {
         PositionalSpec(
           name: "NAME", kind: .iconName, optional: false,
           help: "The alternate's name, as setAlternateIconName takes it."),
-        pathArgument,
+        editedPathArgument,
       ],
       forms: [SynopsisForm(options: [("--dry-run", false)])],
       about: """

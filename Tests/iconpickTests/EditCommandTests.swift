@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// `iconpick add` and `iconpick remove` through the built binary, on small Xcode projects the
+/// tests write: the dry run writes nothing, a real add is seen by `list` and `check` and undone
+/// byte for byte by `remove`, and every refusal leaves every byte where it was.
+@Suite struct EditCommandTests {
+  let scratch: Scratch
+
+  init() throws { scratch = try Scratch() }
+
+  /// The binary with `arguments`, in `folder` (default: the scratch), its state in the scratch.
+  @discardableResult
+  func run(_ arguments: [String], in folder: URL? = nil) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    let command =
+      "cd \(shellQuote((folder ?? scratch.url).path)) && exec "
+      + ([try iconpickBinary().path] + arguments).map(shellQuote).joined(separator: " ")
+    return try runProcess(
+      "/bin/sh", ["-c", command],
+      environment: [
+        "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path, "PATH": "/usr/bin:/bin",
+      ])
+  }
+
+  /// `list` or `check` with the state folder in the scratch.
+  func read(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    try run(arguments + ["--state-dir", scratch.file("state").path])
+  }
+
+  /// A square 1024 px PNG outside the project, the usual IMAGE.
+  func image(_ name: String = "Night.png", side: Int = 1024, height: Int? = nil) throws -> URL {
+    let file = scratch.file("images/\(name)")
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try EditProject.png(side: side, height: height, red: 10).write(to: file)
+    return file
+  }
+
+  /// The icons `list --json` reports, by name, with their idioms.
+  func listedIcons(_ project: EditProject) throws -> [String: [String]] {
+    let listed = try read(["list", project.root.path, "--json"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+    let icons = try #require(report["icons"] as? [[String: Any]])
+    return Dictionary(
+      icons.compactMap { icon in
+        (icon["name"] as? String).map { ($0, icon["idioms"] as? [String] ?? []) }
+      }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// `check --format json`'s errors, each as its id and message (no line: an edit moves lines).
+  func checkErrors(_ project: EditProject) throws -> Set<String> {
+    let check = try read(["check", project.root.path, "--format", "json"])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any],
+      "check printed no JSON: \(check.stdout) \(check.stderr)")
+    let findings = try #require(report["diagnostics"] as? [[String: Any]])
+    return Set(
+      findings.filter { $0["severity"] as? String == "error" }.map {
+        "\($0["id"] as? String ?? "?") \($0["message"] as? String ?? "?")"
+      })
+  }
+
+  // MARK: The dry run
+
+  @Test func theDryRunPrintsADiffAndWritesNothing() throws {
+    let project = try EditProject(in: scratch)
+    let night = try image()
+    let before = try project.snapshot()
+
+    let result = try run(["add", "Night", night.path, project.root.path, "--dry-run"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("--- a/Studio.xcodeproj/project.pbxproj"), "\(result.stdout)")
+    #expect(lines.contains("+++ b/Studio.xcodeproj/project.pbxproj"), "\(result.stdout)")
+    #expect(
+      lines.filter { $0.hasPrefix("+\t") }.contains {
+        $0.contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Blue Night\";")
+      }, "\(result.stdout)")
+    #expect(
+      lines.contains { $0.hasPrefix("new binary file: Studio/Assets.xcassets/Night.appiconset/") },
+      "\(result.stdout)")
+    #expect(result.stderr.contains("dry run:"), "\(result.stderr)")
+    #expect(try project.snapshot() == before)
+  }
+
+  // MARK: A real add, seen by list and check, and undone by remove
+
+  @Test func addIsListedAndCheckedAndRemoveRestoresEveryByte() throws {
+    let project = try EditProject(in: scratch)
+    let night = try image()
+    let before = try project.snapshot()
+    let errorsBefore = try checkErrors(project)
+
+    let added = try run(["add", "Night", night.path, project.root.path])
+    #expect(added.status == 0, "\(added.stderr)")
+    // One line a changed file, each naming a file that is there now.
+    let changed = added.stdout.split(separator: "\n").map(String.init)
+    #expect(!changed.isEmpty)
+    #expect(changed.contains { $0.contains("project.pbxproj") }, "\(added.stdout)")
+    #expect(changed.contains { $0.contains("Night.appiconset") }, "\(added.stdout)")
+    #expect(Set(changed).count == changed.count, "a file listed twice: \(added.stdout)")
+    #expect(added.stderr.contains("\"Night\" added: "), "\(added.stderr)")
+
+    let list = try read(["list", project.root.path])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("Night"), "\(list.stdout)")
+    let idioms = try #require(try listedIcons(project)["Night"], "list --json has no Night")
+    #expect(idioms.contains("iphone") && idioms.contains("ipad"), "\(idioms)")
+    let newErrors = try checkErrors(project).subtracting(errorsBefore)
+    #expect(newErrors.isEmpty, "\(newErrors)")
+
+    let removed = try run(["remove", "Night", project.root.path])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(removed.stderr.contains("\"Night\" removed: "), "\(removed.stderr)")
+    let after = try project.snapshot()
+    #expect(after.keys.sorted() == before.keys.sorted())
+    for (file, bytes) in before where after[file] != bytes {
+      Issue.record("\(file) differs after add then remove")
+    }
+    #expect(try listedIcons(project)["Night"] == nil)
+  }
+
+  // MARK: Refusals: exit 1, the reason, and not a byte changed
+
+  /// A refusal: how to set it up (given the project and the scratch), the command's words
+  /// after `iconpick`, and what the message must say.
+  struct Refusal: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: @Sendable (EditCommandTests, EditProject) throws -> [String]
+    var says: [String]
+    var testDescription: String { name }
+  }
+
+  static let refusals: [Refusal] = [
+    Refusal(
+      name: "a taken name",
+      arguments: { test, project in
+        ["add", "Blue", try test.image().path, project.root.path]
+      }, says: ["Blue"]),
+    Refusal(
+      name: "a taken name in another case",
+      arguments: { test, project in
+        ["add", "bLUE", try test.image().path, project.root.path]
+      }, says: ["bLUE", "Blue"]),
+    Refusal(
+      name: "an invalid name",
+      arguments: { test, project in
+        ["add", "a/b", try test.image().path, project.root.path]
+      }, says: ["a/b"]),
+    Refusal(
+      name: "a PNG that is not square",
+      arguments: { test, project in
+        ["add", "Night", try test.image(side: 1024, height: 1000).path, project.root.path]
+      }, says: ["Night.png", "square"]),
+    Refusal(
+      name: "a PNG of 512 px",
+      arguments: { test, project in
+        ["add", "Night", try test.image(side: 512).path, project.root.path]
+      }, says: ["Night.png", "1024"]),
+    Refusal(
+      name: "a missing image",
+      arguments: { test, project in
+        ["add", "Night", test.scratch.file("images/Gone.png").path, project.root.path]
+      }, says: ["Gone.png"]),
+    Refusal(
+      name: "a text file named .png",
+      arguments: { test, project in
+        let file = test.scratch.file("Text.png")
+        try Data("not a picture\n".utf8).write(to: file)
+        return ["add", "Night", file.path, project.root.path]
+      }, says: ["Text.png"]),
+    Refusal(
+      name: "removing the primary",
+      arguments: { _, project in
+        ["remove", "AppIcon", project.root.path]
+      }, says: ["AppIcon", "primary"]),
+    Refusal(
+      name: "removing an unknown name",
+      arguments: { _, project in
+        ["remove", "Zebra", project.root.path]
+      }, says: ["Zebra"]),
+  ]
+
+  @Test(arguments: refusals)
+  func aRefusalExitsOneAndChangesNothing(_ refusal: Refusal) throws {
+    let project = try EditProject(in: scratch)
+    let arguments = try refusal.arguments(self, project)
+    let before = try project.snapshot()
+    let result = try run(arguments)
+    #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    for text in refusal.says {
+      #expect(result.stderr.contains(text), "the message does not say \(text): \(result.stderr)")
+    }
+    #expect(try project.snapshot() == before)
+  }
+
+  /// An image outside the project is normal input; a catalog folder that is a link leading out
+  /// of the project is a place `add` must not write through.
+  @Test func aCatalogThatLeadsOutOfTheProjectIsRefused() throws {
+    let project = try EditProject(in: scratch)
+    let catalog = project.file("Studio/Assets.xcassets")
+    let outside = scratch.file("Elsewhere/Assets.xcassets")
+    try FileManager.default.createDirectory(
+      at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(at: catalog, to: outside)
+    try FileManager.default.createSymbolicLink(
+      atPath: catalog.path, withDestinationPath: "../../Elsewhere/Assets.xcassets")
+    let night = try image()
+    let before = try project.snapshot()
+    let outsideBefore = try EditProject.snapshot(of: outside)
+
+    let result = try run(["add", "Night", night.path, project.root.path])
+    #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("leaves the project"), "\(result.stderr)")
+    #expect(try project.snapshot() == before)
+    #expect(try EditProject.snapshot(of: outside) == outsideBefore)
+  }
+
+  // MARK: The command line
+
+  @Test(arguments: [
+    ["add"], ["add", "A", "b.png", "c", "d"], ["add", "A", "--dark", "x.png"],
+    ["remove", "a", "b", "c"], ["list", "--dry-run"],
+  ])
+  func aWrongCommandLineExitsTwo(arguments: [String]) throws {
+    let project = try EditProject(in: scratch)
+    let before = try project.snapshot()
+    let result = try run(arguments, in: project.root)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("Run 'iconpick --help' for usage.\n"), "\(result.stderr)")
+    #expect(try project.snapshot() == before)
+  }
+
+  /// Without PATH, outside an app: a refusal, and the bundled demo app, which the other
+  /// commands fall back to, is not touched.
+  @Test func withoutAPathOutsideAnAppNothingIsChanged() throws {
+    let night = try image()
+    let empty = scratch.file("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let palette = try EditProject.snapshot(of: paletteFolder())
+
+    let add = try run(["add", "Night", night.path], in: empty)
+    #expect(add.status == 1, "\(add.stdout) \(add.stderr)")
+    #expect(add.stderr.contains("no app in the current folder"), "\(add.stderr)")
+    let remove = try run(["remove", "AppIcon-Blue"], in: empty)
+    #expect(remove.status == 1, "\(remove.stdout) \(remove.stderr)")
+    #expect(remove.stderr.contains("no app in the current folder"), "\(remove.stderr)")
+    #expect(try EditProject.snapshot(of: paletteFolder()) == palette)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+  }
+}
