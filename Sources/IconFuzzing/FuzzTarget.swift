@@ -55,12 +55,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// A terminal's replies to the graphics detection's questions: `TerminalReplyParser`,
   /// `GraphicsCapabilities` and `GraphicsDetection.decide`.
   case replies
+  /// Info.plist bytes Foundation reads as a dictionary, edited by `InfoPlistEditor`: adding an
+  /// alternate icon under `CFBundleIcons.CFBundleAlternateIcons` either throws `EditError` or
+  /// gives a plist Foundation reads as the old one with exactly that change; removing it again
+  /// gives the same bytes wherever the editor promises it.
+  case infoplistedit
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
   public var maxLength: Int {
     switch self {
-    case .infoplist, .contentsjson, .xcconfig: return 4096
+    case .infoplist, .contentsjson, .xcconfig, .infoplistedit: return 4096
     case .pbxproj, .iconjson, .projectyml: return 8192
     case .png, .pngdiff, .cgbi: return 16384
     case .car, .ipa: return 16384
@@ -108,6 +113,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .projectyml:
         return Self.catalog { () throws(IconCatalogError) in try projectYML(data, space) }
       case .replies: return terminalReplies(data)
+      case .infoplistedit: return infoPlistEdit(data)
       }
     #else
       return .unavailable

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// Edits an `Info.plist` the way a person would in a text editor: an XML plist keeps every byte
 /// but the lines that change (declaration, DOCTYPE, comments, indentation, key order); a binary
@@ -218,13 +219,13 @@ public struct InfoPlistEditor {
     .cannotEdit(file: file.path, reason: reason)
   }
 
+  /// Foundation's parse, behind IconCatalog's checks for plists that would crash it.
   static func parse(_ bytes: [UInt8]) -> (Any, PropertyListSerialization.PropertyListFormat)? {
-    var format = PropertyListSerialization.PropertyListFormat.xml
     guard
-      let parsed = try? PropertyListSerialization.propertyList(
-        from: Data(bytes), options: [], format: &format)
+      let parsed = try? PropertyListParsing.parse(
+        bytes, file: URL(fileURLWithPath: "Info.plist"))
     else { return nil }
-    return (parsed, format)
+    return (parsed.value, parsed.format)
   }
 
   static func show(_ keyPath: [String]) -> String { keyPath.joined(separator: ".") }

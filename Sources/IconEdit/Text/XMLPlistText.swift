@@ -248,8 +248,12 @@ struct XMLText {
       return
     }
     let end = max(whitespaceStart(before: container.content.upperBound), container.content.lowerBound)
-    let closes = bytes[end..<container.content.upperBound].contains(0x0A)
-    replace(end..<end, with: newline + inner + child(inner) + (closes ? "" : newline + outer))
+    // `<dict></dict>` gets its closing tag on a line of its own; after a child on the closing
+    // tag's line nothing is added there, so that removing the new child gives the same bytes.
+    let opensLine =
+      end == container.content.lowerBound
+      && !bytes[end..<container.content.upperBound].contains(0x0A)
+    replace(end..<end, with: newline + inner + child(inner) + (opensLine ? newline + outer : ""))
   }
 
   /// Removes a child of `container` (a key and its value, or an element) with the whitespace
