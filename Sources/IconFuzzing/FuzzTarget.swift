@@ -58,12 +58,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// `project.pbxproj` edited in place (IconEdit): `PbxprojScanner` against Foundation, then
   /// `PbxprojEditor.setBuildSetting` and `removeBuildSetting`, each checked against Foundation.
   case pbxprojedit
+  /// Info.plist bytes Foundation reads as a dictionary, edited by `InfoPlistEditor`: adding an
+  /// alternate icon under `CFBundleIcons.CFBundleAlternateIcons` either throws `EditError` or
+  /// gives a plist Foundation reads as the old one with exactly that change; removing it again
+  /// gives the same bytes wherever the editor promises it.
+  case infoplistedit
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
   public var maxLength: Int {
     switch self {
-    case .infoplist, .contentsjson, .xcconfig: return 4096
+    case .infoplist, .contentsjson, .xcconfig, .infoplistedit: return 4096
     case .pbxproj, .iconjson, .projectyml, .pbxprojedit: return 8192
     case .png, .pngdiff, .cgbi: return 16384
     case .car, .ipa: return 16384
@@ -112,6 +117,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         return Self.catalog { () throws(IconCatalogError) in try projectYML(data, space) }
       case .replies: return terminalReplies(data)
       case .pbxprojedit: return pbxprojEdit(data)
+      case .infoplistedit: return infoPlistEdit(data)
       }
     #else
       return .unavailable

@@ -655,3 +655,33 @@ replies = {
 }
 for name, text in replies.items():
     write("replies", name, text.encode("latin-1"))
+
+# --- Info.plist edits (InfoPlistEditor) ---------------------------------------------------------
+
+HEADER = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+          '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n')
+
+
+def xml_plist(body):
+    return HEADER + body + "</plist>\n"
+
+
+write("infoplistedit", "modern.plist", plistlib.dumps(plists["modern.plist"], fmt=plistlib.FMT_XML))
+write("infoplistedit", "binary.plist", plistlib.dumps(plists["modern.plist"], fmt=plistlib.FMT_BINARY))
+write("infoplistedit", "bare.plist", xml_plist("<dict>\n\t<key>CFBundleName</key>\n\t<string>Seed</string>\n</dict>\n"))
+write("infoplistedit", "empty-alternates.plist", xml_plist(
+    "<dict>\n\t<key>CFBundleIcons</key>\n\t<dict>\n\t\t<key>CFBundleAlternateIcons</key>\n\t\t<dict/>\n\t</dict>\n</dict>\n"))
+write("infoplistedit", "spaces-crlf.plist", xml_plist(
+    "<dict>\r\n  <key>CFBundleIcons</key>\r\n  <dict>\r\n    <key>CFBundlePrimaryIcon</key>\r\n"
+    "    <string>AppIcon</string>\r\n  </dict>\r\n</dict>\r\n").replace("\n", "\r\n").replace("\r\r\n", "\r\n"))
+write("infoplistedit", "comments-cdata.plist", xml_plist(
+    "<!-- top --><dict>\n\t<key>A &amp; B</key><string><![CDATA[<x>]]>&#65;</string>\n\t<!-- icons -->\n"
+    "\t<key>CFBundleIcons</key>\n\t<dict>\n\t</dict>\n</dict>\n"))
+write("infoplistedit", "one-line.plist",
+      '<plist version="1.0"><dict><key>CFBundleIcons</key><dict><key>CFBundleAlternateIcons</key>'
+      '<dict><key>Red</key><dict/></dict></dict></dict></plist>')
+write("infoplistedit", "icons-not-a-dict.plist", xml_plist(
+    "<dict>\n\t<key>CFBundleIcons</key>\n\t<string>AppIcon</string>\n</dict>\n"))
+write("infoplistedit", "duplicate-keys.plist", xml_plist(
+    "<dict>\n\t<key>CFBundleIcons</key>\n\t<dict/>\n\t<key>CFBundleIcons</key>\n\t<dict/>\n</dict>\n"))
+write("infoplistedit", "not-a-dictionary.plist", plistlib.dumps(["a", 1], fmt=plistlib.FMT_XML))

@@ -40,6 +40,12 @@ import Testing
     (
       FuzzTarget.infoplist, "modern.plist", "read: primary AppIcon, 2 alternates; app Seed: 3 icons"
     ),
+    (.infoplistedit, "bare.plist", "read: XML: added and removed, byte-identical"),
+    (.infoplistedit, "empty-alternates.plist", "read: XML: added and removed, byte-identical"),
+    (.infoplistedit, "comments-cdata.plist", "read: XML: added and removed"),
+    (.infoplistedit, "binary.plist", "read: binary: added and removed"),
+    (.infoplistedit, "icons-not-a-dict.plist", "CFBundleIcons holds a value that is not a dictionary"),
+    (.infoplistedit, "duplicate-keys.plist", "written twice"),
     (.infoplist, "binary-tvos.plist", "read: primary App Icon, 2 alternates; app Seed: 3 icons"),
     (.infoplist, "ascii.plist", "read: primary AppIcon, 1 alternates"),
     // Values of the wrong type are read as iOS reads them (passed over), not refused.
