@@ -75,7 +75,9 @@ struct OptionSpec: Sendable {
 
   var names: [String] { [short, long].compactMap { $0 } }
   var offeredCommands: [Subcommand] { offeredIn ?? commands }
-  var isGlobal: Bool { Set(commands) == Set(Interface.appCommands) }
+  /// Taken by every command that reads an app (`add` and `remove` take some of these too);
+  /// `--help` and `--version`, which every command takes, stand alone instead.
+  var isGlobal: Bool { !standsAlone && Set(Interface.appCommands).isSubset(of: commands) }
 }
 
 /// What a command's positional argument is, for the help and the completions.
