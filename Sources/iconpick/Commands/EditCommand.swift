@@ -37,6 +37,7 @@ struct EditCommand {
       // Checked as a real run checks it: a dry run refuses what the real run would.
       try ChangeApplier.check(plan.changes)
       print(plan.preview(), terminator: "")
+      fflush(nil)
       IconpickCommand.printNote(
         "dry run: \(plan.changes.changes.filter { !$0.isDirectory }.count) files would change; nothing was written"
       )
@@ -56,6 +57,7 @@ struct EditCommand {
       throw EditError.verificationFailed(reason: problem)
     }
     for line in plan.summaryLines() { print(line) }
+    fflush(nil)
     let verb = options.command == .add ? "added" : "removed"
     IconpickCommand.printNote(
       "\"\(MessageText.escaped(name))\" \(verb): \(plan.form)")
