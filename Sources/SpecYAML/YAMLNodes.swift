@@ -67,7 +67,8 @@ public struct YAMLNode: Sendable {
 
   /// A `null`, `~` or nothing written plainly.
   public var isNull: Bool {
-    kind == .scalar && style == .plain && tag == nil && ["", "~", "null", "Null", "NULL"].contains(text)
+    kind == .scalar && style == .plain && tag == nil
+      && ["", "~", "null", "Null", "NULL"].contains(text)
   }
 }
 

@@ -38,14 +38,17 @@ import Testing
     try SpecYAMLEditor(file: file, bytes: Array(text.utf8))
   }
 
-  static func text(_ editor: SpecYAMLEditor) -> String { String(decoding: editor.bytes, as: UTF8.self) }
+  static func text(_ editor: SpecYAMLEditor) -> String {
+    String(decoding: editor.bytes, as: UTF8.self)
+  }
 
   @Test func nodesKnowTheirBytes() throws {
     let text = "é: x\r\n\"ключ\": 'a''b'\nlist: [1, {k: v}]\nblock:\n  - one # c\n"
     let bytes = Array(text.utf8)
     let root = try #require(try YAMLDocument.nodes(bytes))
     func check(_ node: YAMLNode) {
-      let written = String(decoding: bytes[node.start.offset..<node.contentEnd.offset], as: UTF8.self)
+      let written = String(
+        decoding: bytes[node.start.offset..<node.contentEnd.offset], as: UTF8.self)
       switch (node.kind, node.style) {
       case (.scalar, .plain): #expect(written == node.text)
       case (.scalar, .singleQuoted): #expect(written.hasPrefix("'") && written.hasSuffix("'"))
@@ -73,7 +76,8 @@ import Testing
     #expect(icon.value == "AppIcon")
     #expect(icon.where.place == .targetBase)
     #expect(icon.where.line == 13)
-    let debug = try #require(editor.setting("SWIFT_ACTIVE_COMPILATION_CONDITIONS", target: "Palette"))
+    let debug = try #require(
+      editor.setting("SWIFT_ACTIVE_COMPILATION_CONDITIONS", target: "Palette"))
     #expect(debug.where.place == .targetConfig("Debug"))
     let version = try #require(editor.setting("MARKETING_VERSION", target: "Widget"))
     #expect(version.value == "1.0")
@@ -88,7 +92,8 @@ import Testing
   @Test func replacesAValueInPlaceKeepingItsComment() throws {
     var editor = try Self.editor(Self.spec)
     try editor.setSetting("ASSETCATALOG_COMPILER_APPICON_NAME", value: "Blue", target: "Palette")
-    #expect(Self.text(editor) == Self.spec.replacingOccurrences(of: "AppIcon # the", with: "Blue # the"))
+    #expect(
+      Self.text(editor) == Self.spec.replacingOccurrences(of: "AppIcon # the", with: "Blue # the"))
     try editor.setSetting("ASSETCATALOG_COMPILER_APPICON_NAME", value: "AppIcon", target: "Palette")
     #expect(Self.text(editor) == Self.spec)
   }
@@ -101,20 +106,27 @@ import Testing
       Self.text(editor)
         == Self.spec.replacingOccurrences(
           of: "AppIcon # the primary\n",
-          with: "AppIcon # the primary\n        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green\n"))
+          with:
+            "AppIcon # the primary\n        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green\n"
+        ))
     try editor.removeSetting("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", target: "Palette")
     #expect(Self.text(editor) == Self.spec)
   }
 
   @Test func makesSettingsAndBaseWhenMissing() throws {
     var editor = try Self.editor(Self.spec)
-    try editor.setSetting("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", value: "YES", target: "Widget")
+    try editor.setSetting(
+      "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", value: "YES", target: "Widget")
     #expect(
       Self.text(editor)
         == Self.spec.replacingOccurrences(
           of: "    sources: Widget\n",
-          with: "    sources: Widget\n    settings:\n      base:\n        ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS: YES\n"))
-    #expect(editor.setting("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", target: "Widget")?.value == "YES")
+          with:
+            "    sources: Widget\n    settings:\n      base:\n        ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS: YES\n"
+        ))
+    #expect(
+      editor.setting("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", target: "Widget")?.value
+        == "YES")
     try editor.removeSetting("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", target: "Widget")
     #expect(Self.text(editor) == Self.spec)
   }
@@ -144,13 +156,16 @@ import Testing
 
   @Test(arguments: [
     ("YES", "YES"), ("on", "\"on\""), ("null", "\"null\""), ("a: b", "\"a: b\""), ("", "\"\""),
-    ("$(inherited) Blue", "$(inherited) Blue"), ("#x", "\"#x\""), ("1.50", "\"1.50\""), ("12", "12"),
+    ("$(inherited) Blue", "$(inherited) Blue"), ("#x", "\"#x\""), ("1.50", "\"1.50\""),
+    ("12", "12"),
     ("say \"hi\"", "say \"hi\""), ("- x", "\"- x\""),
   ])
   func quotesOnlyWhenYAMLNeedsIt(_ value: String, _ written: String) throws {
     var editor = try Self.editor("targets:\n  App:\n    settings:\n      base:\n        A: x\n")
     try editor.setSetting("KEY", value: value, target: "App")
-    #expect(Self.text(editor) == "targets:\n  App:\n    settings:\n      base:\n        A: x\n        KEY: \(written)\n")
+    #expect(
+      Self.text(editor)
+        == "targets:\n  App:\n    settings:\n      base:\n        A: x\n        KEY: \(written)\n")
     #expect(editor.setting("KEY", target: "App")?.value == value)
   }
 
@@ -158,7 +173,8 @@ import Testing
     let text = "targets: {App: {type: application, sources: [A, B], settings: {base: {X: y}}}}\n"
     var editor = try Self.editor(text)
     try editor.setSetting("KEY", value: "a,b", target: "App")
-    #expect(Self.text(editor) == text.replacingOccurrences(of: "{X: y}", with: "{X: y, KEY: \"a,b\"}"))
+    #expect(
+      Self.text(editor) == text.replacingOccurrences(of: "{X: y}", with: "{X: y, KEY: \"a,b\"}"))
     try editor.addSource("C", target: "App")
     #expect(Self.text(editor).contains("sources: [A, B, C]"))
     try editor.removeSource("C", target: "App")
@@ -183,7 +199,10 @@ import Testing
   @Test func addsAndRemovesSourcesInTheirForm() throws {
     var editor = try Self.editor(Self.spec)
     try editor.addSource("Icons/Blue.icon", target: "Palette")
-    #expect(Self.text(editor) == Self.spec.replacingOccurrences(of: "      - Palette\n", with: "      - Palette\n      - Icons/Blue.icon\n"))
+    #expect(
+      Self.text(editor)
+        == Self.spec.replacingOccurrences(
+          of: "      - Palette\n", with: "      - Palette\n      - Icons/Blue.icon\n"))
     try editor.removeSource("Icons/Blue.icon", target: "Palette")
     #expect(Self.text(editor) == Self.spec)
 
@@ -192,17 +211,24 @@ import Testing
     #expect(Self.text(editor).contains("    sources:\n      - Widget\n      - Shared\n"))
     #expect(throws: EditError.self) { try editor.removeSource("Nowhere", target: "Widget") }
 
-    let mapped = "targets:\n  App:\n    sources:\n    - path: App\n      name: Main\n    type: application\n"
+    let mapped =
+      "targets:\n  App:\n    sources:\n    - path: App\n      name: Main\n    type: application\n"
     var items = try Self.editor(mapped)
     try items.addSource("Icons", target: "App")
-    #expect(Self.text(items) == mapped.replacingOccurrences(of: "      name: Main\n", with: "      name: Main\n    - path: Icons\n"))
+    #expect(
+      Self.text(items)
+        == mapped.replacingOccurrences(
+          of: "      name: Main\n", with: "      name: Main\n    - path: Icons\n"))
     try items.removeSource("Icons", target: "App")
     #expect(Self.text(items) == mapped)
 
     let none = "targets:\n  App:\n    type: application\n  Other:\n    sources:\n    - x\n"
     var made = try Self.editor(none)
     try made.addSource("App", target: "App")
-    #expect(Self.text(made) == none.replacingOccurrences(of: "application\n", with: "application\n    sources:\n    - App\n"))
+    #expect(
+      Self.text(made)
+        == none.replacingOccurrences(
+          of: "application\n", with: "application\n    sources:\n    - App\n"))
     try made.removeSource("App", target: "App")
     #expect(Self.text(made) == none)
   }
@@ -247,7 +273,8 @@ import Testing
       let bytes = [UInt8](try Data(contentsOf: url))
       specs += 1
       var editor = try SpecYAMLEditor(file: url, bytes: bytes)
-      let names = ((try? YAMLDocument.parse(bytes)) as? [String: Any])?["targets"] as? [String: Any] ?? [:]
+      let names =
+        ((try? YAMLDocument.parse(bytes)) as? [String: Any])?["targets"] as? [String: Any] ?? [:]
       for name in names.keys.sorted() {
         targets += 1
         try editor.setSetting("ICONPICK_SWEEP", value: "Blue Green", target: name)

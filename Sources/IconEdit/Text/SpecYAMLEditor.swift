@@ -87,10 +87,13 @@ public struct SpecYAMLEditor {
   /// The value XcodeGen gives a setting (a Boolean as YES or NO, a list joined by spaces) and
   /// where it is written: the target's base (or flat) settings, its configurations, then the
   /// project's.
-  public func setting(_ key: String, target name: String) -> (value: String, where: SettingLocation)? {
+  public func setting(_ key: String, target name: String) -> (
+    value: String, where: SettingLocation
+  )? {
     guard let root = try? nodes(), let target = try? target(name) else { return nil }
     let places =
-      Self.settingMappings(target["settings"], prefix: ["targets", name, "settings"], isTarget: true)
+      Self.settingMappings(
+        target["settings"], prefix: ["targets", name, "settings"], isTarget: true)
       + Self.settingMappings(root["settings"], prefix: ["settings"], isTarget: false)
     let tree = try? YAMLDocument.parse(bytes)
     for (place, mapping, keyPath) in places {
@@ -133,7 +136,9 @@ public struct SpecYAMLEditor {
 
   private var newline: String {
     guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
-    if bytes[index] == 0x0D { return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r" }
+    if bytes[index] == 0x0D {
+      return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+    }
     return "\n"
   }
 
@@ -152,7 +157,9 @@ public struct SpecYAMLEditor {
 
   private func afterBreak(_ offset: Int) -> Int {
     guard offset < bytes.count else { return offset }
-    if bytes[offset] == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A { return offset + 2 }
+    if bytes[offset] == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A {
+      return offset + 2
+    }
     return offset + 1
   }
 
@@ -188,7 +195,8 @@ public struct SpecYAMLEditor {
       if node.kind == .sequence { return node.items.lazy.compactMap(find).first }
       guard node.kind == .mapping, node.style == .block else { return nil }
       for pair in node.pairs {
-        if pair.value.kind == .sequence, pair.value.style == .block, let first = pair.value.items.first,
+        if pair.value.kind == .sequence, pair.value.style == .block,
+          let first = pair.value.items.first,
           startsLine(pair.key.start.offset), let dash = dash(before: first)
         {
           return dash - lineStart(dash) - (pair.key.start.offset - lineStart(pair.key.start.offset))
@@ -215,7 +223,9 @@ public struct SpecYAMLEditor {
 
   /// `value` as a scalar: plain when YAML reads it back as the same text (or as XcodeGen's same
   /// setting, like `YES`), else quoted; `keep` keeps an existing quoted style.
-  static func scalar(_ value: String, flow: Bool, keep: YAMLNode.Style? = nil, setting: Bool) -> String {
+  static func scalar(_ value: String, flow: Bool, keep: YAMLNode.Style? = nil, setting: Bool)
+    -> String
+  {
     if keep == .singleQuoted && !value.contains(where: \.isNewline) {
       return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
     }
@@ -244,7 +254,9 @@ public struct SpecYAMLEditor {
     else { return false }
     if "-?:,[]{}#&*!|>'\"%@`".contains(first) { return false }
     if value.contains(": ") || value.contains(" #") || last == ":" { return false }
-    if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value > 0xFFFF && false }) {
+    if value.unicodeScalars.contains(where: {
+      $0.value < 0x20 || $0.value == 0x7F
+    }) {
       return false
     }
     if flow && value.contains(where: { ",[]{}".contains($0) }) { return false }
@@ -288,7 +300,8 @@ public struct SpecYAMLEditor {
   private func insertion(into mapping: YAMLNode, _ pair: (String?) -> String) -> Replacement {
     if mapping.style == .flow {
       if let last = mapping.pairs.last {
-        return Replacement(range: last.value.end.offset..<last.value.end.offset, text: ", " + pair(nil))
+        return Replacement(
+          range: last.value.end.offset..<last.value.end.offset, text: ", " + pair(nil))
       }
       let open = mapping.start.offset + 1
       return Replacement(range: open..<open, text: pair(nil))
@@ -301,7 +314,7 @@ public struct SpecYAMLEditor {
   /// The range that removes the pair or item from `start` to `end` with its lines (block) or
   /// its comma (flow); nil when the block form has something else on its first line.
   private func removal(
-    of index: Int, starts: [Int], ends: [Int], flow: Bool, whole: Range<Int>
+    of index: Int, starts: [Int], ends: [Int], flow: Bool
   ) -> Range<Int>? {
     if flow {
       if starts.count == 1 { return starts[0]..<ends[0] }
@@ -327,7 +340,9 @@ public struct SpecYAMLEditor {
     return prefix == [UInt8(ascii: "-")]
   }
 
-  public mutating func setSetting(_ key: String, value: String, target name: String) throws(EditError) {
+  public mutating func setSetting(_ key: String, value: String, target name: String)
+    throws(EditError)
+  {
     guard !key.isEmpty, Self.canBePlain(key, flow: true, setting: false) else {
       throw refusal("\(key) cannot be written as a key")
     }
@@ -343,7 +358,8 @@ public struct SpecYAMLEditor {
         guard
           let next = places.first(where: { place in
             !place.node.pairIndexes(key).isEmpty
-              && tree.flatMap { Self.value($0, at: place.keyPath + [key]) }.flatMap(Self.settingText)
+              && tree.flatMap { Self.value($0, at: place.keyPath + [key]) }.flatMap(
+                Self.settingText)
                 != value
           })
         else { return }
@@ -359,8 +375,9 @@ public struct SpecYAMLEditor {
     let read = Self.readBack(written)
     let replacement: Replacement
     let path: [String]
-    if let (place, mapping, keyPath) = places.first(where: { $0.place == .targetBase || $0.place == .targetFlat }) {
-      _ = place
+    if let (_, mapping, keyPath) = places.first(where: {
+      $0.place == .targetBase || $0.place == .targetFlat
+    }) {
       path = keyPath + [key]
       replacement = insertion(into: mapping) { indent in
         indent == nil ? "\(key): \(flowWritten)" : "\(key): \(written)"
@@ -386,9 +403,11 @@ public struct SpecYAMLEditor {
       throw refusal("targets.\(name).settings is not a mapping")
     }
     let flowRead = Self.readBack(flowWritten)
-    try commit(replacement, expecting: { old in
-      YAMLTree.setting(old, at: path, to: read) ?? YAMLTree.setting(old, at: path, to: flowRead)
-    }, "set \(key) of \(name)")
+    try commit(
+      replacement,
+      expecting: { old in
+        YAMLTree.setting(old, at: path, to: read) ?? YAMLTree.setting(old, at: path, to: flowRead)
+      }, "set \(key) of \(name)")
     guard setting(key, target: name)?.value == value else {
       throw refusal("\(key) of \(name) would not read back as \(value)")
     }
@@ -405,20 +424,26 @@ public struct SpecYAMLEditor {
     let written = Self.scalar(
       value, flow: flow, keep: old.kind == .scalar ? old.style : nil, setting: true)
     let replacement: Replacement
-    if old.kind == .scalar && (old.style == .plain || old.style == .singleQuoted || old.style == .doubleQuoted) && !old.isNull {
+    if old.kind == .scalar
+      && (old.style == .plain || old.style == .singleQuoted || old.style == .doubleQuoted)
+      && !old.isNull
+    {
       replacement = Replacement(range: old.start.offset..<old.end.offset, text: written)
     } else if old.kind == .sequence || old.kind == .mapping || old.isNull {
       // A list (or nothing) becomes the text: from past the key to the value's end.
       let end = old.isNull ? pair.key.end.offset : old.contentEnd.offset
       var colon = pair.key.end.offset
       while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
-      guard colon < bytes.count, colon <= max(end, colon) else { throw refusal("cannot find the : after \(key)") }
+      guard colon < bytes.count, colon <= max(end, colon) else {
+        throw refusal("cannot find the : after \(key)")
+      }
       replacement = Replacement(range: (colon + 1)..<max(end, colon + 1), text: " " + written)
     } else {
       throw refusal("\(key) is written as a block scalar")
     }
     let read = Self.readBack(written)
-    try commit(replacement, expecting: { YAMLTree.setting($0, at: keyPath + [key], to: read) }, "set \(key)")
+    try commit(
+      replacement, expecting: { YAMLTree.setting($0, at: keyPath + [key], to: read) }, "set \(key)")
   }
 
   /// Removes `key` from everywhere the target writes it; a block mapping left empty goes with
@@ -428,10 +453,12 @@ public struct SpecYAMLEditor {
     var removedAny = false
     while true {
       let target = try target(name)
-      let places = Self.settingMappings(target["settings"], prefix: ["targets", name, "settings"], isTarget: true)
+      let places = Self.settingMappings(
+        target["settings"], prefix: ["targets", name, "settings"], isTarget: true)
       guard let (_, mapping, keyPath) = places.first(where: { !$0.node.pairIndexes(key).isEmpty })
       else { break }
-      try removePair(mapping.pairIndexes(key)[0], of: mapping, keyPath: keyPath, what: "remove \(key)")
+      try removePair(
+        mapping.pairIndexes(key)[0], of: mapping, keyPath: keyPath, what: "remove \(key)")
       removedAny = true
       // Block mappings it leaves empty (read as null) go, up to the target.
       var path = keyPath
@@ -439,7 +466,8 @@ public struct SpecYAMLEditor {
         let parentPath = Array(path.dropLast())
         let node = try self.node(at: parentPath)
         // The target itself keeps its last key: a target read as null is no target.
-        guard let node, node.kind == .mapping, let last = path.last, let value = node[last], value.isNull,
+        guard let node, node.kind == .mapping, let last = path.last, let value = node[last],
+          value.isNull,
           let index = node.pairIndexes(last).first, parentPath.count > 2 || node.pairs.count > 1
         else { break }
         try removePair(index, of: node, keyPath: parentPath, what: "remove the empty \(last)")
@@ -458,21 +486,23 @@ public struct SpecYAMLEditor {
     return current
   }
 
-  private mutating func removePair(_ index: Int, of mapping: YAMLNode, keyPath: [String], what: String)
+  private mutating func removePair(
+    _ index: Int, of mapping: YAMLNode, keyPath: [String], what: String
+  )
     throws(EditError)
   {
     let key = mapping.pairs[index].key.text
     guard
       let range = removal(
         of: index, starts: mapping.pairs.map(\.key.start.offset),
-        ends: mapping.pairs.map(\.value.contentEnd.offset), flow: mapping.style == .flow,
-        whole: mapping.start.offset..<mapping.contentEnd.offset)
+        ends: mapping.pairs.map(\.value.contentEnd.offset), flow: mapping.style == .flow)
     else { throw refusal("\(key) shares its line with something else") }
-    let wasFlowSingle = mapping.style == .flow
-    _ = wasFlowSingle
-    try commit(Replacement(range: range, text: ""), expecting: { old in
-      YAMLTree.removing(old, at: keyPath + [key], leaveNull: mapping.style == .block && mapping.pairs.count == 1)
-    }, what)
+    try commit(
+      Replacement(range: range, text: ""),
+      expecting: { old in
+        YAMLTree.removing(
+          old, at: keyPath + [key], leaveNull: mapping.style == .block && mapping.pairs.count == 1)
+      }, what)
   }
 
   /// Adds `path` to the target's `sources`, in the form its items have (`- path` or
@@ -520,7 +550,8 @@ public struct SpecYAMLEditor {
           replacement = Replacement(range: open..<open, text: text)
         }
       } else {
-        guard let first = sources.items.first, let last = sources.items.last, let dash = dash(before: first)
+        guard let first = sources.items.first, let last = sources.items.last,
+          let dash = dash(before: first)
         else { throw refusal("targets.\(name).sources has no items to follow") }
         let written = Self.scalar(path, flow: false, setting: false)
         let end = lineEnd(max(last.contentEnd.offset - 1, last.start.offset))
@@ -532,12 +563,14 @@ public struct SpecYAMLEditor {
       throw refusal("targets.\(name).sources is neither a list nor a path")
     }
     let expectedItem = item
-    try commit(replacement, expecting: { old in
-      let current = Self.value(old, at: sourcesPath)
-      var items: [Any] = current.map { $0 as? [Any] ?? [$0] } ?? []
-      items.append(expectedItem)
-      return YAMLTree.setting(old, at: sourcesPath, to: items)
-    }, "add source \(path) to \(name)")
+    try commit(
+      replacement,
+      expecting: { old in
+        let current = Self.value(old, at: sourcesPath)
+        var items: [Any] = current.map { $0 as? [Any] ?? [$0] } ?? []
+        items.append(expectedItem)
+        return YAMLTree.setting(old, at: sourcesPath, to: items)
+      }, "add source \(path) to \(name)")
   }
 
   /// Removes `path` from the target's `sources`; the last one goes with its `sources:` key.
@@ -555,24 +588,29 @@ public struct SpecYAMLEditor {
       guard sources.kind == .scalar ? sources.text == path : matches(sources.items[0]) else {
         throw refusal("targets.\(name).sources has no \(path)")
       }
-      return try removePair(keyIndex, of: target, keyPath: targetPath, what: "remove source \(path)")
+      return try removePair(
+        keyIndex, of: target, keyPath: targetPath, what: "remove source \(path)")
     }
     guard sources.kind == .sequence, let index = sources.items.firstIndex(where: matches) else {
       throw refusal("targets.\(name).sources has no \(path)")
     }
     let flow = sources.style == .flow
-    let starts = sources.items.map { item in flow ? item.start.offset : (dash(before: item) ?? item.start.offset) }
+    let starts = sources.items.map { item in
+      flow ? item.start.offset : (dash(before: item) ?? item.start.offset)
+    }
     guard
       let range = removal(
-        of: index, starts: starts, ends: sources.items.map(\.contentEnd.offset), flow: flow,
-        whole: sources.start.offset..<sources.contentEnd.offset)
+        of: index, starts: starts, ends: sources.items.map(\.contentEnd.offset), flow: flow)
     else { throw refusal("the source \(path) shares its line with something else") }
-    try commit(Replacement(range: range, text: ""), expecting: { old in
-      guard var items = Self.value(old, at: targetPath + ["sources"]) as? [Any], items.indices.contains(index)
-      else { return nil }
-      items.remove(at: index)
-      return YAMLTree.setting(old, at: targetPath + ["sources"], to: items)
-    }, "remove source \(path)")
+    try commit(
+      Replacement(range: range, text: ""),
+      expecting: { old in
+        guard var items = Self.value(old, at: targetPath + ["sources"]) as? [Any],
+          items.indices.contains(index)
+        else { return nil }
+        items.remove(at: index)
+        return YAMLTree.setting(old, at: targetPath + ["sources"], to: items)
+      }, "remove source \(path)")
   }
 
   private func refusal(_ reason: String) -> EditError {
@@ -624,7 +662,8 @@ indirect enum YAMLTree: Equatable {
       mapping[key] = nil
       return mapping.isEmpty && leaveNull ? NSNull() : mapping
     }
-    guard let child = mapping[key], let updated = removing(child, at: Array(path.dropFirst()), leaveNull: leaveNull)
+    guard let child = mapping[key],
+      let updated = removing(child, at: Array(path.dropFirst()), leaveNull: leaveNull)
     else { return nil }
     mapping[key] = updated
     return mapping
