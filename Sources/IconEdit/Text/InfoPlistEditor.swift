@@ -7,7 +7,7 @@ import IconCatalog
 ///
 /// Every edit is checked against Foundation: the new bytes must parse to the old property list
 /// with exactly that change, else the edit throws `cannotEdit` and `bytes` stay as they were.
-public struct InfoPlistEditor {
+public struct InfoPlistEditor: Sendable {
   public let file: URL
   public private(set) var bytes: [UInt8]
   public var isBinary: Bool { bytes.starts(with: Array("bplist".utf8)) }

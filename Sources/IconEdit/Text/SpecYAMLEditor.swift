@@ -5,7 +5,7 @@ import SpecYAML
 /// those bytes only, in the file's indentation, line ends, quoting and block or flow form;
 /// comments stay. After each edit the text is parsed again and must read as the old spec with
 /// exactly that change, else the edit throws `cannotEdit` and `bytes` stay as they were.
-public struct SpecYAMLEditor {
+public struct SpecYAMLEditor: Sendable {
   public let file: URL
   public private(set) var bytes: [UInt8]
 

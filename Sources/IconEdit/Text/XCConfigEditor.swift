@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Lines are read as IconCatalog's `XCConfig` reads them (Xcode's rules): a line ends at `\n`,
 /// `\r\n` or `\r`, and at `//` even inside a value; `KEY[cond=pattern]... = value;`.
-public struct XCConfigEditor {
+public struct XCConfigEditor: Sendable {
   public let file: URL
   public private(set) var bytes: [UInt8]
 
