@@ -44,7 +44,10 @@ import Testing
     (.infoplistedit, "empty-alternates.plist", "read: XML: added and removed, byte-identical"),
     (.infoplistedit, "comments-cdata.plist", "read: XML: added and removed"),
     (.infoplistedit, "binary.plist", "read: binary: added and removed"),
-    (.infoplistedit, "icons-not-a-dict.plist", "CFBundleIcons holds a value that is not a dictionary"),
+    (
+      .infoplistedit, "icons-not-a-dict.plist",
+      "CFBundleIcons holds a value that is not a dictionary"
+    ),
     (.infoplistedit, "duplicate-keys.plist", "written twice"),
     (.infoplist, "binary-tvos.plist", "read: primary App Icon, 2 alternates; app Seed: 3 icons"),
     (.infoplist, "ascii.plist", "read: primary AppIcon, 1 alternates"),
