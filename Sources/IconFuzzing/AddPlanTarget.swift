@@ -7,17 +7,16 @@ extension FuzzTarget {
   /// `add` planned on a fuzzed `project.pbxproj`, beside an Info.plist that declares one loose
   /// alternate and a catalog holding the primary: the plan is refused (an `IconCatalogError` or
   /// an `EditError`), or every file it would write parses as what it is. A planned file that does
-  /// not parse is a crash, which is what libFuzzer looks for. Then the plan is applied and the
-  /// project read again, and `remove` must give every file back.
+  /// not parse is a crash, which is what libFuzzer looks for.
   func addPlan(_ data: Data, _ space: Workspace) -> Outcome {
     space.write(data, to: "App.xcodeproj/project.pbxproj")
     space.write(Data(Self.addPlanInfoPlist.utf8), to: "App/Info.plist")
     space.write(
       Data(
         #"{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
-          .utf8), to: "App/Assets.xcassets/AppIcon.appiconset/Contents.json")
+          .utf8), to: "Assets.xcassets/AppIcon.appiconset/Contents.json")
     let png = Self.addPlanPNG(side: 1024)
-    space.write(png, to: "App/Assets.xcassets/AppIcon.appiconset/AppIcon.png")
+    space.write(png, to: "Assets.xcassets/AppIcon.appiconset/AppIcon.png")
     space.write(Self.addPlanPNG(side: 120), to: "App/Blue@2x.png")
     let image = space.write(png, to: "Night.png")
 
