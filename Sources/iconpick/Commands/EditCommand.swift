@@ -29,7 +29,7 @@ struct EditCommand {
           tinted: file(options.tintedImage)),
         in: context)
     } else {
-      plan = try RemovePlanner.plan(name: name, in: context)
+      plan = try RemovePlanner.plan(name: name, in: context, keepingFiles: options.keepFiles)
     }
     for note in plan.notes { IconpickCommand.printWarning(note) }
 
