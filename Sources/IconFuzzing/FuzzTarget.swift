@@ -63,13 +63,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// gives a plist Foundation reads as the old one with exactly that change; removing it again
   /// gives the same bytes wherever the editor promises it.
   case infoplistedit
+  /// `iconpick add` planned on a fuzzed `project.pbxproj` beside a small app (`AddPlanner`):
+  /// refused with the modules' typed errors, or every planned file parses.
+  case addplan
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
   public var maxLength: Int {
     switch self {
     case .infoplist, .contentsjson, .xcconfig, .infoplistedit: return 4096
-    case .pbxproj, .iconjson, .projectyml, .pbxprojedit: return 8192
+    case .pbxproj, .iconjson, .projectyml, .pbxprojedit, .addplan: return 8192
     case .png, .pngdiff, .cgbi: return 16384
     case .car, .ipa: return 16384
     case .push: return PushPayload.maximumSize + 64
@@ -118,6 +121,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .replies: return terminalReplies(data)
       case .pbxprojedit: return pbxprojEdit(data)
       case .infoplistedit: return infoPlistEdit(data)
+      case .addplan: return addPlan(data, space)
       }
     #else
       return .unavailable

@@ -91,7 +91,7 @@ public enum YAMLDocument {
   }
 
   /// Builds nodes from events, enforcing the limits as it goes.
-  private struct Builder {
+  struct Builder {
     /// A collection being read (a class, so appending to it never copies what it holds).
     final class Open {
       let isMapping: Bool

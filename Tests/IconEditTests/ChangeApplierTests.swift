@@ -26,6 +26,15 @@ final class ScratchFolder {
     return file
   }
 
+  @discardableResult
+  func write(_ relative: String, data: Data) throws -> URL {
+    let file = file(relative)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: file)
+    return file
+  }
+
   func read(_ relative: String) -> String? {
     FileManager.default.contents(atPath: file(relative).path).map {
       String(decoding: $0, as: UTF8.self)

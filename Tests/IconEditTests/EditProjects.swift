@@ -44,7 +44,7 @@ struct EditProject {
     }
     for file in options.looseFiles {
       let side = Self.looseSide(file)
-      try Self.png(side: side, red: 200).write(to: scratch.file("Studio/Icons/\(file)"))
+      try scratch.write("Studio/Icons/\(file)", data: Self.png(side: side, red: 200))
     }
     if let base = options.baseConfiguration { try scratch.write(base.path, base.text) }
   }
@@ -68,7 +68,7 @@ struct EditProject {
       var entries: [String] = []
       for slot in slots {
         let file = "\(name)-\(slot.pixels).png"
-        try Self.png(side: slot.pixels, red: 90).write(to: scratch.file("\(folder)/\(file)"))
+        try scratch.write("\(folder)/\(file)", data: Self.png(side: slot.pixels, red: 90))
         entries.append(
           "    {\n      \"filename\" : \"\(file)\",\n      \"idiom\" : \"\(slot.idiom)\",\n      \"scale\" : \"\(slot.scale)x\",\n      \"size\" : \"\(slot.size)\"\n    }"
         )
@@ -78,7 +78,7 @@ struct EditProject {
         "{\n  \"images\" : [\n\(entries.joined(separator: ",\n"))\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
       )
     } else {
-      try Self.png(side: 1024, red: 30).write(to: scratch.file("\(folder)/\(name).png"))
+      try scratch.write("\(folder)/\(name).png", data: Self.png(side: 1024, red: 30))
       try scratch.write(
         "\(folder)/Contents.json",
         "{\n  \"images\" : [\n    {\n      \"filename\" : \"\(name).png\",\n      \"idiom\" : \"universal\",\n      \"platform\" : \"ios\",\n      \"size\" : \"1024x1024\"\n    }\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"

@@ -33,7 +33,9 @@ import Testing
       )
     ),
     ("UTF-8 keys", F.plist("<dict>\n\t<key>ключ 🎨</key>\n\t<string>väl</string>\n</dict>\n")),
-    ("no declaration", "<plist version=\"1.0\"><dict><key>A</key><string>B</string></dict></plist>"),
+    (
+      "no declaration", "<plist version=\"1.0\"><dict><key>A</key><string>B</string></dict></plist>"
+    ),
     ("BOM", "\u{FEFF}" + F.app),
   ]
 
@@ -56,7 +58,8 @@ import Testing
     let written = String(decoding: bytes[element.range], as: UTF8.self)
     #expect(written.hasPrefix("<\(element.kind.rawValue)"), "\(name): \(written)")
     #expect(
-      written.hasSuffix(element.isEmptyForm ? "/>" : "</\(element.kind.rawValue)>"), "\(name): \(written)")
+      written.hasSuffix(element.isEmptyForm ? "/>" : "</\(element.kind.rawValue)>"),
+      "\(name): \(written)")
     #expect(element.range.contains(element.content.lowerBound) || element.content.isEmpty)
     if !element.isContainer && !element.isEmptyForm && ![.true, .false].contains(element.kind) {
       let content = String(decoding: bytes[element.content], as: UTF8.self)
@@ -125,7 +128,9 @@ import Testing
           keyRemovals += 1
           copy = editor
           try copy.renameKey(at: keyPath, to: (keyPath.last ?? "") + "~sweep")
-          try copy.renameKey(at: Array(keyPath.dropLast()) + [(keyPath.last ?? "") + "~sweep"], to: keyPath.last ?? "")
+          try copy.renameKey(
+            at: Array(keyPath.dropLast()) + [(keyPath.last ?? "") + "~sweep"],
+            to: keyPath.last ?? "")
           #expect(copy.bytes == editor.bytes, "\(path): rename and back changed \(keyPath)")
         } catch {
           Issue.record("\(path): \(keyPath): \(error)")

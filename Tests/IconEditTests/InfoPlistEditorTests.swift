@@ -79,7 +79,8 @@ enum PlistFixtures {
     try editor.remove(at: F.alternates + ["Green"])
     try editor.remove(at: F.alternates + ["Blue"])
     #expect(try editor.removeIfEmpty(at: F.alternates))
-    #expect(try !editor.removeIfEmpty(at: ["CFBundleIcons"]), "CFBundleIcons still holds the primary")
+    #expect(
+      try !editor.removeIfEmpty(at: ["CFBundleIcons"]), "CFBundleIcons still holds the primary")
     #expect(editor.bytes == Array(F.app.utf8))
   }
 
@@ -124,7 +125,8 @@ enum PlistFixtures {
         "\(i)\(step)<dict>", "\(i)\(step)\(step)<key>CFBundleIconName</key>",
         "\(i)\(step)\(step)<string>Blue</string>", "\(i)\(step)</dict>", "\(i)</dict>",
       ].joined(separator: newline)
-      #expect(edited.contains("<string>AppIcon</string>" + newline + added + newline + "\(step)</dict>"))
+      #expect(
+        edited.contains("<string>AppIcon</string>" + newline + added + newline + "\(step)</dict>"))
       // No line end of another kind crept in.
       #expect(edited.replacingOccurrences(of: "\r\n", with: "").contains("\n") == (newline == "\n"))
       try editor.remove(at: ["CFBundleIcons", "CFBundleAlternateIcons"])
@@ -134,7 +136,8 @@ enum PlistFixtures {
 
   @Test func replacesAValueInPlaceAndEscapesText() throws {
     var editor = try F.editor(F.app)
-    try editor.set(.string("Blue & <Green>"), at: ["CFBundleIcons", "CFBundlePrimaryIcon", "CFBundleIconName"])
+    try editor.set(
+      .string("Blue & <Green>"), at: ["CFBundleIcons", "CFBundlePrimaryIcon", "CFBundleIconName"])
     let edited = String(decoding: editor.bytes, as: UTF8.self)
     #expect(edited == F.app.replacingOccurrences(of: "AppIcon", with: "Blue &amp; &lt;Green&gt;"))
     #expect(
@@ -156,7 +159,9 @@ enum PlistFixtures {
     #expect((extra["ratio"] as? NSNumber)?.doubleValue == 0.5)
     #expect((extra["names"] as? [Any])?.count == 3)
     #expect(extra["ключ"] as? String == "значение")
-    #expect(String(decoding: editor.bytes, as: UTF8.self).contains("\t\t\t<string>a</string>\n\t\t\t<array/>\n\t\t\t<dict/>\n"))
+    #expect(
+      String(decoding: editor.bytes, as: UTF8.self).contains(
+        "\t\t\t<string>a</string>\n\t\t\t<array/>\n\t\t\t<dict/>\n"))
     try editor.remove(at: ["Extra"])
     #expect(editor.bytes == Array(F.app.utf8))
   }
@@ -189,8 +194,11 @@ enum PlistFixtures {
     try editor.renameKey(at: ["CFBundleIcons"], to: "CFBundleIcons~ipad")
     #expect(
       String(decoding: editor.bytes, as: UTF8.self)
-        == F.app.replacingOccurrences(of: "<key>CFBundleIcons</key>", with: "<key>CFBundleIcons~ipad</key>"))
-    #expect(throws: EditError.self) { try editor.renameKey(at: ["CFBundleIcons~ipad"], to: "CFBundleName") }
+        == F.app.replacingOccurrences(
+          of: "<key>CFBundleIcons</key>", with: "<key>CFBundleIcons~ipad</key>"))
+    #expect(throws: EditError.self) {
+      try editor.renameKey(at: ["CFBundleIcons~ipad"], to: "CFBundleName")
+    }
   }
 
   @Test func movesThePrimaryOutOfTheAlternates() throws {
@@ -253,21 +261,31 @@ enum PlistFixtures {
     var editor = try F.editor(text)
     try editor.set(.string("Blue"), at: ["CFBundleIcons", "Name"])
     let edited = String(decoding: editor.bytes, as: UTF8.self)
-    #expect(edited == text.replacingOccurrences(of: "\t<dict>\n\t</dict>", with: "\t<dict>\n\t\t<key>Name</key>\n\t\t<string>Blue</string>\n\t</dict>"))
+    #expect(
+      edited
+        == text.replacingOccurrences(
+          of: "\t<dict>\n\t</dict>",
+          with: "\t<dict>\n\t\t<key>Name</key>\n\t\t<string>Blue</string>\n\t</dict>"))
     #expect(editor.value(at: ["A & B"]) as? String == "<raw> A")
   }
 
   @Test func editsBinaryPlistsAsBinary() throws {
-    let tree: [String: Any] = ["CFBundleName": "Palette", "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon"]]
-    let binary = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
+    let tree: [String: Any] = [
+      "CFBundleName": "Palette", "CFBundleIcons": ["CFBundlePrimaryIcon": "AppIcon"],
+    ]
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: tree, format: .binary, options: 0)
     var editor = try InfoPlistEditor(file: F.file, bytes: [UInt8](binary))
     #expect(editor.isBinary)
     try editor.set(F.blue, at: F.alternates + ["Blue"])
     #expect(editor.isBinary)
     var format = PropertyListSerialization.PropertyListFormat.xml
-    let parsed = try PropertyListSerialization.propertyList(from: Data(editor.bytes), format: &format)
+    let parsed = try PropertyListSerialization.propertyList(
+      from: Data(editor.bytes), format: &format)
     #expect(format == .binary)
-    #expect(FoundationTree.value(parsed, at: F.alternates + ["Blue", "CFBundleIconName"]) as? String == "Blue")
+    #expect(
+      FoundationTree.value(parsed, at: F.alternates + ["Blue", "CFBundleIconName"]) as? String
+        == "Blue")
     #expect(editor.value(at: ["CFBundleName"]) as? String == "Palette")
     try editor.remove(at: F.alternates + ["Blue"])
     try editor.removeIfEmpty(at: F.alternates)

@@ -32,15 +32,15 @@ import Testing
     #expect(
       files.map(\.0) == [
         "2025Reefscape@2x.png", "2025Reefscape@3x.png", "2025Reefscape~ipad.png",
-        "2025Reefscape@2x~ipad.png",
+        "2025Reefscape@2x~ipad.png", "2025Reefscape83.5x83.5@2x~ipad.png",
       ])
-    #expect(files.map(\.1) == [120, 180, 76, 152])
+    #expect(files.map(\.1) == [120, 180, 76, 152, 167])
     #expect(
       output.changes.dropFirst().allSatisfy {
         $0.path.deletingLastPathComponent().path == folder.path
       })
     #expect(output.iPhoneIconFiles == ["2025Reefscape"])
-    #expect(output.iPadIconFiles == ["2025Reefscape"])
+    #expect(output.iPadIconFiles == ["2025Reefscape", "2025Reefscape83.5x83.5"])
     #expect(output.warnings.isEmpty)
   }
 

@@ -24,7 +24,9 @@ import Testing
     try XCConfigEditor(file: file, bytes: Array(text.utf8))
   }
 
-  static func text(_ editor: XCConfigEditor) -> String { String(decoding: editor.bytes, as: UTF8.self) }
+  static func text(_ editor: XCConfigEditor) -> String {
+    String(decoding: editor.bytes, as: UTF8.self)
+  }
 
   @Test func readsAssignmentsWithTheirLinesAndConditions() throws {
     let editor = try Self.editor(Self.palette)
@@ -32,7 +34,10 @@ import Testing
     #expect(names.map(\.line) == [6, 7])
     #expect(names.map(\.conditions) == ["", "[sdk=iphoneos*][arch=*]"])
     #expect(names.map(\.value) == ["Blue Green", "$(inherited) Red"])
-    #expect(editor.assignments(of: "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS").map(\.value) == [""])
+    #expect(
+      editor.assignments(of: "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS").map(\.value) == [
+        ""
+      ])
     #expect(editor.assignments(of: "Missing").isEmpty)
   }
 
@@ -59,7 +64,8 @@ import Testing
     #expect(
       Self.text(editor)
         == Self.palette.replacingOccurrences(
-          of: "ASSETS =\n", with: "ASSETS =\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue\n"))
+          of: "ASSETS =\n", with: "ASSETS =\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue\n"
+        ))
     #expect(editor.assignments(of: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES").last?.line == 9)
     try editor.removeLine(line)
     #expect(Self.text(editor) == Self.palette)
@@ -152,6 +158,7 @@ import Testing
       try editor.removeLine(line)
       #expect(editor.bytes == [UInt8](data), "\(path)")
     }
-    print("xcconfig corpus sweep: \(files) files, \(assignments) assignments agreeing with IconCatalog")
+    print(
+      "xcconfig corpus sweep: \(files) files, \(assignments) assignments agreeing with IconCatalog")
   }
 }

@@ -44,7 +44,10 @@ import Testing
     (.infoplistedit, "empty-alternates.plist", "read: XML: added and removed, byte-identical"),
     (.infoplistedit, "comments-cdata.plist", "read: XML: added and removed"),
     (.infoplistedit, "binary.plist", "read: binary: added and removed"),
-    (.infoplistedit, "icons-not-a-dict.plist", "CFBundleIcons holds a value that is not a dictionary"),
+    (
+      .infoplistedit, "icons-not-a-dict.plist",
+      "CFBundleIcons holds a value that is not a dictionary"
+    ),
     (.infoplistedit, "duplicate-keys.plist", "written twice"),
     (.infoplist, "binary-tvos.plist", "read: primary App Icon, 2 alternates; app Seed: 3 icons"),
     (.infoplist, "ascii.plist", "read: primary AppIcon, 1 alternates"),
@@ -108,6 +111,11 @@ import Testing
     (.pbxprojedit, "no-sections.pbxproj", "in C: byte-identical"),
     (.pbxprojedit, "not-a-project.pbxproj", "scanner agrees; not edited"),
     (.pbxprojedit, "data-value.pbxproj", "rejected: "),
+    (.addplan, "app.pbxproj", "read: planned: an asset catalog set, Assets.xcassets/Night.appiconset"),
+    (.addplan, "empty-settings.pbxproj", "(target App, Debug; target App, Release)"),
+    (.addplan, "no-sections.pbxproj", "read: planned: loose PNGs in App, declared in CFBundleIcons"),
+    (.addplan, "odd-settings.pbxproj", "the setting Z shares its line; nothing was written"),
+    (.addplan, "not-a-project.pbxproj", "rejected: "),
   ])
   func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
     let text = try Self.outcome(target, "seeds", name)

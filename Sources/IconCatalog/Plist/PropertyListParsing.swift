@@ -12,7 +12,8 @@ public enum PropertyListParsing {
     _ = try PropertyListFile.parse(data, file: file)
     var format = PropertyListSerialization.PropertyListFormat.xml
     do {
-      let value = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+      let value = try PropertyListSerialization.propertyList(
+        from: data, options: [], format: &format)
       return (value, format)
     } catch {
       throw .unreadablePlist(file: file.path, reason: FileData.reason(error))

@@ -8,8 +8,8 @@ public enum LooseIconWriter {
   /// How the app's existing alternate files are named.
   public enum Naming: Sendable, Equatable {
     /// One base name for every size, told apart by suffix: `NAME@2x.png`, `NAME@3x.png`,
-    /// `NAME~ipad.png`, `NAME@2x~ipad.png` (The Blue Alliance, isowords). An iPad Pro shows
-    /// the 152-pixel file: one base name has no place for 167.
+    /// `NAME~ipad.png`, `NAME@2x~ipad.png` (The Blue Alliance, isowords); the iPad Pro's 167
+    /// px, which one base name has no place for, under a second one, `NAME83.5x83.5`.
     case scaleSuffixes
     /// actool's names, a base name per point size: `NAME60x60@2x.png`, `NAME76x76~ipad.png`,
     /// `NAME83.5x83.5@2x~ipad.png`.
@@ -72,9 +72,14 @@ public enum LooseIconWriter {
   {
     switch naming {
     case .scaleSuffixes:
+      // The iPad Pro's 167 px has no place under one base name: a second one holds it, as
+      // App Store Connect asks for it (ITMS-90890's family).
       return (
-        [File(name: "\(name)~ipad.png", side: 76), File(name: "\(name)@2x~ipad.png", side: 152)],
-        [name]
+        [
+          File(name: "\(name)~ipad.png", side: 76), File(name: "\(name)@2x~ipad.png", side: 152),
+          File(name: "\(name)83.5x83.5@2x~ipad.png", side: 167),
+        ],
+        [name, "\(name)83.5x83.5"]
       )
     case .pointSizes:
       return (

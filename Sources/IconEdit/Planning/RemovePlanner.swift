@@ -5,7 +5,11 @@ import IconCatalog
 /// the build setting), and the files that held only this icon go, with their references in the
 /// project: `add` then `remove` leaves every file as it was.
 public enum RemovePlanner {
-  public static func plan(name: String, in context: EditContext) throws(EditError) -> EditPlan {
+  /// With `keepingFiles`, only the declarations go: the inverse of `add NAME` without an image,
+  /// which declared a set that was there.
+  public static func plan(name: String, in context: EditContext, keepingFiles: Bool = false)
+    throws(EditError) -> EditPlan
+  {
     let app = context.app
     try AddPlanner.refuseUnsupported(context)
     if name == app.primary.name || name == app.primary.assetName {
@@ -46,7 +50,9 @@ public enum RemovePlanner {
     let others = Set(
       app.allIcons.filter { $0.name != name }.flatMap(\.files).map(\.standardizedFileURL.path))
     var removedFiles: [String] = []
-    if let set = context.facts.iconSets.first(where: { $0.name == asset }),
+    if keepingFiles {
+      // Declarations only.
+    } else if let set = context.facts.iconSets.first(where: { $0.name == asset }),
       !app.allIcons.contains(where: { $0.name != name && ($0.assetName ?? $0.name) == asset })
     {
       files.changes.append(contentsOf: try FileTree.removal(of: set.folder))

@@ -7,7 +7,7 @@ import IconCatalog
 ///
 /// Every edit is checked against Foundation: the new bytes must parse to the old property list
 /// with exactly that change, else the edit throws `cannotEdit` and `bytes` stay as they were.
-public struct InfoPlistEditor {
+public struct InfoPlistEditor: Sendable {
   public let file: URL
   public private(set) var bytes: [UInt8]
   public var isBinary: Bool { bytes.starts(with: Array("bplist".utf8)) }
@@ -47,7 +47,9 @@ public struct InfoPlistEditor {
   public mutating func set(_ value: PlistValue, at keyPath: [String]) throws(EditError) {
     guard !keyPath.isEmpty else { throw refusal("no key to set") }
     if let repeated = value.repeatedKey { throw refusal("the key \"\(repeated)\" is given twice") }
-    if let text = value.unwritableText { throw refusal("the text \"\(text)\" cannot be written in a property list") }
+    if let text = value.unwritableText {
+      throw refusal("the text \"\(text)\" cannot be written in a property list")
+    }
     try edit("set \(Self.show(keyPath))") { tree throws(FoundationTree.NotADictionary) in
       try FoundationTree.updating(tree, at: keyPath[...]) { _ in value.foundationValue }
     } xml: { text throws(EditFailure) in
@@ -86,13 +88,17 @@ public struct InfoPlistEditor {
       guard index == nil || index == 0 else { throw refusal("no array \(Self.show(keyPath))") }
       return try set(.array([value]), at: keyPath)
     }
-    guard let items = current as? [Any] else { throw refusal("\(Self.show(keyPath)) is not an array") }
+    guard let items = current as? [Any] else {
+      throw refusal("\(Self.show(keyPath)) is not an array")
+    }
     let position = index ?? items.count
     guard position >= 0 && position <= items.count else {
       throw refusal("\(Self.show(keyPath)) has no place \(position) (it holds \(items.count))")
     }
     if let repeated = value.repeatedKey { throw refusal("the key \"\(repeated)\" is given twice") }
-    if let text = value.unwritableText { throw refusal("the text \"\(text)\" cannot be written in a property list") }
+    if let text = value.unwritableText {
+      throw refusal("the text \"\(text)\" cannot be written in a property list")
+    }
     try edit("insert into \(Self.show(keyPath))") { tree throws(FoundationTree.NotADictionary) in
       try FoundationTree.updating(tree, at: keyPath[...]) { old in
         var items = old as? [Any] ?? []
@@ -100,7 +106,8 @@ public struct InfoPlistEditor {
         return items
       }
     } xml: { text throws(EditFailure) in
-      try text.insertElement(XMLText.fragment(value, text.layout), at: keyPath[...], index: position)
+      try text.insertElement(
+        XMLText.fragment(value, text.layout), at: keyPath[...], index: position)
     }
   }
 
@@ -194,7 +201,8 @@ public struct InfoPlistEditor {
     if format == .binary {
       do {
         updated = [UInt8](
-          try PropertyListSerialization.data(fromPropertyList: expected, format: .binary, options: 0))
+          try PropertyListSerialization.data(
+            fromPropertyList: expected, format: .binary, options: 0))
       } catch {
         throw refusal("cannot write the binary property list: \(error.localizedDescription)")
       }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Lines are read as IconCatalog's `XCConfig` reads them (Xcode's rules): a line ends at `\n`,
 /// `\r\n` or `\r`, and at `//` even inside a value; `KEY[cond=pattern]... = value;`.
-public struct XCConfigEditor {
+public struct XCConfigEditor: Sendable {
   public let file: URL
   public private(set) var bytes: [UInt8]
 
@@ -48,12 +48,14 @@ public struct XCConfigEditor {
       if byte == 0x0A || byte == 0x0D {
         let end = index
         if byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
-        lines.append(Line(number: lines.count + 1, range: start..<end, fullRange: start..<(index + 1)))
+        lines.append(
+          Line(number: lines.count + 1, range: start..<end, fullRange: start..<(index + 1)))
         start = index + 1
       }
       index += 1
     }
-    lines.append(Line(number: lines.count + 1, range: start..<bytes.count, fullRange: start..<bytes.count))
+    lines.append(
+      Line(number: lines.count + 1, range: start..<bytes.count, fullRange: start..<bytes.count))
     return lines
   }
 
@@ -72,7 +74,9 @@ public struct XCConfigEditor {
   static func assignment(in line: Line, of bytes: [UInt8]) -> Assignment? {
     let end = cut(bytes, line.range)
     var start = line.range.lowerBound
-    while start < end, isSpace(bytes[start]) || bytes[start] == 0x0C || bytes[start] == 0x0B { start += 1 }
+    while start < end, isSpace(bytes[start]) || bytes[start] == 0x0C || bytes[start] == 0x0B {
+      start += 1
+    }
     guard start < end, bytes[start] != UInt8(ascii: "#") else { return nil }
     // The first `=` outside `[...]`.
     var inCondition = false
@@ -87,7 +91,8 @@ public struct XCConfigEditor {
       if equals != nil { break }
     }
     guard let equals else { return nil }
-    let left = String(decoding: bytes[start..<equals], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    let left = String(decoding: bytes[start..<equals], as: UTF8.self).trimmingCharacters(
+      in: .whitespaces)
     guard let (key, conditions) = settingKey(left) else { return nil }
     var valueStart = equals + 1
     while valueStart < end, isSpace(bytes[valueStart]) { valueStart += 1 }
@@ -163,9 +168,10 @@ public struct XCConfigEditor {
       throw refusal("a line cannot hold a line end")
     }
     let lines = Self.lines(bytes)
-    let newline = lines.first { $0.fullRange.upperBound > $0.range.upperBound }.map {
-      Array(bytes[$0.range.upperBound..<$0.fullRange.upperBound])
-    } ?? [0x0A]
+    let newline =
+      lines.first { $0.fullRange.upperBound > $0.range.upperBound }.map {
+        Array(bytes[$0.range.upperBound..<$0.fullRange.upperBound])
+      } ?? [0x0A]
     let hasContent: (Line) -> Bool = { line in
       let end = Self.cut(self.bytes, line.range)
       return self.bytes[line.range.lowerBound..<end].contains { !Self.isSpace($0) }
@@ -184,9 +190,12 @@ public struct XCConfigEditor {
       updated += newline + Array(text.utf8)
       number = lines.count + 1
     }
-    var expected = allAssignments.map { ($0.line >= number ? $0.line + 1 : $0.line, $0.key, $0.conditions, $0.value) }
+    var expected = allAssignments.map {
+      ($0.line >= number ? $0.line + 1 : $0.line, $0.key, $0.conditions, $0.value)
+    }
     if let added = Self.assignment(
-      in: Line(number: number, range: 0..<text.utf8.count, fullRange: 0..<text.utf8.count), of: Array(text.utf8))
+      in: Line(number: number, range: 0..<text.utf8.count, fullRange: 0..<text.utf8.count),
+      of: Array(text.utf8))
     {
       expected.append((number, added.key, added.conditions, added.value))
       expected.sort { $0.0 < $1.0 }
@@ -198,7 +207,9 @@ public struct XCConfigEditor {
   /// Removes `line` with its line end (a last line without one takes the line end before it).
   public mutating func removeLine(_ line: Int) throws(EditError) {
     let lines = Self.lines(bytes)
-    guard line >= 1 && line <= lines.count, !(bytes.isEmpty) else { throw refusal("no line \(line)") }
+    guard line >= 1 && line <= lines.count, !(bytes.isEmpty) else {
+      throw refusal("no line \(line)")
+    }
     let removed = lines[line - 1]
     var range = removed.fullRange
     if removed.fullRange.upperBound == removed.range.upperBound && line > 1 {
@@ -213,7 +224,9 @@ public struct XCConfigEditor {
   }
 
   private func checkWritable(_ value: String) throws(EditError) {
-    if value.contains(where: { $0 == "\n" || $0 == "\r" }) { throw refusal("a value cannot hold a line end") }
+    if value.contains(where: { $0 == "\n" || $0 == "\r" }) {
+      throw refusal("a value cannot hold a line end")
+    }
     // Xcode ends the line at `//`, and trims spaces and a final `;`.
     if value.contains("//") { throw refusal("a value cannot hold \"//\" (write it /$()/)") }
     if value != value.trimmingCharacters(in: .whitespaces) || value.hasSuffix(";") {

@@ -107,7 +107,9 @@ struct XMLPlistScanner {
     guard plist.name == "plist", !plist.isClosing else {
       throw Refusal(reason: "no <plist> element", offset: plist.range.lowerBound)
     }
-    guard !plist.isEmpty else { throw Refusal(reason: "an empty <plist/>", offset: plist.range.lowerBound) }
+    guard !plist.isEmpty else {
+      throw Refusal(reason: "an empty <plist/>", offset: plist.range.lowerBound)
+    }
     try scanner.skipMisc()
     let value = try scanner.element()
     try scanner.skipMisc()
@@ -169,14 +171,17 @@ struct XMLPlistScanner {
         }
         let body = String(decoding: bytes[position..<end], as: UTF8.self).lowercased()
         if body.hasPrefix("<?xml"), let encoding = body.range(of: "encoding") {
-          let rest = body[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+          let rest = body[encoding.upperBound...].drop {
+            $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
+          }
           guard rest.hasPrefix("utf-8") || rest.hasPrefix("utf8") else {
             throw Refusal(reason: "an encoding other than UTF-8", offset: position)
           }
         }
         position = end + 2
       } else if at("<!DOCTYPE") {
-        guard let end = find(">", from: position), !bytes[position..<end].contains(UInt8(ascii: "["))
+        guard let end = find(">", from: position),
+          !bytes[position..<end].contains(UInt8(ascii: "["))
         else { throw Refusal(reason: "a DOCTYPE with an internal subset", offset: position) }
         position = end + 1
       } else {
@@ -215,7 +220,9 @@ struct XMLPlistScanner {
       }
       position += 1
     }
-    guard position < bytes.count else { throw Refusal(reason: "a tag that does not end", offset: start) }
+    guard position < bytes.count else {
+      throw Refusal(reason: "a tag that does not end", offset: start)
+    }
     let isEmpty = bytes[position - 1] == UInt8(ascii: "/")
     position += 1
     if isClosing && isEmpty { throw Refusal(reason: "a malformed closing tag", offset: start) }
@@ -270,7 +277,8 @@ struct XMLPlistScanner {
           try skipMisc()
           let value = try self.element()
           guard value.kind != .key else {
-            throw Refusal(reason: "a <key> where a value was expected", offset: value.range.lowerBound)
+            throw Refusal(
+              reason: "a <key> where a value was expected", offset: value.range.lowerBound)
           }
           element.keys.append(key)
           element.children.append(value)
@@ -341,7 +349,9 @@ struct XMLPlistScanner {
       decoded.append(byte)
       position += 1
     }
-    guard position < bytes.count else { throw Refusal(reason: "a value that does not end", offset: position) }
+    guard position < bytes.count else {
+      throw Refusal(reason: "a value that does not end", offset: position)
+    }
     guard let text = String(validating: decoded, as: UTF8.self) else {
       throw Refusal(reason: "text that is not UTF-8", offset: position)
     }

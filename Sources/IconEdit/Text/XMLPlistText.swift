@@ -26,7 +26,9 @@ struct XMLText {
   private static func scan(_ bytes: [UInt8]) throws(EditFailure) -> PlistElement {
     do {
       let root = try XMLPlistScanner.scan(bytes)
-      guard root.kind == .dictionary else { throw EditFailure(reason: "the top value is not a dictionary") }
+      guard root.kind == .dictionary else {
+        throw EditFailure(reason: "the top value is not a dictionary")
+      }
       return root
     } catch let refusal as XMLPlistScanner.Refusal {
       throw EditFailure(reason: "\(refusal.reason) (byte \(refusal.offset))")
@@ -121,12 +123,14 @@ struct XMLText {
     let inner = indent + layout.step
     let newline = layout.newline
     switch value {
-    case .string(let text): return text.isEmpty ? "<string></string>" : "<string>\(escaped(text))</string>"
+    case .string(let text):
+      return text.isEmpty ? "<string></string>" : "<string>\(escaped(text))</string>"
     case .bool(let flag): return flag ? "<true/>" : "<false/>"
     case .integer(let number): return "<integer>\(number)</integer>"
     case .real(let number):
       let written =
-        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)"
+        number.isNaN
+        ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)"
       return "<real>\(written)</real>"
     case .array(let items):
       guard !items.isEmpty else { return "<array/>" }
@@ -185,7 +189,8 @@ struct XMLText {
   // MARK: - Edits
 
   /// The dictionary at `path`, and how far along `path` it is (the keys after it are missing).
-  private func deepestDictionary(_ root: PlistElement, _ path: ArraySlice<String>) throws(EditFailure)
+  private func deepestDictionary(_ root: PlistElement, _ path: ArraySlice<String>)
+    throws(EditFailure)
     -> (element: PlistElement, found: Int)
   {
     var element = root
@@ -211,7 +216,9 @@ struct XMLText {
     let root = try Self.scan(bytes)
     let (parent, found) = try deepestDictionary(root, path.dropLast())
     if found == path.count - 1 {
-      guard parent.countOf(last) <= 1 else { throw EditFailure(reason: "the key \(last) is written twice") }
+      guard parent.countOf(last) <= 1 else {
+        throw EditFailure(reason: "the key \(last) is written twice")
+      }
       if let (_, existing) = parent.child(last) {
         replace(existing.range, with: value(indent(at: existing.range.lowerBound)))
         return
@@ -247,7 +254,8 @@ struct XMLText {
       replace(before..<before, with: child(inner) + space)
       return
     }
-    let end = max(whitespaceStart(before: container.content.upperBound), container.content.lowerBound)
+    let end = max(
+      whitespaceStart(before: container.content.upperBound), container.content.lowerBound)
     // `<dict></dict>` gets its closing tag on a line of its own; after a child on the closing
     // tag's line nothing is added there, so that removing the new child gives the same bytes.
     let opensLine =

@@ -218,12 +218,13 @@ extension Interface {
           help: "The alternate's name, as setAlternateIconName takes it."),
         editedPathArgument,
       ],
-      forms: [SynopsisForm(options: [("--dry-run", false)])],
+      forms: [SynopsisForm(options: [("--keep-files", false), ("--dry-run", false)])],
       about: """
         Remove an alternate icon: its name from every declaration (Info.plist entries, \
         ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES), and the files that hold only it (its \
         set or .icon, its loose PNGs) with their references in the project, so that add then \
-        remove leaves every file as it was. The primary cannot be removed. With --dry-run, \
+        remove leaves every file as it was (with --keep-files, only the declarations go, \
+        the inverse of add NAME without an IMAGE). The primary cannot be removed. With --dry-run, \
         print the change as a unified diff and write nothing.
         """,
       exitStatus: """
@@ -462,6 +463,15 @@ extension Interface {
         file made or removed, and write nothing. The plan is checked as a real run checks it.
         """,
       apply: { options, _ throws(UsageError) in options.dryRun = true }),
+    OptionSpec(
+      long: "--keep-files", commands: [.remove],
+      summary: "Keep the icon's set or files; remove only its declarations",
+      details: "(the inverse of add NAME without an IMAGE).",
+      manual: """
+        Take NAME out of its declarations only, and keep its set, *.icon* or loose files: the \
+        inverse of *add* <NAME> without an <IMAGE>.
+        """,
+      apply: { options, _ throws(UsageError) in options.keepFiles = true }),
     OptionSpec(
       long: "--size", value: .example("COLSxROWS", ["24x12", "32x16", "48x24"]),
       commands: [.show], summary: "The preview's size in cells",

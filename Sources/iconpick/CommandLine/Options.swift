@@ -38,6 +38,8 @@ struct Options {
   var tintedImage: String?
   /// `add --dry-run`, `remove --dry-run`: print the change as a diff and write nothing.
   var dryRun = false
+  /// `remove --keep-files`: take the name out of the declarations, keep its set or files.
+  var keepFiles = false
   /// `push`'s PAYLOAD: a file, or "-" for stdin.
   var payload: String?
   var quiet = false

@@ -29,7 +29,7 @@ struct EditCommand {
           tinted: file(options.tintedImage)),
         in: context)
     } else {
-      plan = try RemovePlanner.plan(name: name, in: context)
+      plan = try RemovePlanner.plan(name: name, in: context, keepingFiles: options.keepFiles)
     }
     for note in plan.notes { IconpickCommand.printWarning(note) }
 
@@ -37,13 +37,14 @@ struct EditCommand {
       // Checked as a real run checks it: a dry run refuses what the real run would.
       try ChangeApplier.check(plan.changes)
       print(plan.preview(), terminator: "")
+      fflush(nil)
       IconpickCommand.printNote(
         "dry run: \(plan.changes.changes.filter { !$0.isDirectory }.count) files would change; nothing was written"
       )
       return .success
     }
 
-    let before = Set(Checker.diagnose(context.app, facts: context.facts).map(FindingKey.init))
+    let before = FindingCounts(Checker.diagnose(context.app, facts: context.facts))
     let applied = try ChangeApplier.apply(plan.changes)
     if let problem = verify(plan, path: path, before: before) {
       let unrestored = applied.undo()
@@ -56,6 +57,7 @@ struct EditCommand {
       throw EditError.verificationFailed(reason: problem)
     }
     for line in plan.summaryLines() { print(line) }
+    fflush(nil)
     let verb = options.command == .add ? "added" : "removed"
     IconpickCommand.printNote(
       "\"\(MessageText.escaped(name))\" \(verb): \(plan.form)")
@@ -80,7 +82,7 @@ struct EditCommand {
   }
 
   /// Why the project read again is not what the plan meant; nil when it is.
-  private func verify(_ plan: EditPlan, path: URL, before: Set<FindingKey>) -> String? {
+  private func verify(_ plan: EditPlan, path: URL, before: FindingCounts) -> String? {
     let after: EditContext
     do {
       after = try EditContext.read(at: path, target: options.target, platform: options.platform)
@@ -99,24 +101,35 @@ struct EditCommand {
     } else if after.app.alternate(named: name) != nil {
       return "\"\(name)\" is still an alternate icon when the project is read again"
     }
-    let found = Checker.diagnose(after.app, facts: after.facts).filter {
-      $0.severity != .note && !before.contains(FindingKey($0))
-    }
-    guard let first = found.first else { return nil }
+    guard let first = before.new(in: Checker.diagnose(after.app, facts: after.facts)).first
+    else { return nil }
     return "check would find something new: \(first.message) [\(first.id.rawValue)]"
-      + (found.count > 1 ? " (and \(found.count - 1) more)" : "")
+  }
+}
+
+/// How many errors and warnings of each id each file has. A change adds a finding when a count
+/// grows: lines move and messages that list the sets change, so neither is compared.
+struct FindingCounts {
+  private var counts: [String: Int] = [:]
+
+  init(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics where diagnostic.severity != .note {
+      counts[Self.key(diagnostic), default: 0] += 1
+    }
   }
 
-  /// A finding, without the line (an edit moves lines).
-  struct FindingKey: Hashable {
-    var id: String
-    var file: String?
-    var message: String
+  private static func key(_ diagnostic: Diagnostic) -> String {
+    "\(diagnostic.id.rawValue) \(diagnostic.file ?? "")"
+  }
 
-    init(_ diagnostic: Diagnostic) {
-      id = diagnostic.id.rawValue
-      file = diagnostic.file
-      message = diagnostic.message
+  /// The findings of `diagnostics` beyond these counts.
+  func new(in diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen: [String: Int] = [:]
+    return diagnostics.filter { diagnostic in
+      guard diagnostic.severity != .note else { return false }
+      let key = Self.key(diagnostic)
+      seen[key, default: 0] += 1
+      return seen[key, default: 0] > counts[key, default: 0]
     }
   }
 }
