@@ -51,17 +51,25 @@ import Testing
       }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// `check --format json`'s errors, each as its id and message (no line: an edit moves lines).
-  func checkErrors(_ project: EditProject) throws -> Set<String> {
+  /// `check --format json`'s errors, counted by id and file: an edit moves lines, and a message
+  /// that lists the sets grows with a new one.
+  func checkErrors(_ project: EditProject) throws -> [String: Int] {
     let check = try read(["check", project.root.path, "--format", "json"])
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any],
       "check printed no JSON: \(check.stdout) \(check.stderr)")
     let findings = try #require(report["diagnostics"] as? [[String: Any]])
-    return Set(
-      findings.filter { $0["severity"] as? String == "error" }.map {
-        "\($0["id"] as? String ?? "?") \($0["message"] as? String ?? "?")"
-      })
+    var counts: [String: Int] = [:]
+    for finding in findings where finding["severity"] as? String == "error" {
+      counts[
+        "\(finding["id"] as? String ?? "?") \(finding["file"] as? String ?? "")", default: 0] += 1
+    }
+    return counts
+  }
+
+  /// The errors in `after` that `before` had fewer of.
+  static func grown(_ after: [String: Int], from before: [String: Int]) -> [String: Int] {
+    after.filter { $0.value > before[$0.key, default: 0] }
   }
 
   // MARK: The dry run
@@ -110,7 +118,7 @@ import Testing
     #expect(list.stdout.contains("Night"), "\(list.stdout)")
     let idioms = try #require(try listedIcons(project)["Night"], "list --json has no Night")
     #expect(idioms.contains("iphone") && idioms.contains("ipad"), "\(idioms)")
-    let newErrors = try checkErrors(project).subtracting(errorsBefore)
+    let newErrors = Self.grown(try checkErrors(project), from: errorsBefore)
     #expect(newErrors.isEmpty, "\(newErrors)")
 
     let removed = try run(["remove", "Night", project.root.path])
@@ -122,6 +130,188 @@ import Testing
       Issue.record("\(file) differs after add then remove")
     }
     #expect(try listedIcons(project)["Night"] == nil)
+  }
+
+  // MARK: Every form, through the binary
+
+  static let legacyIcons = """
+    \t<key>CFBundleIcons</key>
+    \t<dict>
+    \t\t<key>CFBundleAlternateIcons</key>
+    \t\t<dict>
+    \t\t\t<key>Blue</key>
+    \t\t\t<dict>
+    \t\t\t\t<key>CFBundleIconFiles</key>
+    \t\t\t\t<array>
+    \t\t\t\t\t<string>Blue</string>
+    \t\t\t\t</array>
+    \t\t\t</dict>
+    \t\t</dict>
+    \t\t<key>CFBundlePrimaryIcon</key>
+    \t\t<dict>
+    \t\t\t<key>CFBundleIconName</key>
+    \t\t\t<string>AppIcon</string>
+    \t\t</dict>
+    \t</dict>
+    \t<key>CFBundleIcons~ipad</key>
+    \t<dict>
+    \t\t<key>CFBundleAlternateIcons</key>
+    \t\t<dict>
+    \t\t\t<key>Blue</key>
+    \t\t\t<dict>
+    \t\t\t\t<key>CFBundleIconFiles</key>
+    \t\t\t\t<array>
+    \t\t\t\t\t<string>Blue</string>
+    \t\t\t\t</array>
+    \t\t\t</dict>
+    \t\t</dict>
+    \t\t<key>CFBundlePrimaryIcon</key>
+    \t\t<dict>
+    \t\t\t<key>CFBundleIconName</key>
+    \t\t\t<string>AppIcon</string>
+    \t\t</dict>
+    \t</dict>
+
+    """
+
+  /// The forms `add` handles, each a project as the app has it today, and the file whose
+  /// change declares the new icon.
+  static let forms: [(name: String, options: EditProject.Options, declaredIn: String)] = [
+    ("a setting in the target's settings", EditProject.blueInTheTarget, "project.pbxproj"),
+    (
+      "no alternates yet",
+      EditProject.Options(targetSettings: ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"]),
+      "project.pbxproj"
+    ),
+    (
+      "a quoted list in the project's settings",
+      EditProject.Options(
+        projectSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Blue Red\";"],
+        sets: ["Blue", "Red"]), "project.pbxproj"
+    ),
+    (
+      "a setting in the target's .xcconfig",
+      EditProject.Options(
+        baseConfiguration: (
+          "Studio.xcconfig",
+          "// Icons\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue // the blue one\n"
+        ), sets: ["Blue"]), "Studio.xcconfig"
+    ),
+    (
+      "include-all",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;"],
+        sets: ["Blue"]), "Contents.json"
+    ),
+    (
+      "a synchronized folder",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"],
+        synchronized: true, sets: ["Blue"]), "project.pbxproj"
+    ),
+    (
+      "per-size sets",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"],
+        sets: ["Blue"], perSize: true), "project.pbxproj"
+    ),
+    (
+      "Info.plist with loose PNGs, iPhone and iPad",
+      EditProject.Options(
+        infoPlist: EditProject.plist(iconsXML: legacyIcons),
+        looseFiles: ["Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png"]),
+      "Info.plist"
+    ),
+  ]
+
+  @Test(arguments: forms.map(\.name))
+  func everyFormIsListedCheckedAndRemovedByteForByte(_ form: String) throws {
+    let (_, options, declaredIn) = try #require(Self.forms.first { $0.name == form })
+    let project = try EditProject(in: scratch, options)
+    let night = try image()
+    let before = try project.snapshot()
+    let errorsBefore = try checkErrors(project)
+
+    let dryRun = try run(["add", "Night", night.path, project.root.path, "-n"])
+    #expect(dryRun.status == 0, "\(form): \(dryRun.stderr)")
+    #expect(dryRun.stdout.contains(declaredIn), "\(form): \(dryRun.stdout)")
+    #expect(try project.snapshot() == before, "\(form): the dry run wrote")
+
+    let added = try run(["add", "Night", night.path, project.root.path])
+    #expect(added.status == 0, "\(form): \(added.stderr)")
+    #expect(added.stdout.contains(declaredIn), "\(form): \(added.stdout)")
+    let idioms = try #require(
+      try listedIcons(project)["Night"], "\(form): list --json has no Night")
+    #expect(idioms.contains("iphone") && idioms.contains("ipad"), "\(form): \(idioms)")
+    let newErrors = Self.grown(try checkErrors(project), from: errorsBefore)
+    #expect(newErrors.isEmpty, "\(form): \(newErrors)")
+
+    let removed = try run(["remove", "Night", project.root.path])
+    #expect(removed.status == 0, "\(form): \(removed.stderr)")
+    let after = try project.snapshot()
+    #expect(after.keys.sorted() == before.keys.sorted(), "\(form)")
+    for (file, bytes) in before where after[file] != bytes {
+      Issue.record("\(form): \(file) differs after add then remove")
+    }
+  }
+
+  /// A small Icon Composer bundle: one SVG layer.
+  func iconBundle(_ name: String) throws -> URL {
+    let folder = scratch.file("images/\(name)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+    try Data(
+      #"{"fill":{"solid":"srgb:0.20000,0.40000,0.80000,1.00000"},"groups":[{"layers":[{"image-name":"dot.svg","name":"dot"}]}],"supported-platforms":{"squares":"shared"}}"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("icon.json"))
+    try Data(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><circle cx="512" cy="512" r="300" fill="white"/></svg>"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("Assets/dot.svg"))
+    return folder
+  }
+
+  @Test func anIconComposerBundleIsAddedAndRemoved() throws {
+    let project = try EditProject(in: scratch)
+    let bundle = try iconBundle("Sunset.icon")
+    let before = try project.snapshot()
+
+    let added = try run(["add", "Sunset", bundle.path, project.root.path])
+    #expect(added.status == 0, "\(added.stderr)")
+    let pbxproj = try String(contentsOf: project.pbxproj, encoding: .utf8)
+    #expect(pbxproj.contains("lastKnownFileType = folder.iconcomposer.icon; path = Sunset.icon;"))
+    #expect(!pbxproj.contains("dot.svg"))
+    #expect(try listedIcons(project)["Sunset"] != nil)
+
+    let removed = try run(["remove", "Sunset", project.root.path])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(try project.snapshot() == before)
+  }
+
+  /// `add NAME` without IMAGE declares a set that is there; `remove --keep-files` is its inverse.
+  @Test func aSetThatIsThereIsDeclaredAndUndeclared() throws {
+    let project = try EditProject(
+      in: scratch,
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"],
+        sets: ["Blue", "Forgotten"]))
+    let before = try project.snapshot()
+    #expect(try listedIcons(project)["Forgotten"] == nil)
+
+    let added = try run(["add", "Forgotten", project.root.path])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.split(separator: "\n").count == 1, "\(added.stdout)")
+    #expect(added.stdout.contains("project.pbxproj"), "\(added.stdout)")
+    #expect(try listedIcons(project)["Forgotten"] != nil)
+
+    let preview = try run(["remove", "Forgotten", project.root.path, "--keep-files", "-n"])
+    #expect(preview.status == 0, "\(preview.stderr)")
+    #expect(preview.stderr.contains("dry run: 1 file would change"), "\(preview.stderr)")
+    // Its set stays and is no longer shipped: what add NAME without IMAGE started from, not a
+    // finding that undoes the change.
+    let removed = try run(["remove", "Forgotten", project.root.path, "--keep-files"])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(try project.snapshot() == before)
   }
 
   // MARK: Refusals: exit 1, the reason, and not a byte changed
