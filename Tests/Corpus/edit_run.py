@@ -22,7 +22,12 @@ them, from the errors of `iconpick list` that name several projects or targets):
 - `remove ZZEditProbe` exits 0 and `git status` is empty again: add then remove is byte-identical;
 - a tvOS app may instead refuse, naming tvOS, and write nothing (TVOS);
 - where `check` reports a set that does not ship (set-not-shipped), `add NAME` without IMAGE
-  exits 0, the set is then an alternate, and check finds nothing new.
+  exits 0, the set is then an alternate, check finds nothing new, and `remove NAME --keep-files`
+  puts every byte back;
+- for the last catalog alternate the app declares (in a setting or Info.plist): `remove NAME
+  --keep-files` leaves a set check calls set-not-shipped, and `add NAME` without an image makes
+  it an alternate again with nothing new in check (a residual diff, such as the name moved to
+  the end of a list, is shown).
 
 One line per project and target with the verdict and the diff stat, the reasons below a failure,
 and a summary. Exit 1 on any failure. Until `iconpick add` exists, only the list and check parts
@@ -372,11 +377,63 @@ def declare_unshipped(binary, path, extra, repo, state, pbxproj_python, before, 
         after, _ = errors_of(binary, path, extra, state, repo)
         if after is not None and before is not None:
             for key in new_errors(before, after):
-                if key[0] == "set-not-shipped" and name in key[2]:
-                    continue
                 problems.append("new check error [%s] %s: %s" % (key[0], key[1], key[2][:200]))
+        status, out, err = run([binary, "remove", name, path] + extra + ["--keep-files"])
+        if status != 0:
+            problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
+        elif git_status(repo):
+            problems.append("add %s then remove --keep-files is not byte-identical: %s" % (
+                name, ", ".join(git_status(repo)[:5])))
     restore(repo)
     return name, problems
+
+
+def redeclare(binary, path, extra, repo, state, before):
+    """An alternate the app declares in a setting or Info.plist, from a catalog set or .icon:
+    `remove NAME --keep-files` must leave a set check calls set-not-shipped, and `add NAME`
+    without an image must make it an alternate again with nothing new in check. Returns None
+    when no such alternate exists (or the build ships every set), else (name, notes, problems)."""
+    status, out, err = run([binary, "list", path] + extra + ["--json", "--state-dir", state])
+    try:
+        icons = json.loads(out).get("icons", [])
+    except ValueError:
+        return None
+    candidates = [i["name"] for i in icons if not i.get("primary") and any(
+        ".appiconset/" in f or ".icon/" in f or f.endswith(".icon") for f in i.get("files", []))]
+    for name in candidates[-1:]:
+        problems, notes = [], []
+        status, out, err = run([binary, "remove", name, path] + extra + ["--keep-files"])
+        if status != 0:
+            problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
+            restore(repo)
+            return name, notes, problems
+        if not git_status(repo):
+            restore(repo)
+            return None  # nothing declares it (the build ships every set)
+        middle, diagnostics = errors_of(binary, path, extra, state, repo)
+        if not any(d["id"] == "set-not-shipped" and '"%s"' % name in d["message"]
+                   for d in diagnostics or [] if isinstance(d, dict)):
+            problems.append("after remove %s --keep-files, check does not call it set-not-shipped"
+                            % name)
+        status, out, err = run([binary, "add", name, path] + extra)
+        if status != 0:
+            problems.append("add %s (no image) exit %d: %s" % (name, status, reason(err, repo)))
+        else:
+            icon, idioms = listed_icon(binary, path, extra, state, name)
+            if icon is None:
+                problems.append(idioms)
+            after, _ = errors_of(binary, path, extra, state, repo)
+            if after is not None and before is not None:
+                for key in new_errors(before, after):
+                    problems.append("new check error [%s] %s: %s" % (key[0], key[1], key[2][:200]))
+            left = git_status(repo)
+            if left:
+                status, diff, err = run(GIT + ["diff", "--stat"], cwd=repo)
+                notes.append("not byte-identical to the original (the name moved?): %s" % (
+                    diff.strip().splitlines() or ["?"])[-1].strip())
+        restore(repo)
+        return name, notes, problems
+    return None
 
 
 def fresh_copy(project, work):
@@ -473,6 +530,17 @@ def main():
                     counts["unshipped " + ("FAIL" if problems else "PASS")] += 1
                     if problems:
                         failed.append(where + " (add %s)" % set_name)
+                declared = redeclare(binary, path, extra, copy, state, before)
+                if declared:
+                    set_name, notes, problems = declared
+                    verdict = "FAIL" if problems else "PASS"
+                    print("%-5s %s  remove %s --keep-files, then add %s without an image%s" % (
+                        verdict, where, set_name, set_name, ("; " + "; ".join(notes)) if notes else ""))
+                    for problem in problems:
+                        print("        " + problem)
+                    counts["redeclare " + verdict] += 1
+                    if problems:
+                        failed.append(where + " (redeclare %s)" % set_name)
             if not keep:
                 shutil.rmtree(copy, ignore_errors=True)
     if keep:
@@ -482,10 +550,10 @@ def main():
     print()
     print("edit: %d projects, %d targets (%d skipped: list fails); round trip: %d passed, "
           "%d failed, %d tvOS apps refused as they should be; add of an unshipped set: %d passed, "
-          "%d failed%s" % (
+          "%d failed; remove --keep-files then add again: %d passed, %d failed%s" % (
               counts["projects"], counts["targets"], counts["targets skipped (list fails)"],
               counts["PASS"], counts["FAIL"], counts["TVOS"], counts["unshipped PASS"],
-              counts["unshipped FAIL"],
+              counts["unshipped FAIL"], counts["redeclare PASS"], counts["redeclare FAIL"],
               "" if can_edit else " (add/remove absent: list and check only)"))
     return 1 if failed else 0
 
