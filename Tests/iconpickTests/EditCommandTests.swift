@@ -314,6 +314,66 @@ import Testing
     #expect(try project.snapshot() == before)
   }
 
+  /// An XcodeGen spec and no project, changed from its own folder without a PATH: the setting
+  /// goes into the spec, as a line of its own.
+  @Test func anXcodeGenFolderIsChangedWithoutAPath() throws {
+    let folder = scratch.file("Spec")
+    let spec = """
+      name: Studio
+      targets:
+        Studio:
+          type: application
+          platform: iOS
+          sources: [Studio]
+          settings:
+            base:
+              INFOPLIST_FILE: Studio/Info.plist
+              TARGETED_DEVICE_FAMILY: "1,2"
+              ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon # the primary
+
+      """
+    let files: [(String, Data)] = [
+      ("project.yml", Data(spec.utf8)),
+      ("Studio/Info.plist", Data(EditProject.plist(iconsXML: "").utf8)),
+      (
+        "Studio/Assets.xcassets/AppIcon.appiconset/Contents.json",
+        Data(
+          #"{"images":[{"filename":"AppIcon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+            .utf8)
+      ),
+      (
+        "Studio/Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+        try EditProject.png(side: 1024, red: 1)
+      ),
+    ]
+    for (path, data) in files {
+      let file = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: file)
+    }
+    let before = try EditProject.snapshot(of: folder)
+    let night = try image()
+
+    let added = try run(["add", "Night", night.path], in: folder)
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("project.yml"), "\(added.stdout)")
+    let written = try String(
+      contentsOf: folder.appendingPathComponent("project.yml"), encoding: .utf8)
+    #expect(
+      written
+        == spec.replacingOccurrences(
+          of: "# the primary\n",
+          with: "# the primary\n        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Night\n"),
+      "\(written)")
+    let list = try run(["list", "--state-dir", scratch.file("state").path], in: folder)
+    #expect(list.stdout.contains("Night"), "\(list.stdout) \(list.stderr)")
+
+    let removed = try run(["remove", "Night"], in: folder)
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(try EditProject.snapshot(of: folder) == before)
+  }
+
   // MARK: Refusals: exit 1, the reason, and not a byte changed
 
   /// A refusal: how to set it up (given the project and the scratch), the command's words
