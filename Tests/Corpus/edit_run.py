@@ -218,6 +218,17 @@ def diff_findings(repo, pbxproj_python):
         if not os.path.isfile(full):
             continue
         problem = parses(full, pbxproj_python)
+        if problem and path in changed_text:
+            # A reader that cannot load the file as it was says nothing about the edit.
+            original = subprocess.run(GIT + ["show", "HEAD:" + path], cwd=repo,
+                                      capture_output=True).stdout
+            with tempfile.TemporaryDirectory() as folder:
+                copy = os.path.join(folder, os.path.basename(path))
+                with open(copy, "wb") as f:
+                    f.write(original)
+                if parses(copy, pbxproj_python):
+                    stat.append("%s: unreadable before the edit too (%s)" % (path, problem[:80]))
+                    problem = None
         if problem:
             problems.append("%s: %s" % (path, problem))
     return stat, problems
@@ -404,8 +415,11 @@ def redeclare(binary, path, extra, repo, state, before):
         problems, notes = [], []
         status, out, err = run([binary, "remove", name, path] + extra + ["--keep-files"])
         if status != 0:
-            problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
             restore(repo)
+            if status == 1 and re.search(r"is still an alternate icon|declared in a way iconpick "
+                                         r"cannot undo", err):
+                return None  # the build ships it without a declaration (include-all)
+            problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
             return name, notes, problems
         if not git_status(repo):
             restore(repo)

@@ -39,7 +39,9 @@ public enum AddPlanner {
       throw .nameTaken(name: name, existing: taken, app: app.appName)
     }
     let image = try IconImageInput.load(imageFile, root: nil)
-    let dark = try request.dark.map { file throws(EditError) in try IconImageInput.load(file, root: nil) }
+    let dark = try request.dark.map { file throws(EditError) in
+      try IconImageInput.load(file, root: nil)
+    }
     let tinted = try request.tinted.map { file throws(EditError) in
       try IconImageInput.load(file, root: nil)
     }
@@ -52,7 +54,8 @@ public enum AddPlanner {
     }
     for (option, input) in [("--dark", dark), ("--tinted", tinted)] {
       if let input, input.isIconComposer {
-        throw .badImage(file: input.file.path, reason: "\(option) takes a PNG, not an Icon Composer bundle")
+        throw .badImage(
+          file: input.file.path, reason: "\(option) takes a PNG, not an Icon Composer bundle")
       }
     }
 
@@ -74,7 +77,8 @@ public enum AddPlanner {
     if app.isBuiltArtifact {
       throw .unsupported(
         file: app.location.path,
-        reason: "this is a built app, which iconpick reads but does not change: add the icon to its project"
+        reason:
+          "this is a built app, which iconpick reads but does not change: add the icon to its project"
       )
     }
     if app.platform == .tvOS {
@@ -111,7 +115,8 @@ public enum AddPlanner {
     if image.isIconComposer {
       let folder = try iconBundleFolder(context)
       let destination = folder.appendingPathComponent(name + ".icon", isDirectory: true)
-      files.changes.append(contentsOf: try IconBundleCopy.changes(from: image.file, to: destination))
+      files.changes.append(
+        contentsOf: try IconBundleCopy.changes(from: image.file, to: destination))
       form = "an Icon Composer bundle, \(files.changes.displayPath(destination))"
       if let registered = try ProjectMembership.add(
         [destination], fileType: "folder.iconcomposer.icon", context: context, files: &files)
@@ -168,7 +173,9 @@ public enum AddPlanner {
   /// Where a new `.icon` goes: beside the app's other `.icon` bundles, else beside the catalog
   /// that holds its icons.
   static func iconBundleFolder(_ context: EditContext) throws(EditError) -> URL {
-    if let bundle = context.places.iconBundles.first ?? context.facts.iconSets.first(where: \.isIconComposer)?.folder {
+    if let bundle = context.places.iconBundles.first
+      ?? context.facts.iconSets.first(where: \.isIconComposer)?.folder
+    {
       return bundle.deletingLastPathComponent()
     }
     if let catalog = context.places.catalogs.first ?? context.facts.catalogs.first {
@@ -221,7 +228,8 @@ public enum AddPlanner {
   ) throws(EditError) -> EditPlan {
     let app = context.app
     guard let plistFile = context.facts.infoPlist else {
-      throw .unsupported(file: context.projectDescription, reason: "the app's Info.plist was not found")
+      throw .unsupported(
+        file: context.projectDescription, reason: "the app's Info.plist was not found")
     }
     // The existing alternates' files show where PNGs go and how they are named.
     let siblings = app.alternates.filter { !$0.files.isEmpty }
@@ -248,14 +256,16 @@ public enum AddPlanner {
       if let prerendered { keys.append(("UIPrerenderedIcon", .bool(prerendered))) }
       return .dictionary(keys)
     }
-    try plist.set(entry(loose.iPhoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
+    try plist.set(
+      entry(loose.iPhoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
     var declared = ["CFBundleIcons"]
     if runsOnIPad, plist.value(at: ["CFBundleIcons~ipad"]) != nil {
       try plist.set(
         entry(loose.iPadIconFiles), at: ["CFBundleIcons~ipad", "CFBundleAlternateIcons", name])
       declared.append("CFBundleIcons~ipad")
     }
-    try files.edit(plistFile, to: plist.bytes, "\"\(name)\" added to \(declared.joined(separator: " and "))")
+    try files.edit(
+      plistFile, to: plist.bytes, "\"\(name)\" added to \(declared.joined(separator: " and "))")
     var form =
       "loose PNGs in \(files.changes.displayPath(folder)), declared in \(declared.joined(separator: " and "))"
     let newFiles = loose.changes.filter { !$0.isDirectory }.map(\.path)
@@ -277,7 +287,8 @@ public enum AddPlanner {
     else { return nil }
     let values = alternates.values.compactMap { ($0 as? [String: Any])?["UIPrerenderedIcon"] }
     let flags = values.compactMap { $0 as? Bool }
-    guard flags.count == alternates.count, let first = flags.first, flags.allSatisfy({ $0 == first })
+    guard flags.count == alternates.count, let first = flags.first,
+      flags.allSatisfy({ $0 == first })
     else { return nil }
     return first
   }

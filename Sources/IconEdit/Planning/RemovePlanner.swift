@@ -113,7 +113,9 @@ enum FileTree {
         default:
           throw .cannotEdit(
             file: path.path,
-            reason: "it is not a regular file or folder (a symbolic link?), so iconpick leaves the folder alone")
+            reason:
+              "it is not a regular file or folder (a symbolic link?), so iconpick leaves the folder alone"
+          )
         }
       }
     }

@@ -96,7 +96,8 @@ struct EditCommand {
       }
       let missing = plan.expectedIdioms.filter { !icon.idioms.contains($0) }
       if !missing.isEmpty {
-        return "\"\(name)\" would not work on \(missing.joined(separator: " and ")) (its built dictionaries do not declare it there)"
+        return
+          "\"\(name)\" would not work on \(missing.joined(separator: " and ")) (its built dictionaries do not declare it there)"
       }
     } else if after.app.alternate(named: name) != nil {
       return "\"\(name)\" is still an alternate icon when the project is read again"
