@@ -75,7 +75,7 @@ struct OptionSpec: Sendable {
 
   var names: [String] { [short, long].compactMap { $0 } }
   var offeredCommands: [Subcommand] { offeredIn ?? commands }
-  var isGlobal: Bool { Set(commands) == Set(Interface.appCommands) }
+  var isGlobal: Bool { Set(Interface.appCommands).isSubset(of: Set(commands)) }
 }
 
 /// What a command's positional argument is, for the help and the completions.
