@@ -117,24 +117,37 @@ def restore(repo):
 
 
 def errors_of(binary, path, extra, state, root):
-    """check's errors as a multiset of (id, file, message without line numbers), and all
-    diagnostics, or None when check cannot run."""
+    """check's errors as a multiset of (id, file, message), and all diagnostics, or None when
+    check cannot run. Counted by id and file, as `add` itself verifies: lines move, and a
+    message may name what the edit changed (the dictionaries iPad reads, the sets a catalog
+    holds) without a new fault."""
     status, out, err = run([binary, "check", path] + extra
                            + ["--format", "json", "--state-dir", state])
     if status > 1 or not out.strip():
         return None, (err.strip().splitlines() or ["exit %d" % status])[-1]
     diagnostics = json.loads(out)["diagnostics"]
     keys = collections.Counter()
+    messages = {}
     for d in diagnostics:
         if d["severity"] != "error":
             continue
         file = os.path.relpath(d["file"], root) if d.get("file") else ""
-        keys[(d["id"], file, re.sub(r"\bline \d+", "line N", d["message"]))] += 1
-    return keys, diagnostics
+        keys[(d["id"], file)] += 1
+        messages.setdefault((d["id"], file), d["message"])
+    return CountedErrors(keys, messages), diagnostics
+
+
+class CountedErrors(dict):
+    """(id, file) -> count, with a message of each for the report."""
+
+    def __init__(self, counts, messages):
+        super().__init__(counts)
+        self.messages = messages
 
 
 def new_errors(before, after):
-    return [key for key, count in after.items() if count > before.get(key, 0)]
+    return [key + (after.messages.get(key, ""),) for key, count in after.items()
+            if count > before.get(key, 0)]
 
 
 def listed_icon(binary, path, extra, state, name):

@@ -160,7 +160,9 @@ public enum AddPlanner {
     if let template = alternateSet ?? primarySet {
       return (template.folder.deletingLastPathComponent(), template.folder)
     }
-    if let catalog = context.places.catalogs.first ?? facts.catalogs.first {
+    // No app icon set anywhere: the catalog where the app keeps its images.
+    let catalogs = context.places.catalogs.isEmpty ? facts.catalogs : context.places.catalogs
+    if let catalog = catalogs.max(by: { imageSetCount($0) < imageSetCount($1) }) {
       return (catalog, nil)
     }
     throw .unsupported(
@@ -168,6 +170,16 @@ public enum AddPlanner {
       reason:
         "the app has no asset catalog to hold the new set: add an Asset Catalog (Assets.xcassets) to the target in Xcode first"
     )
+  }
+
+  /// How many image and icon sets a catalog holds, at any depth; ties keep the project's order.
+  static func imageSetCount(_ catalog: URL) -> Int {
+    var count = 0
+    let walker = FileManager.default.enumerator(atPath: catalog.path)
+    while let relative = walker?.nextObject() as? String {
+      if relative.hasSuffix(".imageset") || relative.hasSuffix(".appiconset") { count += 1 }
+    }
+    return count
   }
 
   /// Where a new `.icon` goes: beside the app's other `.icon` bundles, else beside the catalog
@@ -233,7 +245,15 @@ public enum AddPlanner {
     }
     // The existing alternates' files show where PNGs go and how they are named.
     let siblings = app.alternates.filter { !$0.files.isEmpty }
-    guard let folder = siblings.first?.files.first?.deletingLastPathComponent() else {
+    // A file the target copies shows the folder; a file found only by its name may be another
+    // platform's (an Android `mipmap-*` PNG of the same name, in a React Native app).
+    let siblingFiles = siblings.flatMap(\.files)
+    let baseNames = app.iconDictionaries.entries.filter {
+      $0.entry.isWritten && $0.entry.name != app.primary.name
+    }.flatMap(\.entry.iconFiles)
+    let member = try memberFile(
+      among: siblingFiles, baseNames: baseNames, context: context, files: files)
+    guard let folder = (member ?? siblingFiles.first)?.deletingLastPathComponent() else {
       throw .unsupported(
         file: plistFile.path,
         reason:
@@ -259,7 +279,12 @@ public enum AddPlanner {
     try plist.set(
       entry(loose.iPhoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
     var declared = ["CFBundleIcons"]
-    if runsOnIPad, plist.value(at: ["CFBundleIcons~ipad"]) != nil {
+    // iPad reads CFBundleIcons~ipad when the built Info.plist has one (written here, or made by
+    // actool for a catalog primary): the alternate must be there too.
+    if runsOnIPad,
+      plist.value(at: ["CFBundleIcons~ipad"]) != nil
+        || app.iconDictionaries["CFBundleIcons~ipad"] != nil
+    {
       try plist.set(
         entry(loose.iPadIconFiles), at: ["CFBundleIcons~ipad", "CFBundleAlternateIcons", name])
       declared.append("CFBundleIcons~ipad")
@@ -277,6 +302,29 @@ public enum AddPlanner {
     var plan = EditPlan(changes: files.changes, form: form, name: name)
     plan.notes = loose.warnings
     return plan
+  }
+
+  /// An alternate's file the target copies: the first of `candidates` among the target's
+  /// resources, else a resource PNG named by one of `baseNames` (`Blue` for `Blue@2x.png`); nil
+  /// without a project or when there is none.
+  static func memberFile(
+    among candidates: [URL], baseNames: [String], context: EditContext, files: PlannedFiles
+  ) throws(EditError) -> URL? {
+    guard let projectFile = context.places.projectFile, !context.places.isXcodeGenSpec,
+      let targetName = context.places.targetName
+    else { return nil }
+    let editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
+    guard let target = editor.nativeTarget(named: targetName) else { return nil }
+    let resources = editor.resourceFiles(ofTarget: target)
+    let paths = Set(resources.map(\.path))
+    if let found = candidates.first(where: { paths.contains($0.standardizedFileURL.path) }) {
+      return found
+    }
+    return resources.first { file in
+      let name = file.deletingPathExtension().lastPathComponent
+      return file.pathExtension.lowercased() == "png"
+        && baseNames.contains { name == $0 || name.hasPrefix($0 + "@") || name.hasPrefix($0 + "~") }
+    }
   }
 
   /// `UIPrerenderedIcon` as the existing alternates write it, when they agree.
