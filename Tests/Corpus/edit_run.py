@@ -14,7 +14,8 @@ them, from the errors of `iconpick list` that name several projects or targets):
   and writes nothing;
 - `add ZZEditProbe IMAGE` exits 0; `list --json` then has ZZEditProbe as an alternate with the
   idiom iphone, and ipad where the app runs on iPad; `check` reports no error it did not report
-  before (an error is its id, file and message, line numbers aside: an edit moves lines); every
+  before (counted by id and file, as `add` verifies itself: lines move, and a message may name
+  what the edit changed); every
   changed project.pbxproj loads with PyPI's pbxproj (run by PYTHON, default this Python), every
   changed .plist with plistlib, every Contents.json with json; no existing file changed its mode
   or, if binary, its bytes; every line the add deleted comes back among its added lines once the
