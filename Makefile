@@ -16,7 +16,7 @@ APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-d
 # TerminalGraphics declares), chafa is `make bench`'s yardstick for `show --graphics`.
 APT_PACKAGES += libchafa-dev chafa
 
-.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-png builtapps fuzz fidelity
+.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-edit corpus-png builtapps fuzz fidelity
 
 all: build
 
@@ -218,6 +218,13 @@ CORPUS ?= ../shared/corpus
 # fails unless `list` lists every result (PlistTypeMutationTests does the same on model plists).
 corpus: build
 	python3 Tests/Corpus/run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS) $(if $(MUTATE),--mutate)
+
+# add then remove over every real project in the corpus (and in EDIT_PROJECTS, more folders of
+# projects, such as fetched ones): the dry run writes nothing, add makes NAME an alternate with
+# nothing new in check and files that parse (PyPI's pbxproj, plistlib), remove gives every byte back.
+EDIT_PROJECTS ?=
+corpus-edit: build $(PBXPROJ_VENV)/bin/python
+	python3 Tests/Corpus/edit_run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS) $(EDIT_PROJECTS) --pbxproj-python "$(CURDIR)/$(PBXPROJ_VENV)/bin/python"
 
 # The previews' fast PNG path against libpng, pixel for pixel, on every PNG in the corpus;
 # fails if any differs (a file the fast path declines is libpng's alone, and fine).

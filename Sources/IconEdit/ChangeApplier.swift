@@ -90,7 +90,8 @@ public enum ChangeApplier {
         guard exists, status.st_mode & S_IFMT == S_IFDIR else { throw .changedOnDisk(file: path) }
       } else {
         guard exists, status.st_mode & S_IFMT == S_IFREG else { throw .changedOnDisk(file: path) }
-        guard let bytes = FileManager.default.contents(atPath: path), [UInt8](bytes) == change.original
+        guard let bytes = FileManager.default.contents(atPath: path),
+          [UInt8](bytes) == change.original
         else { throw .changedOnDisk(file: path) }
       }
       planned.insert(path)
@@ -125,7 +126,8 @@ public enum ChangeApplier {
         }
         let mode = fileMode(path) ?? (0o666 & ~currentUmask())
         if let updated = change.updated {
-          try writeAtomically(updated, to: path, mode: mode, calls: calls, exclusive: change.isCreation)
+          try writeAtomically(
+            updated, to: path, mode: mode, calls: calls, exclusive: change.isCreation)
           applied.undoSteps.append(
             change.original.map { .restore(path, bytes: $0, mode: mode) } ?? .removeFile(path))
         } else {
@@ -153,7 +155,8 @@ public enum ChangeApplier {
     var temporary = ""
     var fd: Int32 = -1
     for _ in 0..<100 {
-      temporary = "\(folder)/.\(name).iconpick-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+      temporary =
+        "\(folder)/.\(name).iconpick-\(String(UInt64.random(in: .min ... .max), radix: 16))"
       fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
       if fd >= 0 || errno != EEXIST { break }
     }

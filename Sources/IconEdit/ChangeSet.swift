@@ -25,7 +25,9 @@ public struct FileChange: Sendable, Equatable {
   }
 
   /// An edit of an existing text or binary file.
-  public static func modify(_ path: URL, from original: [UInt8], to updated: [UInt8], _ summary: String)
+  public static func modify(
+    _ path: URL, from original: [UInt8], to updated: [UInt8], _ summary: String
+  )
     -> FileChange
   {
     FileChange(path: path, original: original, updated: updated, summary: summary)
@@ -92,7 +94,9 @@ public struct ChangeSet: Sendable, Equatable {
 
   /// Records an edit of `path`, folding it into an earlier edit of the same file so that the
   /// file is written once, from the bytes read when planning.
-  public mutating func edit(_ path: URL, from original: [UInt8], to updated: [UInt8], _ summary: String) {
+  public mutating func edit(
+    _ path: URL, from original: [UInt8], to updated: [UInt8], _ summary: String
+  ) {
     let key = path.standardizedFileURL.path
     if let index = changes.firstIndex(where: { $0.path.standardizedFileURL.path == key }) {
       changes[index].updated = updated

@@ -40,23 +40,30 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
         : "\(MessageText.escaped(app)) already has an icon named \(q(existing)), which differs from \(q(name)) only in case (a Mac's file system would mix them up); nothing was written"
     case .unknownName(let name, let app, let names):
       let listed = names.prefix(10).map(q).joined(separator: ", ")
-      return "\(MessageText.escaped(app)) has no alternate icon named \(q(name)) (its alternates: \(listed.isEmpty ? "none" : listed)); nothing was written"
+      return
+        "\(MessageText.escaped(app)) has no alternate icon named \(q(name)) (its alternates: \(listed.isEmpty ? "none" : listed)); nothing was written"
     case .primaryRemoval(let name):
-      return "\(q(name)) is the primary icon, which cannot be removed (App Review 4.6: the user can always go back to it); nothing was written"
+      return
+        "\(q(name)) is the primary icon, which cannot be removed (App Review 4.6: the user can always go back to it); nothing was written"
     case .badImage(let file, let reason):
       return "\(MessageText.escaped(file)): \(reason); nothing was written"
     case .unsupported(let file, let reason):
       return "\(MessageText.escaped(file)): \(reason); nothing was written"
     case .cannotEdit(let file, let reason):
-      return "\(MessageText.escaped(file)): cannot be edited in place: \(reason); nothing was written"
+      return
+        "\(MessageText.escaped(file)): cannot be edited in place: \(reason); nothing was written"
     case .changedOnDisk(let file):
-      return "\(MessageText.escaped(file)) changed on disk while iconpick was planning; nothing was written: run the command again"
+      return
+        "\(MessageText.escaped(file)) changed on disk while iconpick was planning; nothing was written: run the command again"
     case .leavesProject(let file, let target):
-      return "\(MessageText.escaped(file)) is a symbolic link that leaves the project (to \(MessageText.escaped(target))); nothing was written"
+      return
+        "\(MessageText.escaped(file)) is a symbolic link that leaves the project (to \(MessageText.escaped(target))); nothing was written"
     case .exists(let file):
-      return "\(MessageText.escaped(file)) is already there; nothing was written (move it away, or choose another name)"
+      return
+        "\(MessageText.escaped(file)) is already there; nothing was written (move it away, or choose another name)"
     case .writeFailed(let file, let reason):
-      return "\(MessageText.escaped(file)): cannot write: \(reason); every file was put back as it was"
+      return
+        "\(MessageText.escaped(file)): cannot write: \(reason); every file was put back as it was"
     case .verificationFailed(let reason):
       return "the change was undone, every file put back as it was: \(reason)"
     }

@@ -78,7 +78,8 @@ public enum UnifiedDiff {
   /// A line as the diff prints it: its own text and newline, or `diff`'s note when the file
   /// ends without one.
   private static func line(_ text: Substring) -> String {
-    text.last == "\n" || text.last == "\r\n" ? String(text) : String(text) + "\n\\ No newline at end of file\n"
+    text.last == "\n" || text.last == "\r\n"
+      ? String(text) : String(text) + "\n\\ No newline at end of file\n"
   }
 
   /// The lines, each with its terminator, so a missing last newline is a difference.

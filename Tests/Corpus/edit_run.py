@@ -14,7 +14,8 @@ them, from the errors of `iconpick list` that name several projects or targets):
   and writes nothing;
 - `add ZZEditProbe IMAGE` exits 0; `list --json` then has ZZEditProbe as an alternate with the
   idiom iphone, and ipad where the app runs on iPad; `check` reports no error it did not report
-  before (an error is its id, file and message, line numbers aside: an edit moves lines); every
+  before (counted by id and file, as `add` verifies itself: lines move, and a message may name
+  what the edit changed); every
   changed project.pbxproj loads with PyPI's pbxproj (run by PYTHON, default this Python), every
   changed .plist with plistlib, every Contents.json with json; no existing file changed its mode
   or, if binary, its bytes; every line the add deleted comes back among its added lines once the
@@ -117,24 +118,37 @@ def restore(repo):
 
 
 def errors_of(binary, path, extra, state, root):
-    """check's errors as a multiset of (id, file, message without line numbers), and all
-    diagnostics, or None when check cannot run."""
+    """check's errors as a multiset of (id, file, message), and all diagnostics, or None when
+    check cannot run. Counted by id and file, as `add` itself verifies: lines move, and a
+    message may name what the edit changed (the dictionaries iPad reads, the sets a catalog
+    holds) without a new fault."""
     status, out, err = run([binary, "check", path] + extra
                            + ["--format", "json", "--state-dir", state])
     if status > 1 or not out.strip():
         return None, (err.strip().splitlines() or ["exit %d" % status])[-1]
     diagnostics = json.loads(out)["diagnostics"]
     keys = collections.Counter()
+    messages = {}
     for d in diagnostics:
         if d["severity"] != "error":
             continue
         file = os.path.relpath(d["file"], root) if d.get("file") else ""
-        keys[(d["id"], file, re.sub(r"\bline \d+", "line N", d["message"]))] += 1
-    return keys, diagnostics
+        keys[(d["id"], file)] += 1
+        messages.setdefault((d["id"], file), d["message"])
+    return CountedErrors(keys, messages), diagnostics
+
+
+class CountedErrors(dict):
+    """(id, file) -> count, with a message of each for the report."""
+
+    def __init__(self, counts, messages):
+        super().__init__(counts)
+        self.messages = messages
 
 
 def new_errors(before, after):
-    return [key for key, count in after.items() if count > before.get(key, 0)]
+    return [key + (after.messages.get(key, ""),) for key, count in after.items()
+            if count > before.get(key, 0)]
 
 
 def listed_icon(binary, path, extra, state, name):
@@ -218,6 +232,17 @@ def diff_findings(repo, pbxproj_python):
         if not os.path.isfile(full):
             continue
         problem = parses(full, pbxproj_python)
+        if problem and path in changed_text:
+            # A reader that cannot load the file as it was says nothing about the edit.
+            original = subprocess.run(GIT + ["show", "HEAD:" + path], cwd=repo,
+                                      capture_output=True).stdout
+            with tempfile.TemporaryDirectory() as folder:
+                copy = os.path.join(folder, os.path.basename(path))
+                with open(copy, "wb") as f:
+                    f.write(original)
+                if parses(copy, pbxproj_python):
+                    stat.append("%s: unreadable before the edit too (%s)" % (path, problem[:80]))
+                    problem = None
         if problem:
             problems.append("%s: %s" % (path, problem))
     return stat, problems
@@ -404,8 +429,11 @@ def redeclare(binary, path, extra, repo, state, before):
         problems, notes = [], []
         status, out, err = run([binary, "remove", name, path] + extra + ["--keep-files"])
         if status != 0:
-            problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
             restore(repo)
+            if status == 1 and re.search(r"is still an alternate icon|declared in a way iconpick "
+                                         r"cannot undo", err):
+                return None  # the build ships it without a declaration (include-all)
+            problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
             return name, notes, problems
         if not git_status(repo):
             restore(repo)

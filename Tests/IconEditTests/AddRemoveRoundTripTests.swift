@@ -59,7 +59,8 @@ import Testing
     (
       "Info.plist with loose PNGs, iPhone and iPad",
       EditProject.Options(
-        infoPlist: EditProject.plist(iconsXML: legacyIcons), looseFiles: [
+        infoPlist: EditProject.plist(iconsXML: legacyIcons),
+        looseFiles: [
           "Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png",
         ])
     ),
@@ -115,7 +116,8 @@ import Testing
   /// grow with a new one, so neither is compared.
   private func findings(_ context: EditContext) -> [String: Int] {
     var counts: [String: Int] = [:]
-    for finding in Checker.diagnose(context.app, facts: context.facts) where finding.severity != .note {
+    for finding in Checker.diagnose(context.app, facts: context.facts)
+    where finding.severity != .note {
       counts["\(finding.id.rawValue) \(finding.file ?? "")", default: 0] += 1
     }
     return counts
@@ -136,8 +138,10 @@ import Testing
     _ = try ChangeApplier.apply(plan.changes)
 
     let added = try EditContext.read(at: project.root, target: nil)
-    let icon = try #require(added.app.alternate(named: "Night"), "\(form): Night is not an alternate")
-    #expect(icon.idioms.contains("iphone") && icon.idioms.contains("ipad"), "\(form): \(icon.idioms)")
+    let icon = try #require(
+      added.app.alternate(named: "Night"), "\(form): Night is not an alternate")
+    #expect(
+      icon.idioms.contains("iphone") && icon.idioms.contains("ipad"), "\(form): \(icon.idioms)")
     let grown = findings(added).filter { $0.value > findingsBefore[$0.key, default: 0] }
     #expect(grown.isEmpty, "\(form): \(grown)")
     // Every text file the plan changed still parses as what it is.
@@ -145,7 +149,9 @@ import Testing
       let bytes = Data(change.updated ?? [])
       switch change.path.lastPathComponent {
       case "project.pbxproj", "Info.plist":
-        #expect(throws: Never.self) { try PropertyListSerialization.propertyList(from: bytes, format: nil) }
+        #expect(throws: Never.self) {
+          try PropertyListSerialization.propertyList(from: bytes, format: nil)
+        }
       case "Contents.json":
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: bytes) }
       default: break
@@ -233,18 +239,21 @@ import Testing
 
   @Test func anIconComposerBundleIsOneFolderReference() throws {
     let project = try EditProject(
-      EditProject.Options(targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"], sets: ["Blue"]))
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;"], sets: ["Blue"]))
     let bundle = project.scratch.file("Sunset.icon")
     try Self.iconBundle(at: bundle)
     let plan = try roundTrip(
       project.root, snapshot: project.snapshot, add: AddRequest(name: "Sunset", image: bundle))
-    let pbxproj = try #require(plan.changes.changes.first { $0.path.lastPathComponent == "project.pbxproj" })
+    let pbxproj = try #require(
+      plan.changes.changes.first { $0.path.lastPathComponent == "project.pbxproj" })
     let text = String(decoding: pbxproj.updated ?? [], as: UTF8.self)
     // One reference for the folder, none for the files inside it.
     #expect(text.contains("lastKnownFileType = folder.iconcomposer.icon; path = Sunset.icon;"))
     #expect(!text.contains("dot.svg"))
     #expect(text.contains("/* Sunset.icon in Resources */"))
-    #expect(plan.changes.changes.contains { $0.path.path.hasSuffix("Studio/Sunset.icon/Assets/dot.svg") })
+    #expect(
+      plan.changes.changes.contains { $0.path.path.hasSuffix("Studio/Sunset.icon/Assets/dot.svg") })
   }
 
   @Test func aSetThatIsThereIsDeclaredOnly() throws {
@@ -302,12 +311,15 @@ import Testing
       var files: [String: Data] = [:]
       let walker = FileManager.default.enumerator(atPath: scratch.url.path)
       while let relative = walker?.nextObject() as? String {
-        files[relative] = FileManager.default.contents(atPath: scratch.file(relative).path) ?? Data()
+        files[relative] =
+          FileManager.default.contents(atPath: scratch.file(relative).path) ?? Data()
       }
       return files
     }
-    let plan = try roundTrip(scratch.url, snapshot: snapshot, add: AddRequest(name: "Night", image: image))
-    let spec = try #require(plan.changes.changes.first { $0.path.lastPathComponent == "project.yml" })
+    let plan = try roundTrip(
+      scratch.url, snapshot: snapshot, add: AddRequest(name: "Night", image: image))
+    let spec = try #require(
+      plan.changes.changes.first { $0.path.lastPathComponent == "project.yml" })
     let text = String(decoding: spec.updated ?? [], as: UTF8.self)
     #expect(text.contains("        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Night\n"))
     #expect(text.contains("ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon # the primary"))

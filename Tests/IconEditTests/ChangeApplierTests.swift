@@ -41,7 +41,9 @@ final class ScratchFolder {
     }
   }
 
-  func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: file(relative).path) }
+  func exists(_ relative: String) -> Bool {
+    FileManager.default.fileExists(atPath: file(relative).path)
+  }
 }
 
 @Suite struct ChangeApplierTests {
@@ -75,7 +77,8 @@ final class ScratchFolder {
     var set = ChangeSet(root: scratch.url)
     set.append(.modify(file, from: bytes("a\n"), to: bytes("b\n"), "edited"))
     _ = try ChangeApplier.apply(set)
-    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
     #expect(mode == 0o751)
   }
 
@@ -108,9 +111,11 @@ final class ScratchFolder {
     let outside = try ScratchFolder()
     try outside.write("secret.plist", "outside\n")
     try FileManager.default.createSymbolicLink(
-      atPath: scratch.file("Info.plist").path, withDestinationPath: outside.file("secret.plist").path)
+      atPath: scratch.file("Info.plist").path,
+      withDestinationPath: outside.file("secret.plist").path)
     var set = ChangeSet(root: scratch.url)
-    set.append(.modify(scratch.file("Info.plist"), from: bytes("outside\n"), to: bytes("x\n"), "edited"))
+    set.append(
+      .modify(scratch.file("Info.plist"), from: bytes("outside\n"), to: bytes("x\n"), "edited"))
     #expect(throws: EditError.self) { try ChangeApplier.apply(set) }
     #expect(outside.read("secret.plist") == "outside\n")
 
@@ -135,7 +140,11 @@ final class ScratchFolder {
     let renames = Counter()
     let calls = ChangeApplier.SystemCalls(
       rename: { from, to in
-        renames.increment() == 1 ? { errno = EROFS; return -1 }() : rename(from, to)
+        renames.increment() == 1
+          ? {
+            errno = EROFS
+            return -1
+          }() : rename(from, to)
       },
       fsync: { fsync($0) })
     #expect(throws: EditError.self) { try ChangeApplier.apply(set, calls: calls) }

@@ -130,21 +130,24 @@ struct EditProject {
   }
 
   static func project(_ options: Options) -> String {
-    let targetSettings = (options.targetSettings + [
-      "INFOPLIST_FILE = Studio/Info.plist;",
-      "PRODUCT_BUNDLE_IDENTIFIER = dev.example.studio;",
-      "PRODUCT_NAME = \"$(TARGET_NAME)\";",
-      "SDKROOT = iphoneos;",
-      "TARGETED_DEVICE_FAMILY = \(options.deviceFamily);",
-    ]).sorted().map { "\t\t\t\t" + $0 }.joined(separator: "\n")
+    let targetSettings =
+      (options.targetSettings + [
+        "INFOPLIST_FILE = Studio/Info.plist;",
+        "PRODUCT_BUNDLE_IDENTIFIER = dev.example.studio;",
+        "PRODUCT_NAME = \"$(TARGET_NAME)\";",
+        "SDKROOT = iphoneos;",
+        "TARGETED_DEVICE_FAMILY = \(options.deviceFamily);",
+      ]).sorted().map { "\t\t\t\t" + $0 }.joined(separator: "\n")
     let projectSettings = (options.projectSettings + ["SDKROOT = iphoneos;"]).sorted()
       .map { "\t\t\t\t" + $0 }.joined(separator: "\n")
-    let base = options.baseConfiguration.map {
-      "\t\t\tbaseConfigurationReference = 7B00000000000000000000C9 /* \(($0.path as NSString).lastPathComponent) */;\n"
-    } ?? ""
-    let baseReference = options.baseConfiguration.map {
-      "\t\t7B00000000000000000000C9 /* \(($0.path as NSString).lastPathComponent) */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \($0.path); sourceTree = \"<group>\"; };\n"
-    } ?? ""
+    let base =
+      options.baseConfiguration.map {
+        "\t\t\tbaseConfigurationReference = 7B00000000000000000000C9 /* \(($0.path as NSString).lastPathComponent) */;\n"
+      } ?? ""
+    let baseReference =
+      options.baseConfiguration.map {
+        "\t\t7B00000000000000000000C9 /* \(($0.path as NSString).lastPathComponent) */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \($0.path); sourceTree = \"<group>\"; };\n"
+      } ?? ""
     let looseReferences = options.looseFiles.enumerated().map { index, file in
       "\t\t7B0000000000000000000F\(String(format: "%02X", index)) /* \(file) */ = {isa = PBXFileReference; lastKnownFileType = image.png; path = \"\(file)\"; sourceTree = \"<group>\"; };\n"
     }.joined()
@@ -161,15 +164,15 @@ struct EditProject {
       options.looseFiles.isEmpty
       ? ""
       : """
-        		7B00000000000000000000A3 /* Icons */ = {
-        			isa = PBXGroup;
-        			children = (
-        \(looseChildren)			);
-        			path = Icons;
-        			sourceTree = "<group>";
-        		};
+      		7B00000000000000000000A3 /* Icons */ = {
+      			isa = PBXGroup;
+      			children = (
+      \(looseChildren)			);
+      			path = Icons;
+      			sourceTree = "<group>";
+      		};
 
-        """
+      """
     let appGroup: String
     let synchronizedSection: String
     let targetGroups: String
@@ -216,7 +219,8 @@ struct EditProject {
       ? ""
       : "\t\t7B00000000000000000000B1 /* Assets.xcassets in Resources */ = {isa = PBXBuildFile; fileRef = 7B00000000000000000000F1 /* Assets.xcassets */; };\n"
     let catalogResource =
-      options.synchronized ? "" : "\t\t\t\t7B00000000000000000000B1 /* Assets.xcassets in Resources */,\n"
+      options.synchronized
+      ? "" : "\t\t\t\t7B00000000000000000000B1 /* Assets.xcassets in Resources */,\n"
     let configuration = { (id: String, name: String) in
       """
       		\(id) /* \(name) */ = {

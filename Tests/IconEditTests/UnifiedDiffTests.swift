@@ -22,8 +22,10 @@ import Testing
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      .dropFirst(2).joined(separator: "\n")
+    return String(decoding: output, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .dropFirst(2).joined(separator: "\n")
   }
 
   private func ours(_ old: String, _ new: String) -> String {

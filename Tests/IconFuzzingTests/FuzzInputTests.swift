@@ -111,9 +111,14 @@ import Testing
     (.pbxprojedit, "no-sections.pbxproj", "in C: byte-identical"),
     (.pbxprojedit, "not-a-project.pbxproj", "scanner agrees; not edited"),
     (.pbxprojedit, "data-value.pbxproj", "rejected: "),
-    (.addplan, "app.pbxproj", "read: planned: an asset catalog set, Assets.xcassets/Night.appiconset"),
+    (
+      .addplan, "app.pbxproj",
+      "read: planned: an asset catalog set, Assets.xcassets/Night.appiconset"
+    ),
     (.addplan, "empty-settings.pbxproj", "(target App, Debug; target App, Release)"),
-    (.addplan, "no-sections.pbxproj", "read: planned: loose PNGs in App, declared in CFBundleIcons"),
+    (
+      .addplan, "no-sections.pbxproj", "read: planned: loose PNGs in App, declared in CFBundleIcons"
+    ),
     (.addplan, "odd-settings.pbxproj", "the setting Z shares its line; nothing was written"),
     (.addplan, "not-a-project.pbxproj", "rejected: "),
   ])

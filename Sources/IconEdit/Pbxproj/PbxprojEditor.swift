@@ -108,6 +108,14 @@ public struct PbxprojEditor: Sendable {
 
   public func mainGroup() -> String { project["mainGroup"]?.string ?? "" }
 
+  /// The files the target's Copy Bundle Resources phase copies, where each resolves.
+  public func resourceFiles(ofTarget id: String) -> [URL] {
+    guard let phase = resourcesBuildPhase(ofTarget: id) else { return [] }
+    return (object(phase)?["files"]?.strings ?? []).compactMap { buildFile in
+      object(buildFile)?["fileRef"]?.string.flatMap { path(of: $0) }
+    }
+  }
+
   /// The PBXGroup whose folder is `folder`. When several are, the one with a `path` of its own,
   /// first in the project navigator's order.
   public func group(forFolder folder: URL) -> String? {

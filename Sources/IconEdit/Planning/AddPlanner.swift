@@ -39,7 +39,9 @@ public enum AddPlanner {
       throw .nameTaken(name: name, existing: taken, app: app.appName)
     }
     let image = try IconImageInput.load(imageFile, root: nil)
-    let dark = try request.dark.map { file throws(EditError) in try IconImageInput.load(file, root: nil) }
+    let dark = try request.dark.map { file throws(EditError) in
+      try IconImageInput.load(file, root: nil)
+    }
     let tinted = try request.tinted.map { file throws(EditError) in
       try IconImageInput.load(file, root: nil)
     }
@@ -52,7 +54,8 @@ public enum AddPlanner {
     }
     for (option, input) in [("--dark", dark), ("--tinted", tinted)] {
       if let input, input.isIconComposer {
-        throw .badImage(file: input.file.path, reason: "\(option) takes a PNG, not an Icon Composer bundle")
+        throw .badImage(
+          file: input.file.path, reason: "\(option) takes a PNG, not an Icon Composer bundle")
       }
     }
 
@@ -74,7 +77,8 @@ public enum AddPlanner {
     if app.isBuiltArtifact {
       throw .unsupported(
         file: app.location.path,
-        reason: "this is a built app, which iconpick reads but does not change: add the icon to its project"
+        reason:
+          "this is a built app, which iconpick reads but does not change: add the icon to its project"
       )
     }
     if app.platform == .tvOS {
@@ -111,7 +115,8 @@ public enum AddPlanner {
     if image.isIconComposer {
       let folder = try iconBundleFolder(context)
       let destination = folder.appendingPathComponent(name + ".icon", isDirectory: true)
-      files.changes.append(contentsOf: try IconBundleCopy.changes(from: image.file, to: destination))
+      files.changes.append(
+        contentsOf: try IconBundleCopy.changes(from: image.file, to: destination))
       form = "an Icon Composer bundle, \(files.changes.displayPath(destination))"
       if let registered = try ProjectMembership.add(
         [destination], fileType: "folder.iconcomposer.icon", context: context, files: &files)
@@ -155,7 +160,9 @@ public enum AddPlanner {
     if let template = alternateSet ?? primarySet {
       return (template.folder.deletingLastPathComponent(), template.folder)
     }
-    if let catalog = context.places.catalogs.first ?? facts.catalogs.first {
+    // No app icon set anywhere: the catalog where the app keeps its images.
+    let catalogs = context.places.catalogs.isEmpty ? facts.catalogs : context.places.catalogs
+    if let catalog = catalogs.max(by: { imageSetCount($0) < imageSetCount($1) }) {
       return (catalog, nil)
     }
     throw .unsupported(
@@ -165,10 +172,22 @@ public enum AddPlanner {
     )
   }
 
+  /// How many image and icon sets a catalog holds, at any depth; ties keep the project's order.
+  static func imageSetCount(_ catalog: URL) -> Int {
+    var count = 0
+    let walker = FileManager.default.enumerator(atPath: catalog.path)
+    while let relative = walker?.nextObject() as? String {
+      if relative.hasSuffix(".imageset") || relative.hasSuffix(".appiconset") { count += 1 }
+    }
+    return count
+  }
+
   /// Where a new `.icon` goes: beside the app's other `.icon` bundles, else beside the catalog
   /// that holds its icons.
   static func iconBundleFolder(_ context: EditContext) throws(EditError) -> URL {
-    if let bundle = context.places.iconBundles.first ?? context.facts.iconSets.first(where: \.isIconComposer)?.folder {
+    if let bundle = context.places.iconBundles.first
+      ?? context.facts.iconSets.first(where: \.isIconComposer)?.folder
+    {
       return bundle.deletingLastPathComponent()
     }
     if let catalog = context.places.catalogs.first ?? context.facts.catalogs.first {
@@ -221,11 +240,20 @@ public enum AddPlanner {
   ) throws(EditError) -> EditPlan {
     let app = context.app
     guard let plistFile = context.facts.infoPlist else {
-      throw .unsupported(file: context.projectDescription, reason: "the app's Info.plist was not found")
+      throw .unsupported(
+        file: context.projectDescription, reason: "the app's Info.plist was not found")
     }
     // The existing alternates' files show where PNGs go and how they are named.
     let siblings = app.alternates.filter { !$0.files.isEmpty }
-    guard let folder = siblings.first?.files.first?.deletingLastPathComponent() else {
+    // A file the target copies shows the folder; a file found only by its name may be another
+    // platform's (an Android `mipmap-*` PNG of the same name, in a React Native app).
+    let siblingFiles = siblings.flatMap(\.files)
+    let baseNames = app.iconDictionaries.entries.filter {
+      $0.entry.isWritten && $0.entry.name != app.primary.name
+    }.flatMap(\.entry.iconFiles)
+    let member = try memberFile(
+      among: siblingFiles, baseNames: baseNames, context: context, files: files)
+    guard let folder = (member ?? siblingFiles.first)?.deletingLastPathComponent() else {
       throw .unsupported(
         file: plistFile.path,
         reason:
@@ -248,14 +276,21 @@ public enum AddPlanner {
       if let prerendered { keys.append(("UIPrerenderedIcon", .bool(prerendered))) }
       return .dictionary(keys)
     }
-    try plist.set(entry(loose.iPhoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
+    try plist.set(
+      entry(loose.iPhoneIconFiles), at: ["CFBundleIcons", "CFBundleAlternateIcons", name])
     var declared = ["CFBundleIcons"]
-    if runsOnIPad, plist.value(at: ["CFBundleIcons~ipad"]) != nil {
+    // iPad reads CFBundleIcons~ipad when the built Info.plist has one (written here, or made by
+    // actool for a catalog primary): the alternate must be there too.
+    if runsOnIPad,
+      plist.value(at: ["CFBundleIcons~ipad"]) != nil
+        || app.iconDictionaries["CFBundleIcons~ipad"] != nil
+    {
       try plist.set(
         entry(loose.iPadIconFiles), at: ["CFBundleIcons~ipad", "CFBundleAlternateIcons", name])
       declared.append("CFBundleIcons~ipad")
     }
-    try files.edit(plistFile, to: plist.bytes, "\"\(name)\" added to \(declared.joined(separator: " and "))")
+    try files.edit(
+      plistFile, to: plist.bytes, "\"\(name)\" added to \(declared.joined(separator: " and "))")
     var form =
       "loose PNGs in \(files.changes.displayPath(folder)), declared in \(declared.joined(separator: " and "))"
     let newFiles = loose.changes.filter { !$0.isDirectory }.map(\.path)
@@ -269,6 +304,29 @@ public enum AddPlanner {
     return plan
   }
 
+  /// An alternate's file the target copies: the first of `candidates` among the target's
+  /// resources, else a resource PNG named by one of `baseNames` (`Blue` for `Blue@2x.png`); nil
+  /// without a project or when there is none.
+  static func memberFile(
+    among candidates: [URL], baseNames: [String], context: EditContext, files: PlannedFiles
+  ) throws(EditError) -> URL? {
+    guard let projectFile = context.places.projectFile, !context.places.isXcodeGenSpec,
+      let targetName = context.places.targetName
+    else { return nil }
+    let editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
+    guard let target = editor.nativeTarget(named: targetName) else { return nil }
+    let resources = editor.resourceFiles(ofTarget: target)
+    let paths = Set(resources.map(\.path))
+    if let found = candidates.first(where: { paths.contains($0.standardizedFileURL.path) }) {
+      return found
+    }
+    return resources.first { file in
+      let name = file.deletingPathExtension().lastPathComponent
+      return file.pathExtension.lowercased() == "png"
+        && baseNames.contains { name == $0 || name.hasPrefix($0 + "@") || name.hasPrefix($0 + "~") }
+    }
+  }
+
   /// `UIPrerenderedIcon` as the existing alternates write it, when they agree.
   static func siblingPrerendered(_ plist: InfoPlistEditor) -> Bool? {
     guard
@@ -277,7 +335,8 @@ public enum AddPlanner {
     else { return nil }
     let values = alternates.values.compactMap { ($0 as? [String: Any])?["UIPrerenderedIcon"] }
     let flags = values.compactMap { $0 as? Bool }
-    guard flags.count == alternates.count, let first = flags.first, flags.allSatisfy({ $0 == first })
+    guard flags.count == alternates.count, let first = flags.first,
+      flags.allSatisfy({ $0 == first })
     else { return nil }
     return first
   }

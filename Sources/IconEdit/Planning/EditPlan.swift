@@ -39,7 +39,8 @@ public struct EditPlan: Sendable {
       } else if change.isDeletion {
         output += "removed binary file: \(shown) (\(change.original?.count ?? 0) bytes)\n"
       } else {
-        output += "changed binary file: \(shown) (\(change.original?.count ?? 0) -> \(change.updated?.count ?? 0) bytes)\n"
+        output +=
+          "changed binary file: \(shown) (\(change.original?.count ?? 0) -> \(change.updated?.count ?? 0) bytes)\n"
       }
     }
     return output

@@ -13,8 +13,12 @@ enum IconNameRules {
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       return "it holds a control character"
     }
-    if name.contains("/") { return "it holds a \"/\", which makes it a folder (a namespace) in an asset catalog" }
-    if name.contains(":") { return "it holds a \":\", which a Mac's file system does not allow in a file name" }
+    if name.contains("/") {
+      return "it holds a \"/\", which makes it a folder (a namespace) in an asset catalog"
+    }
+    if name.contains(":") {
+      return "it holds a \":\", which a Mac's file system does not allow in a file name"
+    }
     if name.hasPrefix(".") { return "it starts with \".\", which hides the file" }
     if name.contains("$(") || name.contains("${") {
       return "it holds \"$(\", which Xcode would expand as a build setting"

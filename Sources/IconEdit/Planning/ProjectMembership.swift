@@ -75,6 +75,7 @@ enum ProjectMembership {
     try files.edit(
       projectFile, to: editor.bytes,
       removed == 1
-        ? "\(paths[0].lastPathComponent)'s reference removed" : "\(removed) file references removed")
+        ? "\(paths[0].lastPathComponent)'s reference removed" : "\(removed) file references removed"
+    )
   }
 }

@@ -28,7 +28,10 @@ public enum RemovePlanner {
         let path = [dictionary, "CFBundleAlternateIcons", name]
         guard plist.value(at: path) != nil else { continue }
         try plist.remove(at: path)
+        // What `add` made to hold it goes with it: an emptied CFBundleAlternateIcons, and a
+        // CFBundleIcons~ipad left empty.
         try plist.removeIfEmpty(at: [dictionary, "CFBundleAlternateIcons"])
+        if dictionary != "CFBundleIcons" { try plist.removeIfEmpty(at: [dictionary]) }
         undeclared.append(dictionary)
       }
       if !undeclared.isEmpty {
@@ -113,7 +116,9 @@ enum FileTree {
         default:
           throw .cannotEdit(
             file: path.path,
-            reason: "it is not a regular file or folder (a symbolic link?), so iconpick leaves the folder alone")
+            reason:
+              "it is not a regular file or folder (a symbolic link?), so iconpick leaves the folder alone"
+          )
         }
       }
     }

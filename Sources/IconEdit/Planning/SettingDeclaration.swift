@@ -44,7 +44,8 @@ enum SettingDeclaration {
       )
     }
     if places.isXcodeGenSpec {
-      return try planInSpec(change, name: name, spec: projectFile, target: targetName, files: &files)
+      return try planInSpec(
+        change, name: name, spec: projectFile, target: targetName, files: &files)
     }
     var editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
     guard let targetID = editor.nativeTarget(named: targetName) else {

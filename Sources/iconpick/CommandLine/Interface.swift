@@ -75,9 +75,11 @@ struct OptionSpec: Sendable {
 
   var names: [String] { [short, long].compactMap { $0 } }
   var offeredCommands: [Subcommand] { offeredIn ?? commands }
-  /// Taken by every command that reads an app (`add` and `remove` take some of these too);
-  /// `--help` and `--version`, which every command takes, stand alone instead.
-  var isGlobal: Bool { !standsAlone && Set(Interface.appCommands).isSubset(of: commands) }
+  /// Taken by every command that reads an app; `--help` and `--version`, which every command
+  /// takes, stand alone instead (else the help and the man page list them twice).
+  var isGlobal: Bool {
+    !standsAlone && Set(Interface.appCommands).isSubset(of: Set(commands))
+  }
 }
 
 /// What a command's positional argument is, for the help and the completions.

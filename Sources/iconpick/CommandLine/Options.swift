@@ -257,9 +257,9 @@ extension Options {
 extension Options {
   /// `add NAME [IMAGE] [PATH]` and `remove NAME [PATH]`. Of `add`'s two words after NAME, one
   /// alone is IMAGE when it names a `.png` or an `.icon`, else PATH.
-  static func editPositionals(_ positionals: [String], into options: inout Options) throws(
-    UsageError
-  ) {
+  static func editPositionals(_ positionals: [String], into options: inout Options)
+    throws(UsageError)
+  {
     let command = options.command.rawValue
     guard let name = positionals.first else {
       throw UsageError(message: "'iconpick \(command)' needs a NAME: the icon's name")

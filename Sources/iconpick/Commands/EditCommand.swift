@@ -64,6 +64,9 @@ struct EditCommand {
     return .success
   }
 
+  /// "1 file", "3 files".
+  static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
+
   /// PATH, else the current folder: never the bundled demo app, which a change must not reach
   /// by default.
   private func editedAppPath() throws -> URL {
@@ -81,18 +84,6 @@ struct EditCommand {
     return currentDirectory
   }
 
-  /// "1 file", "3 files".
-  static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
-
-  /// Whether `file` is in the set or Icon Composer bundle of that name (`NAME.appiconset`,
-  /// `NAME.icon`).
-  static func isSet(named name: String, at file: String?) -> Bool {
-    guard let file else { return false }
-    return URL(fileURLWithPath: file).pathComponents.contains {
-      $0 == "\(name).appiconset" || $0 == "\(name).icon"
-    }
-  }
-
   /// Why the project read again is not what the plan meant; nil when it is.
   private func verify(_ plan: EditPlan, path: URL, before: FindingCounts) -> String? {
     let after: EditContext
@@ -108,17 +99,20 @@ struct EditCommand {
       }
       let missing = plan.expectedIdioms.filter { !icon.idioms.contains($0) }
       if !missing.isEmpty {
-        return "\"\(name)\" would not work on \(missing.joined(separator: " and ")) (its built dictionaries do not declare it there)"
+        return
+          "\"\(name)\" would not work on \(missing.joined(separator: " and ")) (its built dictionaries do not declare it there)"
       }
     } else if after.app.alternate(named: name) != nil {
       return "\"\(name)\" is still an alternate icon when the project is read again"
     }
-    let found = before.new(in: Checker.diagnose(after.app, facts: after.facts)).filter {
-      // `remove --keep-files` leaves NAME's set undeclared on purpose: the state `add NAME`
-      // without an IMAGE started from.
-      !(options.keepFiles && $0.id == .setNotShipped && Self.isSet(named: name, at: $0.file))
-    }
-    guard let first = found.first else { return nil }
+    // `remove --keep-files` leaves the set in the catalog on purpose: that it no longer ships is
+    // what was asked.
+    let expected: Set<DiagnosticID> = options.keepFiles ? [.setNotShipped] : []
+    guard
+      let first = before.new(in: Checker.diagnose(after.app, facts: after.facts)).first(where: {
+        !expected.contains($0.id)
+      })
+    else { return nil }
     return "check would find something new: \(first.message) [\(first.id.rawValue)]"
   }
 }
