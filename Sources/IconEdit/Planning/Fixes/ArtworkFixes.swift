@@ -9,27 +9,36 @@ enum ArtworkFixes {
     throws(EditError) -> EditPlan
   {
     let file = URL(fileURLWithPath: path)
+    // A background that is no colour is refused whatever the image: the same option goes to
+    // every fix of a run.
+    let given = try background.map { text throws(EditError) in
+      guard let parsed = parseHex(text) else {
+        throw .unsupported(
+          file: path, reason: "the background \"\(text)\" is not a colour written #RRGGBB")
+      }
+      return parsed
+    }
     let source = try FixPlanner.loadPNG(file)
     let image = source.image
     let name = file.lastPathComponent
-    let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
+    let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy {
+      image.pixels[$0] == 255
+    }
     if opaque && !IconImageInput.pngHasAlphaChannel(source.bytes) {
       return FixPlanner.nothingToDo(context, name: name, "\(name) has no alpha channel")
     }
     let colour: (r: UInt8, g: UInt8, b: UInt8)
     let described: String
-    if let background {
-      guard let parsed = parseHex(background) else {
-        throw .unsupported(
-          file: path, reason: "the background \"\(background)\" is not a colour written #RRGGBB")
-      }
-      colour = parsed
-      described = "onto \(hex(parsed))"
+    if let given {
+      colour = given
+      described = "onto \(hex(given))"
     } else {
       guard let edge = edgeColour(image) else {
         throw .unsupported(
           file: path,
-          reason: "its edge is fully transparent, so it has no colour of its own to flatten onto: give --background #RRGGBB")
+          reason:
+            "its edge is fully transparent, so it has no colour of its own to flatten onto: give --background #RRGGBB"
+        )
       }
       colour = edge
       described = "onto its edge colour \(hex(edge))"
@@ -72,12 +81,16 @@ enum ArtworkFixes {
     guard image.width == image.height else {
       throw .unsupported(
         file: path,
-        reason: "it is \(image.width)×\(image.height) px, not square: resampling would distort it; crop it first")
+        reason:
+          "it is \(image.width)×\(image.height) px, not square: resampling would distort it; crop it first"
+      )
     }
     guard side >= 1, side < image.width else {
       throw .unsupported(
         file: path,
-        reason: "it is \(image.width)×\(image.height) px, smaller than \(side)×\(side), and iconpick never enlarges an image: export it at \(side)×\(side)")
+        reason:
+          "it is \(image.width)×\(image.height) px, smaller than \(side)×\(side), and iconpick never enlarges an image: export it at \(side)×\(side)"
+      )
     }
     let bytes = try FixPlanner.pngBytes(source, file: file, side: side)
     var files = PlannedFiles(root: context.places.root)

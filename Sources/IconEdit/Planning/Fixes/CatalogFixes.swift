@@ -19,7 +19,8 @@ enum CatalogFixes {
     guard let projectFile = places.projectFile, let targetName = places.targetName else {
       throw .unsupported(
         file: places.root.path,
-        reason: "no Xcode project or XcodeGen spec was found, so there is no target to add \(name) to")
+        reason:
+          "no Xcode project or XcodeGen spec was found, so there is no target to add \(name) to")
     }
     var files = PlannedFiles(root: places.root)
     if places.isXcodeGenSpec {
@@ -76,7 +77,8 @@ enum CatalogFixes {
     let setName = file.deletingLastPathComponent().lastPathComponent
     guard let set = context.facts.iconSets.first(where: { $0.file.standardizedFileURL.path == key })
     else {
-      throw .unsupported(file: contents, reason: "not the Contents.json of an icon set the target builds")
+      throw .unsupported(
+        file: contents, reason: "not the Contents.json of an icon set the target builds")
     }
     // Read again, the entry is only removed while actool still ignores it: after a removal the
     // index names another entry.
@@ -94,7 +96,9 @@ enum CatalogFixes {
     let entry = images[index]
     guard entry["idiom"]?.stringValue == ignored.idiom, entry["size"]?.stringValue == ignored.size
     else {
-      throw .cannotEdit(file: contents, reason: "entry \(index) is not the \(ignored.idiom) \(ignored.size) entry that was read")
+      throw .cannotEdit(
+        file: contents,
+        reason: "entry \(index) is not the \(ignored.idiom) \(ignored.size) entry that was read")
     }
     images.remove(at: index)
     members["images"] = .array(images)
@@ -105,7 +109,7 @@ enum CatalogFixes {
       !images.contains(where: { $0["filename"]?.stringValue == filename })
     {
       notes.append(
-        "\(setName)/\(filename) is kept, though no entry names it now: removing artwork is not a declaration fix; delete it if nothing else uses it"
+        "\(setName)/\(filename) is kept, though no entry names it now (check reports it as unassigned-child): removing artwork is not a declaration fix; delete it if nothing else uses it"
       )
     }
     return FixPlanner.plan(files, form: "\(setName): \(summary)", name: setName, notes: notes)
@@ -119,7 +123,8 @@ enum CatalogFixes {
     let folder = URL(fileURLWithPath: set, isDirectory: true)
     let contentsFile = folder.appendingPathComponent("Contents.json")
     var files = PlannedFiles(root: context.places.root)
-    let root = try ContentsJSONWriter.parse(try files.current(contentsFile), file: contentsFile.path)
+    let root = try ContentsJSONWriter.parse(
+      try files.current(contentsFile), file: contentsFile.path)
     guard var members = root.objectValue else {
       throw .cannotEdit(file: contentsFile.path, reason: "its top value is not an object")
     }
@@ -145,7 +150,8 @@ enum CatalogFixes {
       !images.contains { matches($0, size) && fileOf($0) != nil }
     }
     guard !missing.isEmpty else {
-      return FixPlanner.nothingToDo(context, name: icon, "\(folder.lastPathComponent) has every size asked for")
+      return FixPlanner.nothingToDo(
+        context, name: icon, "\(folder.lastPathComponent) has every size asked for")
     }
     // The largest image of the set, by its PNG header.
     let sources = images.compactMap(fileOf).compactMap { file in
@@ -154,7 +160,8 @@ enum CatalogFixes {
     guard let largest = sources.max(by: { $0.side < $1.side }) else {
       throw .unsupported(
         file: contentsFile.path,
-        reason: "the set has no square PNG to make \(listed(missing)) from; add artwork of 1024×1024 px")
+        reason:
+          "the set has no square PNG to make \(listed(missing)) from; add artwork of 1024×1024 px")
     }
     let made = missing.filter { $0.pixels <= largest.side }
     let unmade = missing.filter { $0.pixels > largest.side }
@@ -208,7 +215,8 @@ enum CatalogFixes {
         "\(folder.lastPathComponent) still lacks \(listed(unmade)): its largest image is \(largest.side)×\(largest.side) px, and iconpick never enlarges one"
       ]
     return FixPlanner.plan(
-      files, form: "\(folder.lastPathComponent): \(summary), made from \(largest.file.lastPathComponent)",
+      files,
+      form: "\(folder.lastPathComponent): \(summary), made from \(largest.file.lastPathComponent)",
       name: icon, notes: notes)
   }
 

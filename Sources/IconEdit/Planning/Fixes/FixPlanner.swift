@@ -29,13 +29,15 @@ public enum FixPlanner {
       return try CatalogFixes.addCatalogToTarget(catalog: catalog, context: context)
     case .addMissingSizes(let icon, let set, let sizes):
       if let set {
-        return try CatalogFixes.addMissingSizes(icon: icon, set: set, sizes: sizes, context: context)
+        return try CatalogFixes.addMissingSizes(
+          icon: icon, set: set, sizes: sizes, context: context)
       }
       return try LooseSizesFix.plan(icon: icon, sizes: sizes, context: context)
     case .setPrimaryIconName(let name):
       return try SettingFixes.setPrimaryIconName(name, context: context)
     case .removeContentsEntry(let contents, let index):
-      return try CatalogFixes.removeContentsEntry(contents: contents, index: index, context: context)
+      return try CatalogFixes.removeContentsEntry(
+        contents: contents, index: index, context: context)
     case .declareSet(let name):
       throw .unsupported(
         file: context.projectDescription,
@@ -51,7 +53,8 @@ public enum FixPlanner {
 
   /// The plan for a fact that is already right: no change.
   static func nothingToDo(_ context: EditContext, name: String, _ why: String) -> EditPlan {
-    EditPlan(changes: ChangeSet(root: context.places.root), form: "nothing to change: \(why)", name: name)
+    EditPlan(
+      changes: ChangeSet(root: context.places.root), form: "nothing to change: \(why)", name: name)
   }
 
   static func plan(
@@ -93,7 +96,9 @@ public enum FixPlanner {
     guard side >= 1, side <= image.width, side <= image.height else {
       throw .badImage(
         file: file.path,
-        reason: "\(side)×\(side) px would enlarge its \(image.width)×\(image.height) px, which iconpick never does")
+        reason:
+          "\(side)×\(side) px would enlarge its \(image.width)×\(image.height) px, which iconpick never does"
+      )
     }
     if side == image.width && side == image.height { return source.bytes }
     do {

@@ -53,7 +53,8 @@ enum IPadDeclarationFix {
         let added = try LooseIconSizes.declare(
           outcome.baseNames, in: &editor,
           entries: ["ipad": iPadEntry + ["CFBundleIconFiles"]])
-        summary += added.isEmpty ? "" : ", listing \(added.map { "\"\($0)\"" }.joined(separator: ", "))"
+        summary +=
+          added.isEmpty ? "" : ", listing \(added.map { "\"\($0)\"" }.joined(separator: ", "))"
         form += "; \(CatalogFixes.listed(outcome.made)) made"
       }
       if !outcome.unmade.isEmpty {

@@ -75,7 +75,9 @@ enum LooseIconSizes {
       return outcome
     }
     let naming = LooseIconWriter.Naming.detect(fileNames: loose.map(\.lastPathComponent))
-    let measured = loose.compactMap { file in FixPlanner.pixelSide(file).map { (file: file, side: $0) } }
+    let measured = loose.compactMap { file in
+      FixPlanner.pixelSide(file).map { (file: file, side: $0) }
+    }
     outcome.largest = measured.max { $0.side < $1.side }
     var source: (bytes: [UInt8], image: RGBAImage)?
     for size in CatalogFixes.unique(sizes) {
@@ -172,9 +174,11 @@ enum LooseSizesFix {
     let unmadeNote = unmadeNote(outcome, icon: name)
     guard !outcome.made.isEmpty else {
       if outcome.unmade.isEmpty {
-        return FixPlanner.nothingToDo(context, name: name, "\"\(name)\" has a file of every size asked for")
+        return FixPlanner.nothingToDo(
+          context, name: name, "\"\(name)\" has a file of every size asked for")
       }
-      throw .unsupported(file: outcome.largest?.file.path ?? context.projectDescription, reason: unmadeNote ?? "")
+      throw .unsupported(
+        file: outcome.largest?.file.path ?? context.projectDescription, reason: unmadeNote ?? "")
     }
     var form = "\(CatalogFixes.listed(outcome.made)) made for \"\(name)\""
     if let plistFile = context.facts.infoPlist {
@@ -184,7 +188,8 @@ enum LooseSizesFix {
       if !added.isEmpty {
         try files.edit(
           plistFile, to: plist.bytes,
-          "\(added.map { "\"\($0)\"" }.joined(separator: ", ")) added to \"\(name)\"'s CFBundleIconFiles")
+          "\(added.map { "\"\($0)\"" }.joined(separator: ", ")) added to \"\(name)\"'s CFBundleIconFiles"
+        )
         form += ", listed in CFBundleIconFiles"
       }
     }
@@ -202,6 +207,7 @@ enum LooseSizesFix {
       outcome.largest.map {
         "its largest file is \($0.side)×\($0.side) px, and iconpick never enlarges one (loose files have no App Store size)"
       } ?? "none of its files can be read as a square PNG"
-    return "\"\(icon)\" still lacks \(CatalogFixes.listed(outcome.unmade)): \(why); add larger artwork"
+    return
+      "\"\(icon)\" still lacks \(CatalogFixes.listed(outcome.unmade)): \(why); add larger artwork"
   }
 }

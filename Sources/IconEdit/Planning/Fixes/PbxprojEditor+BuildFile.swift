@@ -35,7 +35,8 @@ extension PbxprojEditor {
       line:
         "\(buildFileID) /* \(shownName) in \(phaseName) */ = {isa = PBXBuildFile; fileRef = \(reference) /* \(shownName) */; };"
     )
-    try draft.appendItem(of: phase, key: "files", "\(buildFileID) /* \(shownName) in \(phaseName) */")
+    try draft.appendItem(
+      of: phase, key: "files", "\(buildFileID) /* \(shownName) in \(phaseName) */")
     try draft.verify(expecting: expected)
     self = draft
     return buildFileID

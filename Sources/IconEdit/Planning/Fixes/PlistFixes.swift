@@ -27,7 +27,8 @@ enum PlistFixes {
     guard let position, let written = strings[position] else {
       if strings.contains(wanted) {
         return FixPlanner.nothingToDo(
-          context, name: wanted, "\(FixPlanner.show(keyPath)) names \"\(wanted)\" without an extension")
+          context, name: wanted,
+          "\(FixPlanner.show(keyPath)) names \"\(wanted)\" without an extension")
       }
       throw .cannotEdit(
         file: plist,
@@ -37,7 +38,8 @@ enum PlistFixes {
     if strings.enumerated().contains(where: { $0.offset != position && $0.element == wanted }) {
       // Without its extension it is a name the array already holds: the copy goes.
       try editor.removeArrayElement(at: keyPath, index: position)
-      summary = "\"\(written)\" removed from \(FixPlanner.show(keyPath)), which also names \"\(wanted)\""
+      summary =
+        "\"\(written)\" removed from \(FixPlanner.show(keyPath)), which also names \"\(wanted)\""
     } else {
       try editor.replaceArrayElement(.string(wanted), at: keyPath, index: position)
       summary = "\"\(written)\" written \"\(wanted)\" in \(FixPlanner.show(keyPath))"
@@ -75,7 +77,8 @@ enum PlistFixes {
       )
     }
     try editor.move(from: source, to: destination)
-    let summary = "CFBundlePrimaryIcon moved out of \(dictionary) → CFBundleAlternateIcons into \(dictionary)"
+    let summary =
+      "CFBundlePrimaryIcon moved out of \(dictionary) → CFBundleAlternateIcons into \(dictionary)"
     try files.edit(file, to: editor.bytes, summary)
     return FixPlanner.plan(files, form: summary, name: "CFBundlePrimaryIcon")
   }
@@ -112,7 +115,8 @@ enum PlistFixes {
     switch value {
     case .bool(let flag): return flag ? "<true/>" : "<false/>"
     case .string(let text): return "the string \"\(text)\""
-    case .strings(let items): return "an array of \(items.count) string\(items.count == 1 ? "" : "s")"
+    case .strings(let items):
+      return "an array of \(items.count) string\(items.count == 1 ? "" : "s")"
     }
   }
 }

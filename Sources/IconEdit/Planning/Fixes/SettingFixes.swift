@@ -13,7 +13,9 @@ enum SettingFixes {
     guard !written.isEmpty, !correct.isEmpty, written != correct else {
       throw .unsupported(
         file: context.projectDescription,
-        reason: "renaming \"\(written)\" to \"\(correct)\" in \(setting) is not a change iconpick can make")
+        reason:
+          "renaming \"\(written)\" to \"\(correct)\" in \(setting) is not a change iconpick can make"
+      )
     }
     let summary = "\"\(written)\" spelt \"\(correct)\" in \(setting)"
     let edit = SettingDeclaration.SettingEdit(
@@ -24,9 +26,11 @@ enum SettingFixes {
     var files = PlannedFiles(root: context.places.root)
     let places = try SettingDeclaration.plan(edit, context: context, files: &files)
     guard !files.changes.isEmpty else {
-      return FixPlanner.nothingToDo(context, name: correct, "\(setting) does not name \"\(written)\"")
+      return FixPlanner.nothingToDo(
+        context, name: correct, "\(setting) does not name \"\(written)\"")
     }
-    return FixPlanner.plan(files, form: "\(summary) (\(places.joined(separator: "; ")))", name: correct)
+    return FixPlanner.plan(
+      files, form: "\(summary) (\(places.joined(separator: "; ")))", name: correct)
   }
 
   static func setPrimaryIconName(_ name: String, context: EditContext) throws(EditError) -> EditPlan
@@ -50,9 +54,11 @@ enum SettingFixes {
       whenUnset: SettingList.written(name))
     let changed = try SettingDeclaration.plan(edit, context: context, files: &files)
     guard !files.changes.isEmpty else {
-      return FixPlanner.nothingToDo(context, name: name, "\(primaryKey) is set in every configuration")
+      return FixPlanner.nothingToDo(
+        context, name: name, "\(primaryKey) is set in every configuration")
     }
-    return FixPlanner.plan(files, form: "\(summary) (\(changed.joined(separator: "; ")))", name: name)
+    return FixPlanner.plan(
+      files, form: "\(summary) (\(changed.joined(separator: "; ")))", name: name)
   }
 
   /// A folder without a project: the line goes at the end of its one `.xcconfig`.
@@ -73,7 +79,8 @@ enum SettingFixes {
     var config = try XCConfigEditor(file: file, bytes: try files.current(file))
     let line = try config.appendLine("\(primaryKey) = \(SettingList.written(name))")
     try files.edit(file, to: config.bytes, summary)
-    return FixPlanner.plan(files, form: "\(summary) (\(file.lastPathComponent):\(line))", name: name)
+    return FixPlanner.plan(
+      files, form: "\(summary) (\(file.lastPathComponent):\(line))", name: name)
   }
 
   /// The `.xcconfig` files under `root`, outside hidden and build folders.
@@ -116,7 +123,9 @@ extension SettingList {
       let raw = String(text[item.range])
       let quoted = raw.hasPrefix("\"") || raw.hasPrefix("'")
       // A quoted item keeps its quotes; anything else is written as a new item would be.
-      if quoted, raw != old, raw.contains(old), !new.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) {
+      if quoted, raw != old, raw.contains(old),
+        !new.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" })
+      {
         result += raw.replacingOccurrences(of: old, with: new)
       } else {
         result += written(new)
