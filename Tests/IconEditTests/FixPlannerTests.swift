@@ -586,6 +586,62 @@ import Testing
         == Array(repeating: "+\t\t\t\tASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;", count: 2))
   }
 
+  @Test func thePrimarysNameGoesInAnXcodeGenSpecsSettings() throws {
+    SpecYAML.install()
+    let scratch = try ScratchFolder()
+    try scratch.write(
+      "project.yml",
+      """
+      name: Studio
+      targets:
+        Studio:
+          type: application
+          platform: iOS
+          deploymentTarget: "17.0"
+          sources: [Studio]
+          settings:
+            base:
+              INFOPLIST_FILE: Studio/Info.plist # the app's
+              TARGETED_DEVICE_FAMILY: "1"
+
+      """)
+    try scratch.write("Studio/Info.plist", EditProject.plist(iconsXML: ""))
+    try scratch.write(
+      "Studio/Assets.xcassets/AppIcon.appiconset/Contents.json",
+      Self.blueSetContents.replacingOccurrences(of: "Blue.png", with: "AppIcon.png"))
+    try scratch.write(
+      "Studio/Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+      data: try EditProject.png(side: 1024, red: 1))
+    // XcodeGen's preset names AppIcon, so check finds nothing here: this shows where the
+    // setting goes, and that it goes once.
+    let (_, after) = try Self.fixes(
+      nil, with: .setPrimaryIconName(name: "AppIcon"), at: scratch.url)
+    #expect(after.facts.primarySetting == "AppIcon")
+    #expect(
+      scratch.read("project.yml")?.contains(
+        "        INFOPLIST_FILE: Studio/Info.plist # the app's\n        TARGETED_DEVICE_FAMILY: \"1\"\n        ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon\n"
+      ) == true)
+  }
+
+  @Test func aSizeThatIsNoIconSizeIsRefused() throws {
+    let project = try Self.setWithoutIPadPro()
+    let set = project.scratch.file("Studio/Assets.xcassets/Blue.appiconset")
+    let context = try EditContext.read(at: project.root, target: nil)
+    for odd in [
+      IconFix.Size(idiom: "ipad", points: .nan, scale: 2),
+      IconFix.Size(idiom: "ipad", points: .infinity, scale: 2),
+      IconFix.Size(idiom: "ipad", points: 76, scale: 0),
+    ] {
+      #expect(throws: EditError.self) {
+        try FixPlanner.plan(
+          .addMissingSizes(icon: "Blue", set: set.path, sizes: [odd]), in: context)
+      }
+      #expect(throws: EditError.self) {
+        try FixPlanner.plan(.addMissingSizes(icon: "Blue", set: nil, sizes: [odd]), in: context)
+      }
+    }
+  }
+
   // MARK: ignored-slot
 
   static func setWithIgnoredEntry(file: String) throws -> (EditProject, original: String) {

@@ -28,6 +28,14 @@ public enum FixPlanner {
     case .addCatalogToTarget(let catalog):
       return try CatalogFixes.addCatalogToTarget(catalog: catalog, context: context)
     case .addMissingSizes(let icon, let set, let sizes):
+      // Sizes come from a finding, but a size that is no icon size must not reach arithmetic.
+      if let odd = sizes.first(where: {
+        !$0.points.isFinite || $0.points <= 0 || $0.points > 10_000 || !(1...4).contains($0.scale)
+      }) {
+        throw .unsupported(
+          file: set ?? context.projectDescription,
+          reason: "\(odd.points)pt @\(odd.scale)x is not an icon size iconpick can make")
+      }
       if let set {
         return try CatalogFixes.addMissingSizes(
           icon: icon, set: set, sizes: sizes, context: context)
