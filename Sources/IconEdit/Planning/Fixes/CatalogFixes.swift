@@ -129,6 +129,16 @@ enum CatalogFixes {
       throw .cannotEdit(file: contentsFile.path, reason: "its top value is not an object")
     }
     var images = members["images"]?.arrayValue ?? []
+    // One universal 1024 px iOS image gives actool every size: nothing is missing.
+    let singleSize = images.contains {
+      $0["idiom"]?.stringValue == "universal" && ($0["platform"]?.stringValue ?? "ios") == "ios"
+        && $0["size"]?.stringValue == "1024x1024" && $0["appearances"] == nil
+        && $0["filename"] != nil
+    }
+    if singleSize {
+      return FixPlanner.nothingToDo(
+        context, name: icon, "\(folder.lastPathComponent) is single-size, which gives every size")
+    }
     func fileOf(_ entry: ContentsJSONValue) -> URL? {
       guard entry["appearances"] == nil, let name = entry["filename"]?.stringValue, !name.isEmpty,
         !name.contains("/")
