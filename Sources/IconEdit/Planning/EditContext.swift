@@ -52,7 +52,12 @@ struct PlannedFiles {
     return try Self.read(file)
   }
 
+  /// Files as earlier plans of the same run left them (`FixPlanner.planAll`): a second fix of
+  /// one file builds on the first without anything being written.
+  @TaskLocal static var overlay: [String: [UInt8]] = [:]
+
   static func read(_ file: URL) throws(EditError) -> [UInt8] {
+    if let planned = overlay[file.standardizedFileURL.path] { return planned }
     guard let data = FileManager.default.contents(atPath: file.path) else {
       throw .cannotEdit(file: file.path, reason: "it cannot be read")
     }

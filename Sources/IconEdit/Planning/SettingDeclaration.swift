@@ -24,6 +24,40 @@ enum SettingDeclaration {
   static func plan(
     _ change: Change, name: String, context: EditContext, files: inout PlannedFiles
   ) throws(EditError) -> [String] {
+    let edit = SettingEdit(
+      key: key, summary: summary(change, name),
+      text: { change.apply(name, to: $0) },
+      list: { items in
+        switch change {
+        case .add: return items + [name]
+        case .remove: return items.contains(name) ? items.filter { $0 != name } : nil
+        }
+      },
+      whenUnset: change == .add ? SettingList.written(name) : nil)
+    return try plan(edit, context: context, files: &files)
+  }
+
+  /// A change of one setting's value, in each place the target's value comes from.
+  struct SettingEdit {
+    var key: String
+    /// What the change file's summary says.
+    var summary: String
+    /// The value written as text, changed; nil leaves it. Empty text removes the setting.
+    var text: (String) -> String?
+    /// The value written as a list (project.pbxproj), changed; nil leaves it. An empty list
+    /// removes the setting.
+    var list: ([String]) -> [String]?
+    /// Written at the target's level in a configuration where the setting is not set; nil
+    /// leaves such a configuration alone.
+    var whenUnset: String?
+  }
+
+  /// Plans `edit` in every place that sets the value, and at the target's level where none
+  /// does; returns the places changed (`target Studio, Debug`, `Studio.xcconfig:3`).
+  static func plan(_ edit: SettingEdit, context: EditContext, files: inout PlannedFiles)
+    throws(EditError) -> [String]
+  {
+    let key = edit.key
     let places = context.places
     guard let projectFile = places.projectFile, let targetName = places.targetName else {
       // A folder without a project: its `.xcconfig` that sets the value, if one does.
@@ -31,7 +65,7 @@ enum SettingDeclaration {
       if !settingPlaces.isEmpty {
         var described: [String] = []
         for place in settingPlaces {
-          if let line = try editConfigurationFile(change, name: name, place: place, files: &files) {
+          if let line = try editConfigurationFile(edit, place: place, files: &files) {
             described.append(line)
           }
         }
@@ -44,8 +78,7 @@ enum SettingDeclaration {
       )
     }
     if places.isXcodeGenSpec {
-      return try planInSpec(
-        change, name: name, spec: projectFile, target: targetName, files: &files)
+      return try planInSpec(edit, spec: projectFile, target: targetName, files: &files)
     }
     var editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
     guard let targetID = editor.nativeTarget(named: targetName) else {
@@ -58,10 +91,10 @@ enum SettingDeclaration {
     for place in places.settingPlaces(key) {
       switch place.level {
       case nil:
-        guard change == .add,
+        guard let value = edit.whenUnset,
           let id = targetConfigurations.first(where: { $0.name == place.configuration })?.id
         else { continue }
-        try editor.setBuildSetting(key, to: .string(SettingList.written(name)), configuration: id)
+        try editor.setBuildSetting(key, to: .string(value), configuration: id)
         described.append("target \(targetName), \(place.configuration)")
       case .target?, .project?:
         let list = place.level == .target ? targetConfigurations : projectConfigurations
@@ -70,20 +103,14 @@ enum SettingDeclaration {
         else { continue }
         switch value {
         case .string(let text):
-          guard let updated = change.apply(name, to: text) else { continue }
+          guard let updated = edit.text(text) else { continue }
           if updated.trimmingCharacters(in: .whitespaces).isEmpty {
             try editor.removeBuildSetting(key, configuration: id)
           } else {
             try editor.setBuildSetting(key, to: .string(updated), configuration: id)
           }
         case .list(let items):
-          var updated = items
-          switch change {
-          case .add: updated.append(name)
-          case .remove:
-            guard updated.contains(name) else { continue }
-            updated.removeAll { $0 == name }
-          }
+          guard let updated = edit.list(items) else { continue }
           if updated.isEmpty {
             try editor.removeBuildSetting(key, configuration: id)
           } else {
@@ -96,13 +123,13 @@ enum SettingDeclaration {
         guard let file = place.file, !xcconfigFilesDone.contains(file.standardizedFileURL.path)
         else { continue }
         xcconfigFilesDone.insert(file.standardizedFileURL.path)
-        if let line = try editConfigurationFile(change, name: name, place: place, files: &files) {
+        if let line = try editConfigurationFile(edit, place: place, files: &files) {
           described.append(line)
         }
       }
     }
     if editor.bytes != (try files.current(projectFile)) {
-      try files.edit(projectFile, to: editor.bytes, summary(change, name))
+      try files.edit(projectFile, to: editor.bytes, edit.summary)
     }
     return described
   }
@@ -110,20 +137,20 @@ enum SettingDeclaration {
   /// The change in the `.xcconfig` line the build reads: the last one without conditions, else
   /// the last of all. Returns `file:line`, or nil when there was nothing to change.
   private static func editConfigurationFile(
-    _ change: Change, name: String, place: EditPlaces.SettingPlace, files: inout PlannedFiles
+    _ edit: SettingEdit, place: EditPlaces.SettingPlace, files: inout PlannedFiles
   ) throws(EditError) -> String? {
     guard let file = place.file else { return nil }
     var config = try XCConfigEditor(file: file, bytes: try files.current(file))
-    let assignments = config.assignments(of: key)
+    let assignments = config.assignments(of: edit.key)
     guard let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last),
-      let updated = change.apply(name, to: line.value)
+      let updated = edit.text(line.value)
     else { return nil }
     if updated.trimmingCharacters(in: .whitespaces).isEmpty {
       try config.removeLine(line.line)
     } else {
       try config.setValue(updated, line: line.line)
     }
-    try files.edit(file, to: config.bytes, summary(change, name))
+    try files.edit(file, to: config.bytes, edit.summary)
     return "\(file.lastPathComponent):\(line.line)"
   }
 
@@ -135,21 +162,21 @@ enum SettingDeclaration {
   }
 
   private static func planInSpec(
-    _ change: Change, name: String, spec: URL, target: String, files: inout PlannedFiles
+    _ edit: SettingEdit, spec: URL, target: String, files: inout PlannedFiles
   ) throws(EditError) -> [String] {
     var editor = try SpecYAMLEditor(file: spec, bytes: try files.current(spec))
-    if let current = editor.setting(key, target: target) {
-      guard let updated = change.apply(name, to: current.value) else { return [] }
+    if let current = editor.setting(edit.key, target: target) {
+      guard let updated = edit.text(current.value) else { return [] }
       if updated.trimmingCharacters(in: .whitespaces).isEmpty {
-        try editor.removeSetting(key, target: target)
+        try editor.removeSetting(edit.key, target: target)
       } else {
-        try editor.setSetting(key, value: updated, target: target)
+        try editor.setSetting(edit.key, value: updated, target: target)
       }
     } else {
-      guard change == .add else { return [] }
-      try editor.setSetting(key, value: SettingList.written(name), target: target)
+      guard let value = edit.whenUnset else { return [] }
+      try editor.setSetting(edit.key, value: value, target: target)
     }
-    try files.edit(spec, to: editor.bytes, summary(change, name))
+    try files.edit(spec, to: editor.bytes, edit.summary)
     return ["\(spec.lastPathComponent), target \(target)"]
   }
 }

@@ -131,6 +131,53 @@ public struct InfoPlistEditor: Sendable {
     }
   }
 
+  /// Replaces the element at `index` of the array at `keyPath` in place: only its own text
+  /// changes (`check --fix` writes a `CFBundleIconFiles` name without its extension).
+  public mutating func replaceArrayElement(_ value: PlistValue, at keyPath: [String], index: Int)
+    throws(EditError)
+  {
+    guard let items = self.value(at: keyPath) as? [Any] else {
+      throw refusal("no array \(Self.show(keyPath))")
+    }
+    guard index >= 0 && index < items.count else {
+      throw refusal("\(Self.show(keyPath)) has no element \(index) (it holds \(items.count))")
+    }
+    if let repeated = value.repeatedKey { throw refusal("the key \"\(repeated)\" is given twice") }
+    if let text = value.unwritableText {
+      throw refusal("the text \"\(text)\" cannot be written in a property list")
+    }
+    try edit("replace element \(index) of \(Self.show(keyPath))") {
+      tree throws(FoundationTree.NotADictionary) in
+      try FoundationTree.updating(tree, at: keyPath[...]) { old in
+        var items = old as? [Any] ?? []
+        if items.indices.contains(index) { items[index] = value.foundationValue }
+        return items
+      }
+    } xml: { text throws(EditFailure) in
+      try text.replaceElement(XMLText.fragment(value, text.layout), at: keyPath[...], index: index)
+    }
+  }
+
+  /// Copies the value at `source` to `destination` (which must not be there yet), its text kept
+  /// and re-indented: `check --fix` copies an alternate's entry into `CFBundleIcons~ipad`.
+  public mutating func copy(from source: [String], to destination: [String]) throws(EditError) {
+    guard value(at: source) != nil else { throw refusal("no key \(Self.show(source)) to copy") }
+    guard !destination.isEmpty, value(at: destination) == nil else {
+      throw refusal("\(Self.show(destination)) is already there")
+    }
+    guard !destination.starts(with: source) else {
+      throw refusal("\(Self.show(source)) cannot be copied into itself")
+    }
+    try edit("copy \(Self.show(source)) to \(Self.show(destination))") {
+      tree throws(FoundationTree.NotADictionary) in
+      let value = FoundationTree.value(tree, at: source)
+      return try FoundationTree.updating(tree, at: destination[...]) { _ in value }
+    } xml: { text throws(EditFailure) in
+      let copied = try text.fragment(at: source[...])
+      try text.set(at: destination[...], copied)
+    }
+  }
+
   /// Renames the last key of `keyPath`, keeping its value and place.
   public mutating func renameKey(at keyPath: [String], to newName: String) throws(EditError) {
     guard let old = keyPath.last, value(at: keyPath) != nil else {

@@ -311,6 +311,17 @@ struct XMLText {
     removeChild(index, of: array)
   }
 
+  mutating func replaceElement(_ value: Fragment, at path: ArraySlice<String>, index: Int)
+    throws(EditFailure)
+  {
+    let array = try array(at: path)
+    guard array.children.indices.contains(index) else {
+      throw EditFailure(reason: "no element \(index) in \(path.joined(separator: "."))")
+    }
+    let element = array.children[index]
+    replace(element.range, with: value(indent(at: element.range.lowerBound)))
+  }
+
   mutating func renameKey(at path: ArraySlice<String>, to name: String) throws(EditFailure) {
     guard let last = path.last else { return }
     let root = try Self.scan(bytes)
