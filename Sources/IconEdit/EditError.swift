@@ -30,7 +30,9 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
   case verificationFailed(reason: String)
 
   public var description: String {
-    func q(_ text: String) -> String { "\"\(MessageText.escaped(text))\"" }
+    func q(_ text: String) -> String {
+      "\"" + MessageText.escaped(text).replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
     switch self {
     case .invalidName(let name, let reason):
       return "\(q(name)) cannot be an icon name: \(reason)"
