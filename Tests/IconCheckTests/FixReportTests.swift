@@ -114,26 +114,32 @@ import Testing
   // MARK: Line replacements
 
   /// Applies SARIF regions to `original` as the spec reads them (1-based lines and columns; a
-  /// missing endColumn is the end of the line, its line break excluded), last first.
+  /// line ends after `\n`, a `\r\n` included; a missing endColumn is the end of the line, its
+  /// line break excluded), last first. Works on Unicode scalars, as a `Character` joins `\r\n`.
   static func applySARIF(_ replacements: [[String: Any]], to original: String) throws -> String {
-    var lines: [Substring] = []
-    var start = original.startIndex
-    while let newline = original[start...].firstIndex(of: "\n") {
-      lines.append(original[start...newline])
-      start = original.index(after: newline)
+    let scalars = Array(original.unicodeScalars)
+    // Each line's start and end (past its line break); the text after the last break is a line.
+    var lines: [Range<Int>] = []
+    var start = 0
+    for (index, scalar) in scalars.enumerated() where scalar == "\n" {
+      lines.append(start..<index + 1)
+      start = index + 1
     }
-    lines.append(original[start...])  // the text after the last line break: maybe empty
-    func offset(line: Int, column: Int?) throws -> String.Index {
+    lines.append(start..<scalars.count)
+    func offset(line: Int, column: Int?) throws -> Int {
       try #require(line >= 1 && line <= lines.count, "line \(line) of \(lines.count)")
-      let text = lines[line - 1]
+      let range = lines[line - 1]
       guard let column else {
-        return text.hasSuffix("\n") ? text.index(before: text.endIndex) : text.endIndex
+        var end = range.upperBound
+        if end > range.lowerBound, scalars[end - 1] == "\n" { end -= 1 }
+        if end > range.lowerBound, scalars[end - 1] == "\r" { end -= 1 }
+        return end
       }
-      try #require(column >= 1 && column - 1 <= text.count)
-      return text.index(text.startIndex, offsetBy: column - 1)
+      try #require(column >= 1 && column - 1 <= range.count)
+      return range.lowerBound + column - 1
     }
-    var result = original
-    var previousStart: String.Index?
+    var result = scalars
+    var previousStart: Int?
     for replacement in replacements.reversed() {
       let region = try #require(replacement["deletedRegion"] as? [String: Int])
       let startLine = try #require(region["startLine"])
@@ -143,9 +149,11 @@ import Testing
       if let previousStart { try #require(to <= previousStart, "regions overlap or are unsorted") }
       previousStart = from
       let inserted = (replacement["insertedContent"] as? [String: String])?["text"] ?? ""
-      result.replaceSubrange(from..<to, with: inserted)
+      result.replaceSubrange(from..<to, with: Array(inserted.unicodeScalars))
     }
-    return result
+    var text = ""
+    text.unicodeScalars.append(contentsOf: result)
+    return text
   }
 
   static let pairs: [(String, String)] = [

@@ -411,7 +411,11 @@ import Testing
     #expect(list[1]["file"] as? String == "b/Icon.png")
     #expect(list[1]["severity"] as? String == "warning")
     #expect(list[1]["fix"] as? String == "Flatten it.")
-    #expect(Set(list[1].keys) == ["id", "severity", "file", "line", "message", "fix", "target"])
+    #expect(
+      Set(list[1].keys) == [
+        "id", "severity", "file", "line", "message", "fix", "target", "autofix",
+      ])
+    #expect(list[1]["autofix"] is NSNull)
     #expect(list[1]["target"] is NSNull)
     // Sorted keys: "diagnostics" before "errors" before "warnings".
     let keys = ["\"diagnostics\"", "\"errors\"", "\"warnings\""].compactMap {
