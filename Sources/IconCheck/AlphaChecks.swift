@@ -35,9 +35,13 @@ enum AlphaChecks {
       guard let entry = named[path], let result = transparency(of: entry.file),
         result.transparent > 0
       else { return nil }
-      return diagnostic(
+      var found = diagnostic(
         id: entry.marketing ? .marketingIconAlpha : .alphaChannel, file: entry.file,
         icon: entry.icon, result: result)
+      // Unsafe (it changes artwork), and only the App Store image: a built app's files are not
+      // the ones to change.
+      if entry.marketing, !app.isBuiltArtifact { found.autofix = .flattenAlpha(file: path) }
+      return found
     }
   }
 

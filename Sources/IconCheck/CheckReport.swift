@@ -46,9 +46,12 @@ public enum CheckReport {
   ///   - anchor: the file SARIF shows a finding that names no file at (the checked
   ///     `project.pbxproj` or Info.plist), as GitHub code scanning refuses a whole upload when
   ///     one result has no location. nil: such a result has none.
+  ///   - plannedFixes: the changes each finding's `autofix` makes, as planned with IconEdit:
+  ///     JSON lists them in the finding's `autofix.changes`, SARIF as its `fixes`. A finding whose
+  ///     fix has no plan here gets `changes: null` in JSON and no `fixes` in SARIF.
   public static func render(
     _ groups: [Group], format: Format, root: URL? = nil, warningsAsErrors: Bool = false,
-    toolVersion: String? = nil, anchor: String? = nil
+    toolVersion: String? = nil, anchor: String? = nil, plannedFixes: [PlannedFix] = []
   ) throws -> String {
     // gcc is read on a terminal: a line break is spelled out. The others encode tab, LF and CR
     // by their own rules (JSON and XML escapes, GitHub's %0A), so those are left to them.
@@ -60,13 +63,14 @@ public enum CheckReport {
       )
     }
     let paths = PathStyle(root: root)
+    let plans = Self.plans(plannedFixes)
     switch format {
     case .gcc: return gccText(groups)
-    case .json: return MessageText.jsonSafe(try jsonText(groups))
+    case .json: return MessageText.jsonSafe(try jsonText(groups, plans: plans))
     case .github: return github(groups, paths: paths)
     case .sarif:
       return MessageText.jsonSafe(
-        try sarif(groups, paths: paths, toolVersion: toolVersion, anchor: anchor))
+        try sarif(groups, paths: paths, toolVersion: toolVersion, anchor: anchor, plans: plans))
     case .junit: return junit(groups, paths: paths, warningsAsErrors: warningsAsErrors)
     }
   }
@@ -96,9 +100,18 @@ public enum CheckReport {
   }
 
   /// `render(_:format:)` in `json` for one unnamed group.
-  public static func json(_ diagnostics: [Diagnostic]) throws -> String {
+  public static func json(_ diagnostics: [Diagnostic], plannedFixes: [PlannedFix] = [])
+    throws -> String
+  {
     MessageText.jsonSafe(
-      try jsonText([(target: nil, diagnostics: printable(diagnostics, keepingLineBreaks: true))]))
+      try jsonText(
+        [(target: nil, diagnostics: printable(diagnostics, keepingLineBreaks: true))],
+        plans: plans(plannedFixes)))
+  }
+
+  /// Each fix's plan, the first where one is given twice.
+  static func plans(_ planned: [PlannedFix]) -> [IconFix: PlannedFix] {
+    Dictionary(planned.map { ($0.fix, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// "2 errors, 1 warning", "0 errors, 0 warnings, 1 note", or "no problems found".
@@ -162,14 +175,20 @@ public enum CheckReport {
   // MARK: json
 
   /// `{"diagnostics": [...], "errors": N, "warnings": N}`, keys sorted, null for a missing
-  /// file, line or target; `within` and `notes` only when there are any.
-  static func jsonText(_ groups: [Group]) throws -> String {
+  /// file, line, target or autofix; `within` and `notes` only when there are any. A finding's
+  /// `autofix` is `{"safety", "description", "changes"}`, `changes` its planned files (`plans`)
+  /// or null when none was planned.
+  static func jsonText(_ groups: [Group], plans: [IconFix: PlannedFix] = [:]) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     let all = groups.flatMap(\.diagnostics)
     let report = Report(
       diagnostics: groups.flatMap { group in
-        group.diagnostics.map { Entry(diagnostic: $0, target: group.target) }
+        group.diagnostics.map {
+          Entry(
+            diagnostic: $0, target: group.target,
+            autofix: $0.autofix.map { AutofixEntry($0, plan: plans[$0]) })
+        }
       },
       errors: all.count { $0.severity == .error },
       warnings: all.count { $0.severity == .warning },
@@ -189,9 +208,10 @@ public enum CheckReport {
   private struct Entry: Encodable {
     var diagnostic: Diagnostic
     var target: String?
+    var autofix: AutofixEntry?
 
     enum CodingKeys: String, CodingKey {
-      case id, severity, file, line, within, message, fix, target
+      case id, severity, file, line, within, message, fix, target, autofix
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -204,6 +224,55 @@ public enum CheckReport {
       try container.encode(diagnostic.message, forKey: .message)
       try container.encode(diagnostic.fix, forKey: .fix)
       try container.encode(target, forKey: .target)
+      try container.encode(autofix, forKey: .autofix)
     }
+  }
+
+  /// A finding's fix: its safety, what it writes, and the planned changes (null: not planned).
+  private struct AutofixEntry: Encodable {
+    var safety: String
+    var description: String
+    var changes: [ChangeEntry]?
+
+    init(_ fix: IconFix, plan: PlannedFix?) {
+      safety = fix.safety.rawValue
+      description = MessageText.line(fix.changeDescription, keepingLineBreaks: true)
+      changes = plan?.files.map(ChangeEntry.init)
+    }
+
+    enum CodingKeys: String, CodingKey { case safety, description, changes }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(safety, forKey: .safety)
+      try container.encode(description, forKey: .description)
+      try container.encode(changes, forKey: .changes)
+    }
+  }
+
+  /// One planned file: `{"file", "action", "replacements"}` for text (lines replaced, 1-based),
+  /// `{"file", "action", "bytes"}` for a binary file (its size after; 0 when removed).
+  private struct ChangeEntry: Encodable {
+    var file: String
+    var action: String
+    var replacements: [ReplacementEntry]?
+    var bytes: Int?
+
+    init(_ file: PlannedFix.File) {
+      self.file = MessageText.escaped(
+        file.path, limit: MessageText.pathLimit, keepingLineBreaks: true)
+      action = file.action
+      replacements = file.replacements?.map {
+        ReplacementEntry(
+          startLine: $0.startLine, deletedLines: $0.deletedLines, insertedText: $0.inserted)
+      }
+      bytes = replacements == nil ? file.updated?.count ?? 0 : nil
+    }
+  }
+
+  private struct ReplacementEntry: Encodable {
+    var startLine: Int
+    var deletedLines: Int
+    var insertedText: String
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// The formats CI services read: GitHub workflow commands, SARIF 2.1.0 and JUnit XML.
 extension CheckReport {
@@ -7,7 +8,8 @@ extension CheckReport {
   /// One workflow command a diagnostic, `::error file=F,line=N,title=iconpick ID::message`
   /// (`::warning` for a warning, `::notice` for a note, no `file`/`line` when unknown; a key path
   /// or rendition, where the file has no lines, starts the message), the fix on the message's
-  /// second line; then the counts as `gcc` ends. Data and properties are escaped as the
+  /// second line and, for a finding `check --fix` fixes, how on the third (`fixable with
+  /// `iconpick check --fix``); then the counts as `gcc` ends. Data and properties are escaped as the
   /// runner requires (`%`, CR, LF; and `:` `,` in properties).
   static func github(_ groups: [Group], paths: PathStyle) -> String {
     var lines: [String] = []
@@ -26,7 +28,9 @@ extension CheckReport {
         let within = diagnostic.line == nil ? diagnostic.within.map { "\($0): " } ?? "" : ""
         lines.append(
           "::\(level) \(properties.joined(separator: ","))::"
-            + githubData("\(within)\(diagnostic.message)\nfix: \(diagnostic.fix)"))
+            + githubData(
+              "\(within)\(diagnostic.message)\nfix: \(diagnostic.fix)"
+                + (fixableNote(diagnostic).map { "\n" + $0 } ?? "")))
       }
     }
     for group in groups {
@@ -36,6 +40,17 @@ extension CheckReport {
     if groups.count > 1 { lines.append("total: \(count(groups.flatMap(\.diagnostics)))") }
     if groups.isEmpty { lines.append(count([])) }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `fixable with `iconpick check --fix`` (unsafe: `… --fix --unsafe-fixes`) for a finding
+  /// that carries a fix `--fix` applies; nil for none, and for a suggestion, which it never
+  /// applies.
+  static func fixableNote(_ diagnostic: Diagnostic) -> String? {
+    switch diagnostic.autofix?.safety {
+    case .safe?: return "fixable with `iconpick check --fix`"
+    case .unsafe?: return "fixable with `iconpick check --fix --unsafe-fixes`"
+    case .suggestion?, nil: return nil
+    }
   }
 
   /// A workflow command's message (the runner's `escapeData`).
@@ -62,9 +77,11 @@ extension CheckReport {
   /// `DiagnosticID`), and one result per diagnostic with its level, message (and fix),
   /// location (a path relative to `root` with `uriBaseId`, or an absolute `file:` URI) and
   /// start line. A result's target is in its `properties`. A diagnostic with no file is shown
-  /// at `anchor`, when there is one.
+  /// at `anchor`, when there is one. A diagnostic whose fix has a plan in `plans` carries it as
+  /// `fixes` (`sarifFix`).
   static func sarif(
-    _ groups: [Group], paths: PathStyle, toolVersion: String?, anchor: String?
+    _ groups: [Group], paths: PathStyle, toolVersion: String?, anchor: String?,
+    plans: [IconFix: PlannedFix] = [:]
   ) throws -> String {
     var ruleIDs: [DiagnosticID] = []
     var ruleIndex: [DiagnosticID: Int] = [:]
@@ -99,6 +116,11 @@ extension CheckReport {
           ]
         }
         if let target = group.target { result["properties"] = ["target": target] }
+        if let fix = diagnostic.autofix, let plan = plans[fix],
+          let planned = sarifFix(plan, paths: paths)
+        {
+          result["fixes"] = [planned]
+        }
         results.append(result)
       }
     }
@@ -120,6 +142,55 @@ extension CheckReport {
     let data = try JSONSerialization.data(
       withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// The most bytes of a binary file a SARIF fix carries (base64 in `insertedContent.binary`):
+  /// a made PNG is some kilobytes; a fix that would carry more is left out, not cut short.
+  static let sarifBinaryLimit = 1 << 20
+
+  /// SARIF 2.1.0's `fix` (§3.55): `description` and one `artifactChange` (§3.56) a file, each
+  /// with its `replacements` (§3.57): a text file's changed lines (`LineReplacement`), 1-based
+  /// line and column regions; a binary file replaced whole, a byte region and base64 content. A
+  /// removed file has its every line deleted; a new one, everything inserted at line 1. Nil when
+  /// nothing changes, or a binary file is over `sarifBinaryLimit`: a fix is whole or absent.
+  static func sarifFix(_ plan: PlannedFix, paths: PathStyle) -> [String: Any]? {
+    var changes: [[String: Any]] = []
+    for file in plan.files {
+      var replacements: [[String: Any]] = []
+      if let lines = file.replacements {
+        for line in lines {
+          var replacement: [String: Any] = ["deletedRegion": line.sarifRegion]
+          if !line.inserted.isEmpty { replacement["insertedContent"] = ["text": line.inserted] }
+          replacements.append(replacement)
+        }
+      } else {
+        let old = file.original?.count ?? 0
+        let new = file.updated ?? []
+        guard new.count <= sarifBinaryLimit else { return nil }
+        if old == 0 && new.isEmpty { continue }
+        var replacement: [String: Any] = [
+          "deletedRegion": ["byteOffset": 0, "byteLength": old]
+        ]
+        if !new.isEmpty {
+          replacement["insertedContent"] = ["binary": Data(new).base64EncodedString()]
+        }
+        replacements.append(replacement)
+      }
+      // An artifactChange needs at least one replacement: a file the plan leaves as it was is none.
+      guard !replacements.isEmpty else { continue }
+      changes.append([
+        "artifactLocation": paths.sarifArtifact(
+          MessageText.escaped(file.path, limit: MessageText.pathLimit, keepingLineBreaks: true)),
+        "replacements": replacements,
+      ])
+    }
+    guard !changes.isEmpty else { return nil }
+    return [
+      "description": [
+        "text": MessageText.line(plan.fix.changeDescription, keepingLineBreaks: true)
+      ],
+      "artifactChanges": changes,
+    ]
   }
 
   // MARK: junit

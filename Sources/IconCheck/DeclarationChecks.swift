@@ -51,8 +51,24 @@ enum DeclarationChecks {
         within: place?.keyPath.map(BuiltAppChecks.keyPathText),
         message:
           "\(held), but \(neither); App Store Connect rejects the upload (ITMS-90713: \"Missing Info.plist value ... CFBundleIconName\")",
-        fix: fix)
+        fix: fix,
+        autofix: app.isBuiltArtifact ? nil : primaryNameFix(names: names, in: app))
     ]
+  }
+
+  /// The setting set to the one set that can be the primary: the only app icon the catalogs
+  /// hold that is not declared as an alternate. None when there are two or more (which is the
+  /// app's icon is a guess) or none.
+  static func primaryNameFix(names: [String], in app: AppIcons) -> IconFix? {
+    let alternates = Set(app.alternates.map { $0.name.lowercased() })
+    var candidates: [String] = []
+    for name in names where !alternates.contains(name.lowercased()) {
+      if !candidates.contains(where: { $0.lowercased() == name.lowercased() }) {
+        candidates.append(name)
+      }
+    }
+    guard candidates.count == 1, let name = candidates.first, !name.isEmpty else { return nil }
+    return .setPrimaryIconName(name: name)
   }
 
   // MARK: plist-name-not-in-catalog

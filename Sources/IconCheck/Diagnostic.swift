@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// One finding of `iconpick check`: what is wrong, where, and how to fix it.
 public struct Diagnostic: Hashable, Sendable {
@@ -34,10 +35,15 @@ public struct Diagnostic: Hashable, Sendable {
   public var fix: String
   /// The id's severity, except for a note: a rule that could not judge says so as a note.
   public var severity: Severity
+  /// The mechanical fix, as data (`check --fix` turns it into edits with IconEdit): set by the
+  /// rule where the fault and the one right change are both certain, nil otherwise (an id with
+  /// no fix, a built app, a finding whose right form is a guess). Its safety is the id's
+  /// `fixSafety`.
+  public var autofix: IconFix?
 
   public init(
     id: DiagnosticID, file: String?, line: Int? = nil, within: String? = nil, message: String,
-    fix: String, isNote: Bool = false
+    fix: String, isNote: Bool = false, autofix: IconFix? = nil
   ) {
     self.id = id
     self.file = file
@@ -46,5 +52,6 @@ public struct Diagnostic: Hashable, Sendable {
     self.message = message
     self.fix = fix
     severity = isNote ? .note : id.severity
+    self.autofix = autofix
   }
 }

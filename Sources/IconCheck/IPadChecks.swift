@@ -24,7 +24,10 @@ enum IPadChecks {
       var file: String?
       var line: Int?
       var within: String?
+      var autofix: IconFix?
       if case .infoPlist(let plist, let at, let keyPath)? = entry?.origin {
+        // Written in a project's Info.plist: the entry is there to copy.
+        if !app.isBuiltArtifact { autofix = .declareForIPad(plist: plist, name: icon.name) }
         (file, line) = (plist, at)
         // A built app's binary plist has no lines: its key path says where.
         if app.isBuiltArtifact, at == nil { within = BuiltAppChecks.keyPathText(keyPath) }
@@ -41,7 +44,8 @@ enum IPadChecks {
           "alternate icon \"\(name)\" is declared in \(declaredIn) but not in \(iPadKey), and the app runs on iPad, where setAlternateIconName(\"\(name)\") fails\(why)",
         fix: (app.isBuiltArtifact ? "In the project, add " : "Add ")
           + "\"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead"
-          + (app.isBuiltArtifact ? ", then build again." : ".")
+          + (app.isBuiltArtifact ? ", then build again." : "."),
+        autofix: autofix
       )
     }
   }

@@ -23,7 +23,7 @@ public enum IconChecks {
       found += noImage(icon, in: app, at: declared(icon))
       if !icon.isPrimary { found += unusualName(icon, at: declared(icon)) }
       found += missingFiles(icon)
-      found += imageProblems(icon)
+      found += imageProblems(icon, builtApp: app.isBuiltArtifact)
       found += appStoreIcon(icon, in: app, at: declared(icon))
     }
     return found
@@ -252,7 +252,9 @@ public enum IconChecks {
 
   /// `wrong-format`, `not-square`, `wrong-pixel-size` and `alpha-channel`, for the image files that
   /// exist. An Icon Composer bundle is a folder of layers, which IconComposerChecks looks at.
-  static func imageProblems(_ icon: AppIcon) -> [Diagnostic] {
+  /// In a project, a `wrong-pixel-size` finding carries the resampling (unsafe) where every slot
+  /// that names the file needs one size.
+  static func imageProblems(_ icon: AppIcon, builtApp: Bool = false) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var headers: [String: PNGHeader?] = [:]
     for rendition in icon.renditions where rendition.kind == .image {
@@ -276,11 +278,22 @@ public enum IconChecks {
               "\(escaped(file.lastPathComponent)) of icon \"\(escaped(icon.name))\" is \(header.width)×\(header.height) pixels; "
               + "the \(points(rendition.pointSize ?? 0))pt @\(rendition.scale)x slot needs \(needed)×\(needed)",
             fix:
-              "Export the image at \(needed)×\(needed) pixels, or move it to the slot of that size."
+              "Export the image at \(needed)×\(needed) pixels, or move it to the slot of that size.",
+            autofix: builtApp ? nil : resampleFix(file, to: needed, in: icon)
           ))
       }
     }
     return found
+  }
+
+  /// The file resampled to `pixels`, unless another slot names it at another size (resampling
+  /// would break that one).
+  static func resampleFix(_ file: URL, to pixels: Int, in icon: AppIcon) -> IconFix? {
+    let sizes = Set(
+      icon.renditions.filter { $0.kind == .image && $0.file?.path == file.path }.compactMap(
+        \.pixelSize))
+    guard sizes == [pixels], pixels > 0 else { return nil }
+    return .resample(file: file.path, pixels: pixels)
   }
 
   /// Reads `file` once: its format, and for a PNG its header. Returns the header (nil when it is

@@ -44,13 +44,21 @@ struct IconDictionaryLint {
     /// The platform whose form the value has, when it is the other platform's form (a string
     /// primary or an array of alternates in an iOS app: tvOS); nil for any other problem.
     var form: AppPlatform?
+    /// For `CFBundlePrimaryIcon` inside `CFBundleAlternateIcons` where the icon dictionary has
+    /// no primary of its own: the dictionary (`CFBundleIcons`) to move it up to. Nil for any other
+    /// problem, and where a primary is there already (which of the two is meant is a guess).
+    var movesPrimaryUpTo: String?
 
-    init(path: String, message: String, fix: String, line: Int? = nil, form: AppPlatform? = nil) {
+    init(
+      path: String, message: String, fix: String, line: Int? = nil, form: AppPlatform? = nil,
+      movesPrimaryUpTo: String? = nil
+    ) {
       self.path = path
       self.message = message
       self.fix = fix
       self.line = line
       self.form = form
+      self.movesPrimaryUpTo = movesPrimaryUpTo
     }
   }
 
@@ -167,7 +175,7 @@ struct IconDictionaryLint {
       for name in entries.keys.sorted() {
         let path = alternatesPath + [name]
         if name == "CFBundlePrimaryIcon" {
-          nestedPrimary(path)
+          nestedPrimary(path, movable: icons["CFBundlePrimaryIcon"] == nil)
           continue
         }
         guard let entry = entries[name] as? [String: Any] else { continue }
@@ -209,12 +217,14 @@ struct IconDictionaryLint {
         line: lines?.line(of: path) ?? lines?.keyLine(of: path), replacedByBuild: replaced))
   }
 
-  private mutating func nestedPrimary(_ path: [String]) {
+  /// `movable`: the dictionary form, in an icon dictionary with no primary of its own.
+  private mutating func nestedPrimary(_ path: [String], movable: Bool = false) {
     add(
       path,
       message:
         "CFBundlePrimaryIcon is written inside \(Self.join(Array(path.dropLast()))); iOS then finds no primary there and supportsAlternateIcons is false",
-      fix: "Move CFBundlePrimaryIcon out, next to CFBundleAlternateIcons under \(path[0]).")
+      fix: "Move CFBundlePrimaryIcon out, next to CFBundleAlternateIcons under \(path[0]).",
+      movesPrimaryUpTo: movable ? path.first : nil)
   }
 
   private mutating func misspelled(_ key: String, real: String, path: [String]) {
@@ -226,12 +236,14 @@ struct IconDictionaryLint {
   }
 
   private mutating func add(
-    _ path: [String], message: String, fix: String, form: AppPlatform? = nil
+    _ path: [String], message: String, fix: String, form: AppPlatform? = nil,
+    movesPrimaryUpTo: String? = nil
   ) {
     let line = lines?.keyLine(of: path) ?? lines?.line(of: path) ?? enclosingLine(path)
     problems.append(
       DictionaryProblem(
-        path: Self.join(path), message: message, fix: fix, line: line, form: form))
+        path: Self.join(path), message: message, fix: fix, line: line, form: form,
+        movesPrimaryUpTo: movesPrimaryUpTo))
   }
 
   private func enclosingLine(_ path: [String]) -> Int? {

@@ -82,11 +82,34 @@ enum IconFileChecks {
               "\(array.key) of \(array.owner) lists \"\(MessageText.escaped(name))\"\(app.isBuiltArtifact ? " in the built Info.plist" : ""), which has \(problem)",
             fix: app.isBuiltArtifact
               ? "In the project, write the base name only (\"\(base)\"): iOS adds @2x, @3x, ~ipad and .png itself; then build again."
-              : "Write the base name only (\"\(base)\"): iOS adds @2x, @3x, ~ipad and .png itself."
+              : "Write the base name only (\"\(base)\"): iOS adds @2x, @3x, ~ipad and .png itself.",
+            autofix: extensionFix(array, index: index, name: name, in: app)
           ))
       }
     }
     return diagnostics
+  }
+
+  /// The name at `index` without its extension, in a project's Info.plist. None for a name with
+  /// no extension (a scale suffix alone: which file was meant is a guess), nor where the array
+  /// holds an item that is not a string: the reading skips those, so `index` would not be the
+  /// item's place in the array as written.
+  static func extensionFix(_ array: WrittenArray, index: Int, name: String, in app: AppIcons)
+    -> IconFix?
+  {
+    guard !app.isBuiltArtifact, ProjectFacts.IconFiles.hasImageExtension(name) else { return nil }
+    let value = (name as NSString).deletingPathExtension
+    guard !value.isEmpty else { return nil }
+    // The top-level array's key path is its own; an entry's array is under the entry.
+    let path =
+      array.keyPath.last == "CFBundleIconFiles"
+      ? array.keyPath : array.keyPath + ["CFBundleIconFiles"]
+    let skipped = app.plistValueProblems.contains {
+      $0.file == array.file && $0.keyPath.count == path.count + 1
+        && Array($0.keyPath.prefix(path.count)) == path
+    }
+    guard !skipped else { return nil }
+    return .removeIconFileExtension(plist: array.file, keyPath: path, index: index, value: value)
   }
 
   /// "an extension (.png)", "a scale suffix (@2x)", or nil when the name is a base name. A dot

@@ -24,7 +24,9 @@ enum IgnoredSlotChecks {
             message:
               "app icon set \(setName) names \(MessageText.escaped(entry.filename ?? "")) in an entry of idiom \(idiom) and size \(size), a size no \(idiom) icon has: actool ignores the entry, so the image is in no file or rendition of the app",
             fix:
-              "Move the image to a slot of the size its device uses (76x76 and 83.5x83.5 are iPad sizes, 60x60 is iPhone's), or delete the entry."
+              "Move the image to a slot of the size its device uses (76x76 and 83.5x83.5 are iPad sizes, 60x60 is iPhone's), or delete the entry.",
+            // Without the entry the build is the same: actool ignored it.
+            autofix: .removeContentsEntry(contents: set.file.path, index: entry.index)
           ))
       }
     }

@@ -26,9 +26,14 @@ enum InfoPlistChecks {
             "Give the \(here.rawValue) build its own Info.plist (INFOPLIST_FILE[sdk=\(here.sdk)*]) written in the \(here.rawValue) form, or leave it if the \(here.rawValue) app needs no such icon."
         )
       }
+      // Only an Info.plist file can be edited: a generated one (INFOPLIST_KEY_…) has none.
+      var autofix: IconFix?
+      if let plist = facts.infoPlist, let dictionary = problem.movesPrimaryUpTo {
+        autofix = .movePrimaryOutOfAlternates(plist: plist.path, dictionary: dictionary)
+      }
       return Diagnostic(
         id: .malformedIconsDictionary, file: declarationFile(facts), line: line,
-        message: problem.message, fix: problem.fix)
+        message: problem.message, fix: problem.fix, autofix: autofix)
     }
   }
 }

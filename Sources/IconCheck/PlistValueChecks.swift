@@ -14,7 +14,32 @@ enum PlistValueChecks {
         id: .plistValueType, file: problem.file, line: problem.line,
         within: problem.line == nil ? BuiltAppChecks.keyPathText(problem.keyPath) : nil,
         message: problem.description,
-        fix: fix(problem, builtApp: app.isBuiltArtifact))
+        fix: fix(problem, builtApp: app.isBuiltArtifact),
+        autofix: app.isBuiltArtifact ? nil : autofix(problem))
+    }
+  }
+
+  /// The value in Apple's type where what was meant is certain: `UIPrerenderedIcon` as the
+  /// Boolean iOS reads it as (a string `NO`, or `YES`, is read as false; the key has done nothing
+  /// since iOS 7, so keeping what iOS does is the change that changes nothing), and a lone
+  /// `CFBundleIconFiles` string as an array of that one name (without its extension). Nothing for other values: a number
+  /// where a name is expected, a dictionary of the wrong type, `UIDeviceFamily` (IconFix writes
+  /// no numbers).
+  static func autofix(_ problem: PlistValueProblem) -> IconFix? {
+    switch problem.keyPath.last {
+    case "UIPrerenderedIcon":
+      guard case .value(let read) = problem.readAs, let bool = Bool(read) else { return nil }
+      return .setPlistValue(plist: problem.file, keyPath: problem.keyPath, value: .bool(bool))
+    case "CFBundleIconFiles":
+      guard problem.found == "a string", let written = problem.foundText else { return nil }
+      // Written without its extension, or the array would be icon-file-with-extension's.
+      let name =
+        ProjectFacts.IconFiles.hasImageExtension(written)
+        ? (written as NSString).deletingPathExtension : written
+      guard !name.isEmpty else { return nil }
+      return .setPlistValue(plist: problem.file, keyPath: problem.keyPath, value: .strings([name]))
+    default:
+      return nil
     }
   }
 

@@ -32,7 +32,9 @@ enum ProjectChecks {
           message:
             "\(kind) \"\(MessageText.escaped(set.name))\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
           fix:
-            "Add \"\(MessageText.escaped(set.name))\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused."
+            "Add \"\(MessageText.escaped(set.name))\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused.",
+          // Shipping it or deleting it is the user's choice: a suggestion, never applied.
+          autofix: .declareSet(name: set.name)
         ))
     }
     return found
@@ -108,7 +110,9 @@ enum ProjectChecks {
         line: mismatch.location?.line,
         message:
           "\(mismatch.setting) names \(written), which matches the icon set \(set) only when case is ignored; the built app knows the icon as \(set), so setAlternateIconName(\(written)) fails",
-        fix: "Spell it \(set) in \(mismatch.setting), as the set is named (or rename the set).")
+        fix: "Spell it \(set) in \(mismatch.setting), as the set is named (or rename the set).",
+        autofix: .renameInSetting(
+          setting: mismatch.setting, written: mismatch.written, correct: mismatch.setName))
     }
   }
 
@@ -167,11 +171,13 @@ enum ProjectChecks {
     var reported = Set<String>()
     var found: [Diagnostic] = []
     for entry in named where !compiled.contains(entry.name.lowercased()) {
-      guard
-        let outside = facts.appStore.outsideSets.first(where: {
-          $0.name.lowercased() == entry.name.lowercased()
-        }), reported.insert(entry.name.lowercased()).inserted
+      let holding = facts.appStore.outsideSets.filter {
+        $0.name.lowercased() == entry.name.lowercased()
+      }
+      guard let outside = holding.first, reported.insert(entry.name.lowercased()).inserted
       else { continue }
+      // One catalog holds the set: that is the one to add. Several: which is meant is a guess.
+      let catalogs = Set(holding.map { $0.catalog.standardizedFileURL.path })
       let name = "\"" + MessageText.escaped(entry.name, quoting: true) + "\""
       let catalog = relative(outside.catalog, to: facts.root)
       let target =
@@ -184,7 +190,8 @@ enum ProjectChecks {
             "\(entry.by) names \(name), which is in \(catalog), an asset catalog \(target) does not build; actool fails: \"None of the input catalogs contained a matching stickers icon set or app icon set named \(name).\"",
           fix: Self.addCatalogFix(
             catalog: catalog, target: target, projectFile: facts.appStore.projectFile,
-            root: facts.root)
+            root: facts.root),
+          autofix: catalogs.count == 1 ? .addCatalogToTarget(catalog: outside.catalog.path) : nil
         ))
     }
     return found

@@ -3,21 +3,23 @@ import Foundation
 /// `iconpick check --rules`: every id `check` can report, as `swiftlint rules` and
 /// `ruff rule --all` list theirs. A table for people, JSON with every field for scripts.
 public enum RuleList {
-  /// One line an id, in `DiagnosticID`'s order: id, severity, ITMS codes (`-` for none) and
-  /// summary, in aligned columns under a header.
+  /// One line an id, in `DiagnosticID`'s order: id, severity, fix (`safe`, `unsafe`,
+  /// `suggestion`, `-` for none), ITMS codes (`-` for none) and summary, in aligned columns under
+  /// a header.
   public static func text() -> String {
     let rows =
-      [["ID", "SEVERITY", "ITMS", "SUMMARY"]]
+      [["ID", "SEVERITY", "FIX", "ITMS", "SUMMARY"]]
       + DiagnosticID.allCases.map { id in
         [
-          id.rawValue, id.severity.rawValue,
+          id.rawValue, id.severity.rawValue, id.fixColumn,
           id.itmsCodes.isEmpty ? "-" : id.itmsCodes.joined(separator: ","), id.summary,
         ]
       }
-    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let last = rows[0].count - 1
+    let widths = (0..<last).map { column in rows.map { $0[column].count }.max() ?? 0 }
     let lines = rows.map { row in
-      (0..<3).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }
-        .joined() + row[3]
+      (0..<last).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }
+        .joined() + row[last]
     }
     let errors = DiagnosticID.allCases.count { $0.severity == .error }
     let notes = DiagnosticID.allCases.count { $0.severity == .note }
@@ -29,9 +31,11 @@ public enum RuleList {
       .joined(separator: "\n") + "\n"
   }
 
-  /// One entry an id: `{"fix", "group", "id", "itms", "severity", "subject", "summary"}`, keys
-  /// sorted; `group` and `subject` (`shipped app` or `sources`) are null for an id no group
-  /// reports; `built-differs`'s group is `--against`'s comparison.
+  /// One entry an id: `{"fix", "fixSafety", "fixSummary", "group", "id", "itms", "severity",
+  /// "subject", "summary"}`, keys sorted; `fix` is the general fix in words, `fixSafety` (`safe`,
+  /// `unsafe`, `suggestion`) and `fixSummary` (what `check --fix` writes) are null for an id with
+  /// no mechanical fix; `group` and `subject` (`shipped app` or `sources`) are null for an id no
+  /// group reports; `built-differs`'s group is `--against`'s comparison.
   public static func json() throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -46,7 +50,8 @@ public enum RuleList {
     let entries = DiagnosticID.allCases.map { id in
       Entry(
         id: id.rawValue, severity: id.severity.rawValue, summary: id.summary, fix: id.fix,
-        itms: id.itmsCodes, group: group(id)?.name, subject: group(id)?.subject)
+        fixSafety: id.fixSafety?.rawValue, fixSummary: id.fixSummary, itms: id.itmsCodes,
+        group: group(id)?.name, subject: group(id)?.subject)
     }
     return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
   }
@@ -57,11 +62,15 @@ public enum RuleList {
     var severity: String
     var summary: String
     var fix: String
+    var fixSafety: String?
+    var fixSummary: String?
     var itms: [String]
     var group: String?
     var subject: String?
 
-    enum CodingKeys: String, CodingKey { case id, severity, summary, fix, itms, group, subject }
+    enum CodingKeys: String, CodingKey {
+      case id, severity, summary, fix, fixSafety, fixSummary, itms, group, subject
+    }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -69,6 +78,8 @@ public enum RuleList {
       try container.encode(severity, forKey: .severity)
       try container.encode(summary, forKey: .summary)
       try container.encode(fix, forKey: .fix)
+      try container.encode(fixSafety, forKey: .fixSafety)
+      try container.encode(fixSummary, forKey: .fixSummary)
       try container.encode(itms, forKey: .itms)
       try container.encode(group, forKey: .group)
       try container.encode(subject, forKey: .subject)

@@ -44,6 +44,9 @@ enum SizeChecks {
       var diagnostic = diagnostic(
         icon, missing: missing, family: app.deviceFamilies, builtApp: app.isBuiltArtifact)
       (diagnostic.file, diagnostic.line, diagnostic.within) = (place.file, place.line, place.within)
+      if !app.isBuiltArtifact {
+        diagnostic.autofix = missingSizesFix(icon, missing: missing, headers: &headers)
+      }
       found.append(diagnostic)
     }
     return found
@@ -81,6 +84,29 @@ enum SizeChecks {
         } ?? false
       return !inCar && !loose.contains { $0.pixels == need.pixels && $0.appearance == "any" }
     }
+  }
+
+  /// The missing sizes, each to be made from the icon's largest image: the largest square PNG
+  /// of the light appearance. None when no image is as large as the largest missing size (the
+  /// fix never upscales). `set` is the `.appiconset` the images are in, nil for loose files.
+  static func missingSizesFix(
+    _ icon: AppIcon, missing: [Need], headers: inout [String: PNGHeader?]
+  ) -> IconFix? {
+    guard let needed = missing.map(\.pixels).max() else { return nil }
+    var largest = 0
+    for rendition in icon.renditions where rendition.kind == .image && rendition.appearance == .any
+    {
+      guard let file = rendition.file, ArchivedFiles.fileExists(file),
+        let header = header(file, &headers), header.width == header.height
+      else { continue }
+      largest = max(largest, header.width)
+    }
+    guard largest >= needed else { return nil }
+    let set = icon.renditions.compactMap(\.file).first(where: isInSet)?
+      .deletingLastPathComponent().path
+    return .addMissingSizes(
+      icon: icon.name, set: set,
+      sizes: missing.map { IconFix.Size(idiom: $0.idiom, points: $0.points, scale: 2) })
   }
 
   /// The slots the device families need.

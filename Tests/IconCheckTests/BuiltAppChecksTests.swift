@@ -179,6 +179,8 @@ import Testing
     #expect(finding.within == "CFBundleIcons → CFBundleAlternateIcons → Blue")
     #expect(finding.message.contains("\"Blue\""))
     #expect(finding.fix.hasPrefix("In the project,"))
+    // What Xcode built is not what to edit: a built app's findings carry no fix.
+    #expect(finding.autofix == nil)
   }
 
   @Test func anAlternateWithNoLooseFileAndNoCompiledSetHasNoImage() throws {
@@ -329,6 +331,7 @@ import Testing
         "CFBundleIcons~ipad → CFBundlePrimaryIcon → CFBundleIconFiles → 1",
       ])
     #expect(extensions.first?.message.contains("\"Old.png\"") == true)
+    #expect(extensions.allSatisfy { $0.autofix == nil })
     let suffixes = found.filter { $0.id == .iconFileWithSuffix }
     #expect(suffixes.count == 2)
     #expect(

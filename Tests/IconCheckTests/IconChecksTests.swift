@@ -138,7 +138,8 @@ import Testing
           id: .wrongPixelSize, file: file.path,
           message:
             "AppIcon-Blue.png of icon \"AppIcon-Blue\" is 512×512 pixels; the 60pt @2x slot needs 120×120",
-          fix: "Export the image at 120×120 pixels, or move it to the slot of that size.")
+          fix: "Export the image at 120×120 pixels, or move it to the slot of that size.",
+          autofix: .resample(file: file.path, pixels: 120))
       ])
   }
 
@@ -319,7 +320,8 @@ import Testing
           message:
             "AppIcon.png, the 1024×1024 App Store image of the primary icon \"AppIcon\", is transparent: 1048576 of 1048576 pixels (100%) are not opaque; App Store Connect rejects the upload (ITMS-90717: \"Invalid large app icon ... can't be transparent or contain an alpha channel\")",
           fix:
-            "Flatten the image onto an opaque background and export it without an alpha channel.")
+            "Flatten the image onto an opaque background and export it without an alpha channel.",
+          autofix: .flattenAlpha(file: file.path))
       ])
   }
 
@@ -409,7 +411,11 @@ import Testing
     #expect(list[1]["file"] as? String == "b/Icon.png")
     #expect(list[1]["severity"] as? String == "warning")
     #expect(list[1]["fix"] as? String == "Flatten it.")
-    #expect(Set(list[1].keys) == ["id", "severity", "file", "line", "message", "fix", "target"])
+    #expect(
+      Set(list[1].keys) == [
+        "id", "severity", "file", "line", "message", "fix", "target", "autofix",
+      ])
+    #expect(list[1]["autofix"] is NSNull)
     #expect(list[1]["target"] is NSNull)
     // Sorted keys: "diagnostics" before "errors" before "warnings".
     let keys = ["\"diagnostics\"", "\"errors\"", "\"warnings\""].compactMap {
