@@ -156,6 +156,10 @@ extension Interface {
           ("--format", false), ("--json", false), ("--warnings-as-errors", false),
           ("--against", false),
         ]),
+        SynopsisForm(options: [
+          ("--fix", true), ("--unsafe-fixes", false), ("--background", false),
+          ("--dry-run", false),
+        ]),
         SynopsisForm(
           options: [("--rules", true), ("--json", false)], withPositionals: false,
           withCommonOptions: false),
@@ -169,7 +173,9 @@ extension Interface {
         Without --target, every app target of a project that can have alternate icons is \
         checked, each under its name with its own count. With --against, also compare what \
         iconpick predicts the build makes of PATH with a built app, each difference a \
-        built-differs error. With --rules, list the ids instead.
+        built-differs error. With --fix, apply every safe fix (--unsafe-fixes: also those \
+        that change artwork), print each change, and check again; with --fix --dry-run, print \
+        the fixes as a unified diff and write nothing. With --rules, list the ids instead.
         """,
       exitStatus: """
         0 no errors · 1 errors found (or warnings, with --warnings-as-errors), or the \
@@ -455,7 +461,7 @@ extension Interface {
         """,
       apply: { options, value throws(UsageError) in options.tintedImage = value }),
     OptionSpec(
-      long: "--dry-run", short: "-n", commands: editCommands,
+      long: "--dry-run", short: "-n", commands: editCommands + [.check],
       summary: "Print the change as a diff; write nothing",
       details: "(a unified diff of each text file, a line for each new image).",
       manual: """
@@ -463,6 +469,37 @@ extension Interface {
         file made or removed, and write nothing. The plan is checked as a real run checks it.
         """,
       apply: { options, _ throws(UsageError) in options.dryRun = true }),
+    OptionSpec(
+      long: "--fix", commands: [.check],
+      summary: "Apply every safe fix, then check again",
+      details: "(each change printed as file: what changed; a fix that brings a new finding is undone).",
+      manual: """
+        Apply the fix of every finding that has a safe one (it changes only declarations, and \
+        files made from the app's own images), with the edits *add* makes: in place, written \
+        atomically, refused if a file changed meanwhile. One line per changed file, then the \
+        app is checked again and what remains is reported; the exit status follows it. A fix \
+        that would bring a new finding is undone. *--rules* shows which ids have fixes.
+        """,
+      apply: { options, _ throws(UsageError) in options.fix = true }),
+    OptionSpec(
+      long: "--unsafe-fixes", commands: [.check],
+      summary: "With --fix, also the fixes that change artwork",
+      details: "(an alpha channel flattened, an image resampled).",
+      manual: """
+        With *--fix*, also apply the unsafe fixes, which change artwork: the marketing \
+        image's alpha channel flattened (*marketing-icon-alpha*), an image resampled to its \
+        size (*wrong-pixel-size*).
+        """,
+      apply: { options, _ throws(UsageError) in options.unsafeFixes = true }),
+    OptionSpec(
+      long: "--background", value: .example("COLOR", ["#FFFFFF", "#000000"]), commands: [.check],
+      summary: "The colour --unsafe-fixes flattens alpha onto",
+      details: "(#RRGGBB; default: the image's own edge colour).",
+      manual: """
+        The colour, *#RRGGBB*, that an alpha channel is flattened onto by *--unsafe-fixes* \
+        (default: the mean colour of the image's opaque edge).
+        """,
+      apply: { options, value throws(UsageError) in options.background = value }),
     OptionSpec(
       long: "--keep-files", commands: [.remove],
       summary: "Keep the icon's set or files; remove only its declarations",

@@ -38,6 +38,11 @@ struct Options {
   var tintedImage: String?
   /// `add --dry-run`, `remove --dry-run`: print the change as a diff and write nothing.
   var dryRun = false
+  /// `check --fix`: apply every safe fix, then check again; `--unsafe-fixes` adds the unsafe
+  /// ones; `--background` is the colour an alpha channel is flattened onto.
+  var fix = false
+  var unsafeFixes = false
+  var background: String?
   /// `remove --keep-files`: take the name out of the declarations, keep its set or files.
   var keepFiles = false
   /// `push`'s PAYLOAD: a file, or "-" for stdin.
@@ -172,6 +177,21 @@ extension Options {
       }
       guard options.against == nil else {
         throw UsageError(message: "--rules lists the ids and checks nothing: drop --against")
+      }
+    }
+    if options.command == .check {
+      if options.unsafeFixes && !options.fix {
+        throw UsageError(message: "--unsafe-fixes goes with --fix: give --fix too")
+      }
+      if options.background != nil && !options.fix {
+        throw UsageError(message: "--background is the colour --fix flattens onto: give --fix too")
+      }
+      if options.dryRun && !options.fix {
+        throw UsageError(message: "check --dry-run shows what --fix would write: give --fix too")
+      }
+      if options.fix && (options.against != nil || options.listRules) {
+        throw UsageError(
+          message: "--fix changes the project PATH: not with --against or --rules")
       }
     }
     if options.square && options.output == nil {

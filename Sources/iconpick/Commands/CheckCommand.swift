@@ -29,6 +29,18 @@ struct CheckCommand {
       }
       return try compare(try AppContext.appPath(options), against: against)
     }
+    if options.fix {
+      // A change needs a project named or in the current folder: never the bundled demo app.
+      let currentDirectory = URL(
+        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+      guard options.path != nil || AppIconReader.containsApp(currentDirectory) else {
+        throw CommandFailure(
+          description:
+            "no app in the current folder (\(currentDirectory.path)): give a PATH to the project to fix"
+        )
+      }
+      return try runFixes(try AppContext.appPath(options))
+    }
     let path = try AppContext.appPath(options)
     // Without --target, every app target that can have alternate icons, one group each.
     let targets =
@@ -49,17 +61,26 @@ struct CheckCommand {
     } else {
       groups = try diagnosePlatforms(path, target: options.target, named: false)
     }
-    return try report(groups, path: path, unreadable: unreadable)
+    // JSON and SARIF carry each fix's changes: planned here, nothing written.
+    var planned: [PlannedFix] = []
+    if options.format == .json || options.format == .sarif {
+      for target in targets.count > 1 ? targets.map(Optional.some) : [options.target] {
+        planned += plannedFixes(path, target: target)
+      }
+    }
+    return try report(groups, path: path, unreadable: unreadable, plannedFixes: planned)
   }
 
   /// Prints the findings in the chosen format; the exit status they make.
-  func report(_ groups: [CheckReport.Group], path: URL, unreadable: Bool) throws -> ExitStatus {
+  func report(
+    _ groups: [CheckReport.Group], path: URL, unreadable: Bool, plannedFixes: [PlannedFix] = []
+  ) throws -> ExitStatus {
     // Paths in the CI formats are relative to the current folder, the repository root in CI.
     let report = try CheckReport.render(
       groups, format: options.format ?? .gcc,
       root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
       warningsAsErrors: options.warningsAsErrors, toolVersion: IconpickCommand.version,
-      anchor: Self.anchor(for: path))
+      anchor: Self.anchor(for: path), plannedFixes: plannedFixes)
     print(report, terminator: "")
     let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
     let failed = groups.contains { $0.diagnostics.contains { $0.severity >= failing } }

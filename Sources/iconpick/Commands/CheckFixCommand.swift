@@ -1,0 +1,106 @@
+import Foundation
+import IconCatalog
+import IconCheck
+import IconEdit
+
+/// `iconpick check --fix [--unsafe-fixes] [--dry-run]`: every finding whose fix is certain is
+/// fixed with the write side's engine (the edits `add` makes: in place, atomic, refused if a file
+/// changed meanwhile), then the app is checked again: a fix that brings a new finding is undone.
+/// What remains is reported as `check` reports it, and the exit status follows it. Here, and only
+/// here, a finding's fix (IconCheck) meets the edit that makes it (IconEdit).
+extension CheckCommand {
+  func runFixes(_ path: URL) throws -> ExitStatus {
+    let targets =
+      options.target == nil
+      ? try AppIconReader.appTargets(at: path, configuration: options.configuration) : []
+    let names: [String?] = targets.count > 1 ? targets : [options.target]
+    var groups: [CheckReport.Group] = []
+    var changedFiles = 0
+    for target in names {
+      let context = try EditContext.read(at: path, target: target, platform: options.platform)
+      let findings = Checker.diagnose(context.app, facts: context.facts)
+      let fixes = Self.fixes(in: findings, unsafe: options.unsafeFixes)
+      let (changes, planned) = FixPlanner.planAll(
+        fixes, in: context, background: options.background)
+      for outcome in planned {
+        if case .failure(let error) = outcome.result {
+          IconpickCommand.printNote("not fixed: \(error.description)")
+        }
+      }
+      let plan = EditPlan(changes: changes, form: "", name: target ?? context.app.appName)
+      if options.dryRun {
+        try ChangeApplier.check(changes)
+        print(plan.preview(), terminator: "")
+        changedFiles += changes.changes.filter { !$0.isDirectory }.count
+        groups.append((target: names.count > 1 ? target : nil, diagnostics: findings))
+        continue
+      }
+      guard !changes.isEmpty else {
+        groups.append((target: names.count > 1 ? target : nil, diagnostics: findings))
+        continue
+      }
+      let applied = try ChangeApplier.apply(changes)
+      let after: EditContext
+      do {
+        after = try EditContext.read(at: path, target: target, platform: options.platform)
+      } catch {
+        applied.undo()
+        throw EditError.verificationFailed(
+          reason: "the project cannot be read after the fixes: \(error)")
+      }
+      let remaining = Checker.diagnose(after.app, facts: after.facts)
+      // A fix that keeps an image no entry names any more leaves it unassigned, as said.
+      let expected: Set<DiagnosticID> = [.unassignedChild]
+      if let new = FindingCounts(findings).new(in: remaining).first(where: {
+        !expected.contains($0.id)
+      }) {
+        applied.undo()
+        throw EditError.verificationFailed(
+          reason: "the fixes would bring a new finding: \(new.message) [\(new.id.rawValue)]")
+      }
+      for line in plan.summaryLines() { print(line) }
+      changedFiles += changes.changes.filter { !$0.isDirectory }.count
+      groups.append((target: names.count > 1 ? target : nil, diagnostics: remaining))
+    }
+    fflush(nil)
+    if options.dryRun {
+      IconpickCommand.printNote(
+        "dry run: \(changedFiles) \(changedFiles == 1 ? "file" : "files") would change; nothing was written"
+      )
+      return .success
+    }
+    IconpickCommand.printNote(
+      changedFiles == 0
+        ? "nothing to fix" : "fixed: \(changedFiles) \(changedFiles == 1 ? "file" : "files") changed; what remains:")
+    return try report(groups, path: path, unreadable: false)
+  }
+
+  /// The fixes of `findings` that `--fix` applies: the safe ones, and the unsafe ones when asked;
+  /// each once, in the findings' order.
+  static func fixes(in findings: [Diagnostic], unsafe: Bool) -> [IconFix] {
+    var seen = Set<IconFix>()
+    return findings.compactMap(\.autofix).filter { fix in
+      let allowed = fix.safety == .safe || (unsafe && fix.safety == .unsafe)
+      return allowed && seen.insert(fix).inserted
+    }
+  }
+
+  /// Each finding's fix planned, for the formats that show a fix's changes (JSON, SARIF): what
+  /// `--fix` would write, nothing written.
+  func plannedFixes(_ path: URL, target: String?) -> [PlannedFix] {
+    guard let context = try? EditContext.read(at: path, target: target, platform: options.platform)
+    else { return [] }
+    let findings = Checker.diagnose(context.app, facts: context.facts)
+    let fixes = Self.fixes(in: findings, unsafe: true)
+    return fixes.compactMap { fix in
+      guard case .success(let plan) = FixPlanner.planAll([fix], in: context).planned.first?.result,
+        !plan.changes.isEmpty
+      else { return nil }
+      return PlannedFix(
+        fix: fix,
+        files: plan.changes.changes.filter { !$0.isDirectory }.map {
+          PlannedFix.File(path: $0.path.path, original: $0.original, updated: $0.updated)
+        })
+    }
+  }
+}
