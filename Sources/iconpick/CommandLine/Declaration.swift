@@ -472,7 +472,8 @@ extension Interface {
     OptionSpec(
       long: "--fix", commands: [.check],
       summary: "Apply every safe fix, then check again",
-      details: "(each change printed as file: what changed; a fix that brings a new finding is undone).",
+      details:
+        "(each change printed as file: what changed; a fix that brings a new finding is undone).",
       manual: """
         Apply the fix of every finding that has a safe one (it changes only declarations, and \
         files made from the app's own images), with the edits *add* makes: in place, written \

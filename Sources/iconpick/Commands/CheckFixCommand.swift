@@ -71,7 +71,8 @@ extension CheckCommand {
     }
     IconpickCommand.printNote(
       changedFiles == 0
-        ? "nothing to fix" : "fixed: \(changedFiles) \(changedFiles == 1 ? "file" : "files") changed; what remains:")
+        ? "nothing to fix"
+        : "fixed: \(changedFiles) \(changedFiles == 1 ? "file" : "files") changed; what remains:")
     return try report(groups, path: path, unreadable: false)
   }
 
