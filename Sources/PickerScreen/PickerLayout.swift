@@ -384,6 +384,14 @@ public enum PickerLayout {
     let rows = frame.size.rows
     frame.fill(
       row: rows - 2, column: 1, count: width - 2, glyph: model.glyphs.separator, style: ruleStyle)
+    // On the rule's right, where it leaves the list alone: what `check --fix` could repair.
+    if let hint = model.fixHint, model.alert == nil {
+      let text = " \(hint) "
+      let shown = TextWidth.of(text)
+      if shown + 6 <= width {
+        frame.put(text, row: rows - 2, column: width - 2 - shown, style: statusStyle)
+      }
+    }
     if let filter = model.filter, model.alert == nil {
       drawFilterLine(model, filter: filter, into: &frame)
       // A notice takes the rule's row, so the filter line stays in view.

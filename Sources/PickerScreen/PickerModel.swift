@@ -73,6 +73,9 @@ public struct PickerModel: Equatable, Sendable {
   public internal(set) var alert: PickerAlert?
   /// A one-line message in the footer, cleared by the next key.
   public internal(set) var status: String?
+  /// What `check --fix` could repair, found in the background (`fixesFound`): shown on the
+  /// footer's rule, naming the command.
+  public internal(set) var fixHint: String?
   public internal(set) var outcome: PickerOutcome?
   /// Previews that are ready, by icon, size and appearance; the rest show placeholders.
   public internal(set) var thumbnails: [ThumbnailKey: CellImage] = [:]
@@ -189,6 +192,8 @@ public enum PickerAction: Equatable, Sendable {
   /// Every icon's images were read in the background: the appearances they have, and whether
   /// some icon is an Icon Composer `.icon` bundle (then all six looks are offered).
   case appearancesFound(Set<IconAppearance>, iconComposer: Bool = false)
+  /// The app was checked in the background: what `check --fix` could repair, or nil.
+  case fixesFound(String?)
   /// `v`: the list or the grid.
   case toggleView
   /// `/`: opens the filter line.
@@ -257,6 +262,9 @@ extension PickerModel {
     case .appearancesFound(let present, let iconComposer):
       looks = Self.looks(present: present, iconComposer: iconComposer)
       if !looks.contains(look) { look = .light }
+      return .none
+    case .fixesFound(let hint):
+      fixHint = hint
       return .none
     default:
       break

@@ -44,6 +44,9 @@ public struct PickerSession {
   /// Renders one pixel preview (for terminals that show images); called off the drawing thread.
   public typealias RenderPixelPreview = @Sendable (PixelPreviewKey) -> PixelPreview.Result
   public typealias FoundAppearances = (appearances: Set<IconAppearance>, iconComposer: Bool)
+  /// Checks the app and says what `check --fix` could repair (nil: nothing); called off the
+  /// drawing thread, once, after the first frame.
+  public typealias FindFixes = @Sendable () -> String?
 
   /// How long a frame after a key waits at most for the previews it shows.
   var previewWait = Duration.milliseconds(20)
@@ -72,6 +75,9 @@ public struct PickerSession {
   /// Finished previews and the appearance search's finding, handed from background threads.
   private let inbox = Inbox<(ThumbnailKey, Thumbnailer.Result)>()
   private let foundAppearances = Inbox<FoundAppearances>()
+  private let findFixes: FindFixes?
+  private let foundFixes = Inbox<String?>()
+  private var fixSearchStarted = false
   private var appearanceSearchStarted = false
   /// Started and not yet taken: the loop looks for the finding every 2 ms meanwhile.
   private var appearanceSearchPending = false
@@ -103,9 +109,10 @@ public struct PickerSession {
     model: PickerModel, terminal: PickerTerminal, setAlternateIconName: @escaping SetIcon,
     pendingSignal: @escaping () -> Int32? = { nil }, renderThumbnail: RenderThumbnail? = nil,
     findAppearances: FindAppearances? = nil, preferences: PreferenceStore? = nil,
-    renderPixelPreview: RenderPixelPreview? = nil
+    renderPixelPreview: RenderPixelPreview? = nil, findFixes: FindFixes? = nil
   ) {
     self.renderPixelPreview = renderPixelPreview
+    self.findFixes = findFixes
     self.model = model
     self.terminal = terminal
     self.setAlternateIconName = setAlternateIconName
@@ -156,6 +163,10 @@ public struct PickerSession {
           drawBy = nil
         }
       }
+      if let hint = foundFixes.take().last {
+        model.apply(.fixesFound(hint))
+        if hint != nil { needsDraw = true }
+      }
       if let found = foundAppearances.take().last {
         appearanceSearchPending = false
         let before = model.looks
@@ -168,7 +179,10 @@ public struct PickerSession {
       let waiting =
         requested.count > model.thumbnails.count
         || requestedPixels.count > model.pixelPreviews.count + model.pixelPreviewFailures.count
-      if !needsDraw && !waiting { startAppearanceSearch() }
+      if !needsDraw && !waiting {
+        startAppearanceSearch()
+        startFixSearch()
+      }
       let timeout = needsDraw ? 1 : waiting || appearanceSearchPending ? 2 : 100
       guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else { continue }
       if case .resize(let newSize) = key { size = newSize }
@@ -200,6 +214,14 @@ public struct PickerSession {
       case nil: break
       }
     }
+  }
+
+  /// Once, when the first frame is drawn and idle: checks the app in the background.
+  private mutating func startFixSearch() {
+    guard let findFixes, !fixSearchStarted else { return }
+    fixSearchStarted = true
+    let inbox = foundFixes
+    DispatchQueue.global(qos: .utility).async { inbox.put(findFixes()) }
   }
 
   /// Once: reads every icon's images in the background for the appearances `a` cycles through.

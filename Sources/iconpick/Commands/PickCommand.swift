@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import IconCatalog
+import IconCheck
 import IconRender
 import IconState
 import PickerScreen
@@ -50,7 +51,8 @@ struct PickCommand {
   /// opened it, so Esc returns there.
   func pick(
     _ context: AppContext, choice: (alternateIconName: String?, notice: StateNotice?),
-    terminal: NcursesTerminal, graphics: GraphicsSetup? = nil, canGoBack: Bool = false
+    terminal: NcursesTerminal, graphics: GraphicsSetup? = nil, canGoBack: Bool = false,
+    readOptions: Options? = nil
   ) throws -> PickerSessionResult {
     let app = context.app
     let images = context.images
@@ -115,8 +117,27 @@ struct PickCommand {
         } catch {
           return PixelPreview.Result(image: nil, problem: error.description)
         }
-      })
+      }, findFixes: fixSearch(app, options: readOptions ?? options))
     return session.run()
+  }
+
+  /// What the footer says the app has for `check --fix`: its errors with a safe fix, counted
+  /// by a check made in the background after the first frame. None for a built app.
+  func fixSearch(_ app: AppIcons, options: Options) -> PickerSession.FindFixes? {
+    guard !app.isBuiltArtifact, let path = try? AppContext.appPath(options) else { return nil }
+    let (target, configuration, platform) = (options.target, options.configuration, app.platform)
+    return {
+      guard
+        let (app, facts) = try? AppIconReader.readWithFacts(
+          at: path, target: target, configuration: configuration, platform: platform)
+      else { return nil }
+      let fixable = Checker.diagnose(app, facts: facts).filter {
+        $0.severity == .error && $0.autofix?.safety == .safe
+      }
+      guard !fixable.isEmpty else { return nil }
+      let errors = fixable.count == 1 ? "1 error" : "\(fixable.count) errors"
+      return "\(errors) fixable: iconpick check --fix"
+    }
   }
 
   /// How previews reach the screen: `--graphics`, else `ICONPICK_GRAPHICS`, else auto, which

@@ -48,7 +48,8 @@ extension PickCommand {
           continue
         }
         let result = try pick(
-          context, choice: choice, terminal: terminal, graphics: graphics, canGoBack: true)
+          context, choice: choice, terminal: terminal, graphics: graphics, canGoBack: true,
+          readOptions: chosen)
         if result == .back {
           chooser.returned()
           continue
