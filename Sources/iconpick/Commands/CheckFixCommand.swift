@@ -67,7 +67,10 @@ extension CheckCommand {
       IconpickCommand.printNote(
         "dry run: \(changedFiles) \(changedFiles == 1 ? "file" : "files") would change; nothing was written"
       )
-      return .success
+      // Nothing was fixed, so the status is check's: the findings as they are.
+      let failing: Diagnostic.Severity = options.warningsAsErrors ? .warning : .error
+      let failed = groups.contains { $0.diagnostics.contains { $0.severity >= failing } }
+      return failed ? .failure : .success
     }
     IconpickCommand.printNote(
       changedFiles == 0
