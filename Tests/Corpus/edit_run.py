@@ -30,6 +30,10 @@ them, from the errors of `iconpick list` that name several projects or targets):
   it an alternate again with nothing new in check (a residual diff, such as the name moved to
   the end of a list, is shown).
 
+- where a finding has a safe fix: `check --fix --dry-run` writes nothing; `check --fix` touches
+  only the files the findings' planned fixes name (`check --format json`'s autofix.changes),
+  reports no new error, leaves files that parse; a second `check --fix` changes nothing.
+
 One line per project and target with the verdict and the diff stat, the reasons below a failure,
 and a summary. Exit 1 on any failure. Until `iconpick add` exists, only the list and check parts
 run. The copies are deleted unless --keep.
@@ -464,6 +468,52 @@ def redeclare(binary, path, extra, repo, state, before):
     return None
 
 
+def fix(binary, path, extra, repo, state, pbxproj_python, before, diagnostics):
+    """check --fix: the dry run writes nothing; --fix touches only files the findings' planned
+    fixes name (check --format json's autofix.changes), grows no error, leaves files that parse;
+    a second --fix changes nothing. Then the copy is put back. (None when no finding has a safe
+    fix), else (ids fixed, diff stat, problems)."""
+    fixable = [d for d in diagnostics
+               if (d.get("autofix") or {}).get("safety") == "safe"]
+    if not fixable:
+        return None
+    problems = []
+    planned = set()
+    for d in fixable:
+        for change in (d["autofix"].get("changes") or []):
+            planned.add(os.path.relpath(change["file"], repo) if os.path.isabs(change["file"])
+                        else change["file"])
+    status, out, err = run([binary, "check", path] + extra + ["--fix", "--dry-run",
+                                                              "--state-dir", state])
+    if git_status(repo):
+        problems.append("check --fix --dry-run wrote: %s" % ", ".join(git_status(repo)[:5]))
+        restore(repo)
+    status, out, err = run([binary, "check", path] + extra + ["--fix", "--state-dir", state])
+    if status > 1:
+        problems.append("check --fix exit %d: %s" % (status, reason(err, repo)))
+    changed = [line[3:].strip().strip('"') for line in git_status(repo)]
+    for file in changed:
+        inside = any(file == p or file.startswith(p.rstrip("/") + "/") or p.startswith(file)
+                     for p in planned)
+        if not inside:
+            problems.append("check --fix touched %s, which no planned fix names" % file)
+    stat, found = diff_findings(repo, pbxproj_python)
+    problems += found
+    after, _ = errors_of(binary, path, extra, state, repo)
+    if after is not None:
+        for key in new_errors(before, after):
+            problems.append("new check error after --fix [%s] %s: %s" % (key[0], key[1],
+                                                                          key[2][:200]))
+    run(GIT + ["add", "-A"], cwd=repo)
+    run(GIT + ["commit", "-q", "-m", "fixed"], cwd=repo)
+    run([binary, "check", path] + extra + ["--fix", "--state-dir", state])
+    if git_status(repo):
+        problems.append("a second check --fix changed: %s" % ", ".join(git_status(repo)[:5]))
+    run(GIT + ["reset", "-q", "--hard", "HEAD~1"], cwd=repo)
+    restore(repo)
+    return sorted(set(d["id"] for d in fixable)), stat, problems
+
+
 def fresh_copy(project, work):
     copy = os.path.join(work, os.path.basename(project.rstrip("/")))
     shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns(".git"))
@@ -558,6 +608,18 @@ def main():
                     counts["unshipped " + ("FAIL" if problems else "PASS")] += 1
                     if problems:
                         failed.append(where + " (add %s)" % set_name)
+                fixed = fix(binary, path, extra, copy, state, pbxproj_python, before,
+                            diagnostics)
+                if fixed:
+                    ids, stat, problems = fixed
+                    verdict = "FAIL" if problems else "PASS"
+                    print("%-5s %s  check --fix (%s)  [%s]" % (
+                        verdict, where, ", ".join(ids), "; ".join(stat) or "no change"))
+                    for problem in problems:
+                        print("        " + problem)
+                    counts["fix " + verdict] += 1
+                    if problems:
+                        failed.append(where + " (check --fix)")
                 declared = redeclare(binary, path, extra, copy, state, before)
                 if declared:
                     set_name, notes, problems = declared
@@ -578,10 +640,12 @@ def main():
     print()
     print("edit: %d projects, %d targets (%d skipped: list fails); round trip: %d passed, "
           "%d failed, %d tvOS apps refused as they should be; add of an unshipped set: %d passed, "
-          "%d failed; remove --keep-files then add again: %d passed, %d failed%s" % (
+          "%d failed; remove --keep-files then add again: %d passed, %d failed; check --fix: "
+          "%d passed, %d failed%s" % (
               counts["projects"], counts["targets"], counts["targets skipped (list fails)"],
               counts["PASS"], counts["FAIL"], counts["TVOS"], counts["unshipped PASS"],
               counts["unshipped FAIL"], counts["redeclare PASS"], counts["redeclare FAIL"],
+              counts["fix PASS"], counts["fix FAIL"],
               "" if can_edit else " (add/remove absent: list and check only)"))
     return 1 if failed else 0
 
