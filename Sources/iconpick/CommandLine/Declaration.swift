@@ -430,12 +430,14 @@ extension Interface {
       apply: { options, value throws(UsageError) in options.against = value }),
     OptionSpec(
       long: "--rules", commands: [.check], summary: "List every id check can report",
-      details: "(id, severity, ITMS codes, summary) and check nothing; with --json, every field.",
+      details:
+        "(id, severity, fix, ITMS codes, summary) and check nothing; with --json, every field.",
       manual: """
-        List every id *check* can report, one a line: the id, its severity, the App Store \
-        Connect (ITMS) codes it predicts and what it finds; and check nothing. With *--json*, \
-        an array of objects with *id*, *severity*, *summary*, *fix*, *itms*, *group* and \
-        *subject* (*shipped app* or *sources*).
+        List every id *check* can report, one a line: the id, its severity, whether *--fix* \
+        can fix it (*safe*, *unsafe*, *suggestion* or *-*), the App Store Connect (ITMS) codes \
+        it predicts and what it finds; and check nothing. With *--json*, an array of objects \
+        with *id*, *severity*, *summary*, *fix*, *fixSafety*, *fixSummary*, *itms*, *group* \
+        and *subject* (*shipped app* or *sources*).
         """,
       apply: { options, _ throws(UsageError) in options.listRules = true }),
     OptionSpec(
