@@ -55,8 +55,16 @@ struct AppLocation: Sendable {
         folder: root.path, manifest: generator.manifest.path, generator: generator.name,
         command: generator.command)
     }
+    // An app another build system makes: what lies around is not what that build uses.
+    let looksLikeApp =
+      !(files.infoPlists.isEmpty && files.catalogs.isEmpty && files.projects.isEmpty)
+    if let other = OtherBuildSystems.detect(in: root, files: files, above: looksLikeApp) {
+      throw .otherBuildSystem(
+        folder: root.path, tool: other.tool, file: other.file.path, reason: other.reason,
+        remedy: other.remedy)
+    }
     guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
-    guard !(files.infoPlists.isEmpty && files.catalogs.isEmpty && files.projects.isEmpty) else {
+    guard looksLikeApp else {
       throw .noApp(path: path.path)
     }
     return AppLocation(root: root, files: files, givenInfoPlist: nil)
@@ -235,6 +243,7 @@ struct AppLocation: Sendable {
     let files = ProjectFiles.scan(folder, maxDepth: 2)
     if !files.projects.isEmpty || !files.specs.isEmpty { return true }
     if GeneratedProjects.generator(in: folder, files: files) != nil { return true }
+    if OtherBuildSystems.detect(in: folder, files: files, above: false) != nil { return true }
     if files.infoPlists.contains(where: { !ProjectFiles.isTestFile($0, under: folder) }) {
       return true
     }
