@@ -30,6 +30,11 @@ enum StarlarkCalls {
     case number(String)
     /// What the value is, for a message: `the variable x`, `a call to select()`.
     case notPlain(String)
+
+    var isNotPlain: Bool {
+      if case .notPlain = self { return true }
+      return false
+    }
   }
 
   /// The calls at the top level of `text`, in order. Text that is not Starlark gives what could
@@ -287,26 +292,26 @@ enum StarlarkCalls {
       while let token = current, token != .punctuation(","), token != .punctuation(")"),
         token != .punctuation("]"), token != .punctuation("}"), token != .newline
       {
-        if extra == nil { extra = Self.describe(token) }
+        if token == .name("for") {
+          extra = "a list comprehension"
+        } else if extra == nil {
+          extra = "an expression with \(Self.describe(token))"
+        }
         if token == .punctuation("(") || token == .punctuation("[") || token == .punctuation("{") {
           skipBracketed()
         } else {
           index += 1
         }
       }
-      if let extra { return .notPlain("an expression with \(extra)") }
+      if extra == "a list comprehension" { return .notPlain("a list comprehension") }
+      if let notPlain = terms.first(where: \.isNotPlain) { return notPlain }
+      if let extra { return .notPlain(extra) }
       if terms.count == 1 { return terms[0] }
       return Self.sum(terms)
     }
 
     /// `a + b + ...`: lists and globs join into one list, strings into one string.
     private static func sum(_ terms: [Value]) -> Value {
-      if let notPlain = terms.first(where: {
-        if case .notPlain = $0 { return true }
-        return false
-      }) {
-        return notPlain
-      }
       if terms.allSatisfy({
         if case .string = $0 { return true }
         return false
@@ -352,14 +357,11 @@ enum StarlarkCalls {
             index += 1
             continue
           }
-          if case .name("for") = token {
-            skipToClosing("]")
-            return .notPlain("a list comprehension")
-          }
           items.append(expression())
         }
         index += 1
-        return .list(items)
+        // One item that is not plain makes the list so: its items cannot all be known.
+        return items.first(where: \.isNotPlain) ?? .list(items)
       case .punctuation("(") where self.token(at: 1) != .punctuation(")"):
         index += 1
         let inner = expression()
@@ -395,23 +397,6 @@ enum StarlarkCalls {
           return .notPlain("a dictionary")
         }
         return .notPlain(Self.describe(token))
-      }
-    }
-
-    private mutating func skipToClosing(_ symbol: String) {
-      var depth = 0
-      while let token = current {
-        if case .punctuation(let found) = token {
-          if "([{".contains(found) { depth += 1 }
-          if ")]}".contains(found) {
-            if depth == 0 {
-              if found == symbol { index += 1 }
-              return
-            }
-            depth -= 1
-          }
-        }
-        index += 1
       }
     }
 
