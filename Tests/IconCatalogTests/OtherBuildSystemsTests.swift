@@ -148,6 +148,44 @@ import Testing
     try fixture.write(".buckroot", "")
     found = try refusal(fixture.url("App"))
     #expect(found.remedy.hasPrefix("run `buck2 build //App:ExampleApp --show-output`"))
+
+    // The app's bundle behind a macro, and a test host (airbnb/BuckSample today): no target is
+    // named as the app's.
+    try fixture.write(
+      "App/BUCK",
+      """
+      load("//Config:buck_local.bzl", "buck_local_bundle")
+      apple_binary(name = "ExampleAppBinary", srcs = ["Dummy.swift"])
+      buck_local_bundle(name = "ExampleApp", extension = "app")
+      apple_bundle(name = "XCUITestsHostApp", extension = "app")
+      """)
+    found = try refusal(fixture.root)
+    #expect(found.reason == #"apple_binary "ExampleAppBinary""#)
+    #expect(
+      found.remedy
+        == "run `buck2 build --show-output` with the app's bundle target in \(fixture.root.standardizedFileURL.path) (none is declared plainly here: a macro may declare it), then pass the .app or .ipa it names"
+    )
+  }
+
+  @Test("Bazel: several app rules: the first app is named with the others, test hosts last")
+  func bazelSeveral() throws {
+    let fixture = try Fixture()
+    try fixture.write("WORKSPACE", "")
+    try fixture.write(
+      "Telegram/BUILD",
+      """
+      ios_application(name = "webrtc_build_test")
+      ios_application(name = "Telegram")
+      ios_extension(name = "Share")
+      """)
+    try fixture.write("Watch/BUILD", "tvos_application(name = \"TV\")\n")
+    try Self.writeLeftovers(fixture, in: "Telegram/Telegram-iOS")
+    let found = try refusal(fixture.root)
+    #expect(found.reason == #"ios_application "Telegram""#)
+    #expect(
+      found.remedy
+        == "run `bazel build //Telegram:Telegram` in \(fixture.root.standardizedFileURL.path), or build another of its 3 app targets (//Watch:TV, //Telegram:webrtc_build_test), then pass the .ipa it writes under bazel-bin"
+    )
   }
 
   @Test(".NET: MAUI, .NET for iOS and Xamarin.iOS projects; a library's .csproj is not")

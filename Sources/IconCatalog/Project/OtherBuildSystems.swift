@@ -160,28 +160,72 @@ enum OtherBuildSystems {
 
   // MARK: Each system
 
-  /// The first `ios_application`/`tvos_application`, built from its workspace; else a workspace
-  /// that loads rules_apple (the app rule behind a macro).
-  private static func bazel(_ rule: Rule, files: [URL], rootFiles: [URL]) -> Detection? {
+  /// An app rule of a Starlark build file: the file, the call, its package under the root.
+  private struct AppRule {
+    var file: URL
+    var call: StarlarkCalls.Call
+    var package: String
+
+    var label: String? { call.name.map { "//\(package):\($0)" } }
+    /// A test host (`XCUITestsHostApp`, `webrtc_build_test`) is an app, but rarely the one meant.
+    var isTestHost: Bool { call.name?.lowercased().contains("test") ?? false }
+  }
+
+  /// The app rules (`select`) of the Starlark build files among `files` under the first root
+  /// (a folder holding one of `rule.rootFiles`) that has any: apps first, test hosts after.
+  private static func appRules(
+    _ rule: Rule, files: [URL], mentioning word: String,
+    select: (StarlarkCalls.Call) -> Bool
+  ) -> (root: URL, apps: [AppRule])? {
+    var apps: [AppRule] = []
+    var root: URL?
     for file in files {
-      guard let text = text(of: file), text.contains("_application"),
-        let call = StarlarkCalls.calls(in: text).first(where: { rule.holds.contains($0.rule) }),
-        let workspace = folderAbove(file, holding: rule.rootFiles)
+      guard let text = text(of: file), text.contains(word),
+        let folder = folderAbove(file, holding: rule.rootFiles), root == nil || folder == root
       else { continue }
+      let calls = StarlarkCalls.calls(in: text).filter(select)
+      guard !calls.isEmpty else { continue }
+      root = folder
       let package = ProjectFiles.relativeComponents(
-        of: file.deletingLastPathComponent(), under: workspace
+        of: file.deletingLastPathComponent(), under: folder
       ).joined(separator: "/")
-      let target = call.name ?? "all"
+      apps += calls.map { AppRule(file: file, call: $0, package: package) }
+    }
+    guard let root, !apps.isEmpty else { return nil }
+    return (root, apps.filter { !$0.isTestHost } + apps.filter(\.isTestHost))
+  }
+
+  /// `run `BUILD LABEL` in ROOT`, naming the others when there are several: which is the app
+  /// is not guessed.
+  private static func buildCommand(
+    _ build: String, apps: [AppRule], root: URL, suffix: String = "", output: String
+  ) -> String {
+    let first = apps[0]
+    let command =
+      "run `\(build) \(first.label.map { MessageText.escaped($0) } ?? "//\(first.package):all")\(suffix)` in \(MessageText.path(root.path))"
+    guard apps.count > 1 else { return "\(command), then pass \(output)" }
+    let others = apps.dropFirst().compactMap(\.label).map { MessageText.escaped($0) }
+    let named = others.prefix(3).joined(separator: ", ")
+    let more = apps.count - 1 - min(others.count, 3)
+    let list = named.isEmpty ? "" : " (\(named)\(more > 0 ? " and \(more) more" : ""))"
+    return
+      "\(command), or build another of its \(apps.count) app targets\(list), then pass \(output)"
+  }
+
+  /// `ios_application`/`tvos_application`, built from its workspace; else a workspace that
+  /// loads rules_apple (the app rule behind a macro).
+  private static func bazel(_ rule: Rule, files: [URL], rootFiles: [URL]) -> Detection? {
+    if let (workspace, apps) = appRules(
+      rule, files: files, mentioning: "_application", select: { rule.holds.contains($0.rule) })
+    {
+      let first = apps[0]
       let output =
-        call.name.map {
-          "the .ipa it writes (bazel-bin/\(package.isEmpty ? "" : package + "/")\($0).ipa)"
-        }
-        ?? "the .ipa it writes under bazel-bin"
+        apps.count == 1 && first.call.name != nil
+        ? "the .ipa it writes (bazel-bin/\(first.package.isEmpty ? "" : first.package + "/")\(MessageText.escaped(first.call.name ?? "")).ipa)"
+        : "the .ipa it writes under bazel-bin"
       return Detection(
-        tool: rule.tool, file: file, reason: called(call),
-        remedy:
-          "run `bazel build //\(package):\(target)` in \(MessageText.path(workspace.path)), then pass \(output)"
-      )
+        tool: rule.tool, file: first.file, reason: called(first.call),
+        remedy: buildCommand("bazel build", apps: apps, root: workspace, output: output))
     }
     for file in rootFiles where text(of: file)?.contains("rules_apple") == true {
       return Detection(
@@ -193,37 +237,41 @@ enum OtherBuildSystems {
     return nil
   }
 
-  /// The app's `apple_bundle` (extension "app", not a watch app), else any bundle or binary.
+  /// The app's `apple_bundle` (extension "app", not a watch app); else, when the app's bundle is
+  /// behind a macro, any `apple_bundle` or `apple_binary` says Buck builds it.
   private static func buck(_ rule: Rule, files: [URL]) -> Detection? {
-    for file in files {
-      guard let text = text(of: file), text.contains("apple_") else { continue }
-      let calls = StarlarkCalls.calls(in: text).filter { rule.holds.contains($0.rule) }
-      func isApp(_ call: StarlarkCalls.Call) -> Bool {
-        guard call.rule == "apple_bundle", call.arguments["extension"] == .string("app") else {
-          return false
-        }
-        if case .string(let type)? = call.arguments["xcode_product_type"] {
-          return !type.contains("watch")
-        }
-        return true
+    func isApp(_ call: StarlarkCalls.Call) -> Bool {
+      guard call.rule == "apple_bundle", call.arguments["extension"] == .string("app") else {
+        return false
       }
-      guard let call = calls.first(where: isApp) ?? calls.first,
-        let root = folderAbove(file, holding: rule.rootFiles)
-      else { continue }
-      let package = ProjectFiles.relativeComponents(
-        of: file.deletingLastPathComponent(), under: root
-      ).joined(separator: "/")
-      // Buck2 marks its root with `.buckroot`; Buck1 has only `.buckconfig`.
-      let buck =
-        FileManager.default.fileExists(atPath: root.appendingPathComponent(".buckroot").path)
-        ? "buck2" : "buck"
-      return Detection(
-        tool: rule.tool, file: file, reason: called(call),
-        remedy:
-          "run `\(buck) build //\(package):\(call.name ?? "") --show-output` in \(MessageText.path(root.path)), then pass the .app or .ipa it names"
-      )
+      if case .string(let type)? = call.arguments["xcode_product_type"] {
+        return !type.contains("watch")
+      }
+      return true
     }
-    return nil
+    // Buck2 marks its root with `.buckroot`; Buck1 has only `.buckconfig`.
+    func buck(_ root: URL) -> String {
+      FileManager.default.fileExists(atPath: root.appendingPathComponent(".buckroot").path)
+        ? "buck2" : "buck"
+    }
+    if let (root, apps) = appRules(rule, files: files, mentioning: "apple_bundle", select: isApp),
+      !apps[0].isTestHost
+    {
+      return Detection(
+        tool: rule.tool, file: apps[0].file, reason: called(apps[0].call),
+        remedy: buildCommand(
+          "\(buck(root)) build", apps: apps, root: root, suffix: " --show-output",
+          output: "the .app or .ipa it names"))
+    }
+    guard
+      let (root, rules) = appRules(
+        rule, files: files, mentioning: "apple_", select: { rule.holds.contains($0.rule) })
+    else { return nil }
+    return Detection(
+      tool: rule.tool, file: rules[0].file, reason: called(rules[0].call),
+      remedy:
+        "run `\(buck(root)) build --show-output` with the app's bundle target in \(MessageText.path(root.path)) (none is declared plainly here: a macro may declare it), then pass the .app or .ipa it names"
+    )
   }
 
   /// A project for iOS or tvOS: MAUI (`<UseMaui>true`), .NET for iOS (`net8.0-ios`), or the
