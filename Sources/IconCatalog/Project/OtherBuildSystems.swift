@@ -360,7 +360,7 @@ enum OtherBuildSystems {
     var values: [String: String] = [:]
     var found: (String, String)?
     func finish() {
-      if found == nil, values["platform"] == "iOS" {
+      if found == nil, values["platform"]?.lowercased() == "ios" {
         found = (values["name"] ?? "iOS", values["export_path"] ?? "")
       }
       values = [:]
