@@ -469,7 +469,7 @@ struct ProjectTarget: Sendable {
         name = String(name.dropLast(suffix.count)) + device
       }
       guard !name.isEmpty else { continue }
-      keys[name] = setting.value
+      keys[name] = BuildSettings.inlined(setting)
     }
     return keys
   }
