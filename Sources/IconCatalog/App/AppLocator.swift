@@ -156,18 +156,19 @@ struct AppLocation: Sendable {
     return found.url
   }
 
-  /// `INFOPLIST_FILE` found only by ignoring case, as a Mac finds it; nil when it is not set, is
-  /// spelled as the file is, or finds nothing.
+  /// `INFOPLIST_FILE` found only by ignoring case or normalization, as a Mac finds it; nil when
+  /// it is not set, is spelled as the file is, or finds nothing.
   func infoPlistDifferingInCase(settings: BuildSettings) -> PathDifferingInCase? {
     guard givenInfoPlist == nil, let named = namedInfoPlist(settings: settings),
-      let found = named.found, found.differsInCase
+      let found = named.found, found.differs
     else { return nil }
     let file = named.declaredIn ?? target?.projectFile ?? root
     return PathDifferingInCase(
       kind: "INFOPLIST_FILE", written: named.written, found: found.url.path, file: file.path,
       line: ProjectFacts.settingLine(
         "INFOPLIST_FILE", value: nil, in: file,
-        blocks: target.map(ProjectFacts.configurationIDs(of:)) ?? []))
+        blocks: target.map(ProjectFacts.configurationIDs(of:)) ?? []),
+      difference: found.difference)
   }
 
   /// The file `INFOPLIST_FILE` names, looked for as a Mac looks (`MacFileLookup`): relative to
