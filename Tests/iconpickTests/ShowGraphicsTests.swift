@@ -151,7 +151,8 @@ import Testing
       environment: ["ICONPICK_LIBCHAFA_SONAME": "/nonexistent/libchafa.so.0"])
     #expect(result.status == 1)
     #expect(
-      result.stderr.hasPrefix("iconpick: sixel images need libchafa: libchafa is not installed"))
+      result.stderr.hasPrefix(
+        "iconpick: error: sixel images need libchafa: libchafa is not installed"))
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stdout.isEmpty)
   }
