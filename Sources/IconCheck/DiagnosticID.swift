@@ -423,7 +423,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       )
     case .includeCase:
       return (
-        "An #include, base configuration or file that Xcode finds only by ignoring case, as on a Mac's case-insensitive volume.",
+        "An #include, base configuration or file that Xcode finds only by ignoring case (a Mac's case-insensitive volume) or Unicode normalization (NFD for NFC, which APFS ignores).",
         "Spell the path as the file is named: a case-sensitive volume or a Linux checkout does not find it.",
         []
       )

@@ -23,6 +23,8 @@ struct ProjectSketch {
   var name = "Lantern"
   var projectSettings: [String: String] = ["SDKROOT": "iphoneos"]
   var targets: [Target]
+  /// A base `.xcconfig` of the project's Release configuration, relative to the project folder.
+  var projectBaseConfiguration: String?
 
   /// Writes `NAME.xcodeproj/project.pbxproj` and each target's catalog into `fixture`.
   func write(to fixture: Fixture) throws {
@@ -108,7 +110,7 @@ struct ProjectSketch {
     objects.append(
       "\(group) = {isa = PBXGroup; children = (\(groupChildren.joined(separator: ", "))); sourceTree = \"<group>\"; };"
     )
-    let projectList = configurationList(projectSettings, base: nil)
+    let projectList = configurationList(projectSettings, base: projectBaseConfiguration)
     let root = id()
     objects.append(
       "\(root) = {isa = PBXProject; buildConfigurationList = \(projectList); mainGroup = \(group); projectDirPath = \"\"; projectRoot = \"\"; targets = (\(targetIDs.joined(separator: ", "))); };"

@@ -354,8 +354,12 @@ extension AppIconReader {
           PathDifferingInCase(
             kind: "Contents.json filename", written: $0.written,
             found: set.folder.appendingPathComponent($0.found).path, file: contents.path,
-            line: ProjectFacts.firstLine(in: contents, containing: "\"\($0.written)\""))
+            line: ProjectFacts.firstLine(in: contents, containing: "\"\($0.written)\""),
+            difference: $0.difference)
         }
+      }
+      if $0.kind == .iconComposer {
+        filenamesDifferingInCase += ProjectFacts.layerImagesDiffering(in: $0.folder)
       }
       return set
     }
@@ -365,6 +369,10 @@ extension AppIconReader {
       target: location.target)
     facts.iconFilesFound = ProjectFacts.iconFilesFound(
       facts.iconFiles, in: { location.looseIconFiles() })
+    if let infoPlistFile {
+      facts.pathsDifferingInCase += ProjectFacts.iconFilesDiffering(
+        facts.iconFiles, plist: infoPlistFile, in: { location.looseIconFiles() })
+    }
     facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
     let setNames = Set(facts.iconSets.map(\.name))
     facts.readAppStoreFacts(
@@ -497,6 +505,50 @@ extension ProjectFacts {
   }
 
   /// The 1-based line of the first line of `file` that holds `text` as a whole word.
+  /// `CFBundleIconFiles` names whose files iOS finds only by ignoring Unicode normalization, as
+  /// its APFS does (`LooseIconFiles.fileSpelledOtherwise`), each name once. Only names with
+  /// letters outside ASCII can differ so, and only they cost the walk for the loose files.
+  static func iconFilesDiffering(
+    _ entries: [IconFiles], plist: URL, in looseFiles: () -> LooseIconFiles
+  ) -> [PathDifferingInCase] {
+    guard entries.contains(where: { $0.files.contains { !$0.utf8.allSatisfy { $0 < 0x80 } } })
+    else { return [] }
+    let files = looseFiles()
+    var found: [PathDifferingInCase] = []
+    for entry in entries {
+      for (index, name) in entry.files.enumerated() {
+        guard let file = files.fileSpelledOtherwise(for: name),
+          !found.contains(where: { MacFileLookup.isSpelledAs($0.written, name) })
+        else { continue }
+        found.append(
+          PathDifferingInCase(
+            kind: "CFBundleIconFiles name", written: name, found: file.path, file: plist.path,
+            line: index < entry.lines.count ? entry.lines[index] : nil,
+            difference: .normalization))
+      }
+    }
+    return found
+  }
+
+  /// The layer images of an Icon Composer bundle that actool finds only as a Mac compares names
+  /// (`IconComposerBundle.findAsset`), each name once.
+  static func layerImagesDiffering(in bundle: URL) -> [PathDifferingInCase] {
+    guard let document = try? IconComposerBundle.read(bundle).document else { return [] }
+    let file = IconComposerBundle.documentURL(bundle)
+    var found: [PathDifferingInCase] = []
+    for name in document.imageNames {
+      guard let asset = IconComposerBundle.findAsset(bundle, imageName: name),
+        !asset.difference.isEmpty,
+        !found.contains(where: { MacFileLookup.isSpelledAs($0.written, name) })
+      else { continue }
+      found.append(
+        PathDifferingInCase(
+          kind: "layer image-name", written: name, found: asset.url.path, file: file.path,
+          line: firstLine(in: file, containing: "\"\(name)\""), difference: asset.difference))
+    }
+    return found
+  }
+
   static func firstLine(in file: URL, containing text: String) -> Int? {
     guard let data = RegularFile.contents(file, limit: FileLimits.text),
       let content = String(data: data, encoding: .utf8)

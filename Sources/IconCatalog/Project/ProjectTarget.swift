@@ -295,14 +295,15 @@ struct ProjectTarget: Sendable {
         // and the settings are made without the file. Such files are often kept out of git (a
         // template beside them), or written by `pod install`.
         if let found = MacFileLookup.find(base, kind: .file) {
-          if found.differsInCase {
+          if found.differs {
             differing.append(
               PathDifferingInCase(
                 kind: "base configuration", written: base.path, found: found.url.path,
                 file: project.file.path,
                 line: ProjectFacts.settingLine(
                   "baseConfigurationReference", value: nil, in: project.file,
-                  blocks: [configuration.id])))
+                  blocks: [configuration.id]),
+                difference: found.difference))
           }
           let config = try XCConfig.read(found.url, projectFolder: project.sourceRoot)
           layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
@@ -380,16 +381,18 @@ struct ProjectTarget: Sendable {
         break
       }
     }
-    /// The file a reference means on a Mac; one found only by ignoring case is said.
+    /// The file a reference means on a Mac; one found only by ignoring case or normalization is
+    /// said.
     func find(_ url: URL, kind: MacFileLookup.Kind = .any) -> URL? {
       guard let found = MacFileLookup.find(url, kind: kind) else { return nil }
-      if found.differsInCase {
+      if found.differs {
         let written = url.standardizedFileURL.path
         differing.append(
           PathDifferingInCase(
             kind: "file reference", written: written, found: found.url.path,
             file: project.file.path,
-            line: ProjectFacts.firstLine(in: project.file, containing: url.lastPathComponent)))
+            line: ProjectFacts.firstLine(in: project.file, containing: url.lastPathComponent),
+            difference: found.difference))
       }
       return found.url
     }
@@ -475,7 +478,7 @@ struct ProjectTarget: Sendable {
         name = String(name.dropLast(suffix.count)) + device
       }
       guard !name.isEmpty else { continue }
-      keys[name] = setting.value
+      keys[name] = BuildSettings.inlined(setting)
     }
     return keys
   }

@@ -398,7 +398,10 @@ extension XcodeGenSpec {
 
     /// The keys an `.xcconfig` sets without a condition, its includes followed.
     private func configFileKeys(_ path: String) -> Set<String> {
-      let url = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
+      let written = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
+      // As XcodeGen opens it on a Mac (`MacFileLookup`); the base configuration reference keeps
+      // the spelling, and reading the target says when it differs.
+      let url = MacFileLookup.find(written, kind: .file)?.url ?? written
       guard let config = try? XCConfig.read(url, projectFolder: root) else { return [] }
       return Set(config.assignments.filter { $0.conditions.isEmpty }.map(\.key))
     }
@@ -448,9 +451,13 @@ extension XcodeGenSpec {
       var synchronized: [String] = []
       let defaultType = options["defaultSourceDirectoryType"] as? String
       for source in sources {
-        let url = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
+        let written = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
+        // XcodeGen and Xcode find it as a Mac does, ignoring case and Unicode normalization. A
+        // file keeps its spelling in the project, where reading the target says it differs.
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        guard let url = MacFileLookup.find(written)?.url,
+          FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        else {
           if !source.optional {
             warn(
               "source \(MessageText.escaped(source.path)) does not exist, so XcodeGen would not generate the project"
@@ -472,7 +479,7 @@ extension XcodeGenSpec {
           source.type ?? (isFolder.boolValue && ext.isEmpty ? (defaultType ?? "group") : "file")
         switch type {
         case "folder":
-          files.append(buildFile(url.path))
+          files.append(buildFile(written.path))
         case "syncedFolder":
           synchronized.append(
             add([
@@ -487,7 +494,7 @@ extension XcodeGenSpec {
           }
         default:
           if Self.isResource(url.lastPathComponent) || source.buildPhase != nil {
-            files.append(buildFile(url.path))
+            files.append(buildFile(written.path))
           }
         }
       }
