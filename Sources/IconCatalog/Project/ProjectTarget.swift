@@ -33,6 +33,8 @@ struct ProjectTarget: Sendable {
   var specWarnings: [String] = []
   /// The Info.plist XcodeGen writes from the spec's `info`, for a target that has one.
   var generatedInfoPlist: GeneratedInfoPlist?
+  /// Where the code the target compiles is (listed, not read: `CodeFiles` reads it for `check`).
+  var codeSources = CodeSources()
   /// The missing base configurations, each as the one line the commands print, and what the spec
   /// says that iconpick cannot follow.
   var warnings: [String] { specWarnings + missingBaseConfigurations.map(\.description) }
@@ -139,6 +141,10 @@ struct ProjectTarget: Sendable {
     resolved.filesDifferingInCase = differing
     resolved.specWarnings = project.warnings + (project.targetWarnings[chosen.name] ?? [])
     resolved.generatedInfoPlist = project.generatedInfoPlists[chosen.name]
+    let synchronized = project.synchronizedFolders(of: chosen)
+    resolved.codeSources = CodeSources(
+      files: project.compiledSources(of: chosen) + synchronized.extraFiles,
+      folders: synchronized.folders, packages: project.localPackages(of: chosen))
     return resolved
   }
 
