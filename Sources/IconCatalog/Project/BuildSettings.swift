@@ -62,6 +62,9 @@ struct BuildSettings: Sendable {
   /// Non-optional `#include`s of the settings' `.xcconfig` files that find no file: the settings
   /// are made without them, as swift-build makes them ("could not find included file").
   var missingIncludes: [MissingInclude] = []
+  /// A base configuration or a non-optional `#include` of these settings finds no file: what it
+  /// would set is unknown (`PlatformDecision` assumes iOS rather than Xcode's unset `SDKROOT`).
+  var hasUnreadFiles = false
   /// `#include`s and base configurations found only by ignoring case, as a Mac finds them.
   var pathsDifferingInCase: [PathDifferingInCase] = []
 

@@ -207,6 +207,7 @@ struct ProjectTarget: Sendable {
     builtIn["CONFIGURATION"] = targetConfiguration.name
     let device = BuildTarget(sdk: sdk, arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
+    settings.hasUnreadFiles = !missing.isEmpty || !files.missingIncludes.isEmpty
     // A target that builds only for tvOS: its `[sdk=appletvos*]` settings are the ones its device
     // build uses.
     if platform == .iOS, sdk == platform.sdk, PlatformDecision.platforms(settings) == [.tvOS] {
