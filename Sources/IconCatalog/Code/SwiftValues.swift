@@ -148,6 +148,36 @@ enum SwiftValues {
       return start..<call.index
     }
 
+    /// The type the call's function declares its parameter `name` with (`func apply(_ icon:
+    /// AppIcon)`), which is that name's type in the function unless the function binds the name
+    /// again before the call; nil otherwise.
+    func parameterType(of name: String) -> String? {
+      guard let member = scopes.member(of: call.index) else { return nil }
+      var start = member - 1
+      while start >= 0, !tokens[start].isPunctuation("{"), !tokens[start].isPunctuation("}") {
+        start -= 1
+      }
+      let header = (start + 1)..<member
+      guard
+        let keyword = header.first(where: {
+          tokens[$0].isIdentifier("func") || tokens[$0].isIdentifier("init")
+        }),
+        let open = header.first(where: { $0 > keyword && tokens[$0].isPunctuation("(") }),
+        let (parameters, _) = CodeIconNames.arguments(tokens, open: open)
+      else { return nil }
+      for index in memberBeforeCall where tokens[index].isIdentifier(name) && index > 0 {
+        let before = tokens[index - 1]
+        if before.isIdentifier("let") || before.isIdentifier("var") { return nil }
+      }
+      for parameter in parameters {
+        guard let colon = parameter.first(where: { tokens[$0].isPunctuation(":") }),
+          colon > parameter.lowerBound, tokens[colon - 1].isIdentifier(name)
+        else { continue }
+        return SwiftDeclarations.type(tokens, from: colon + 1).type
+      }
+      return nil
+    }
+
     /// For an argument that is one identifier: the expression the nearest `let`/`var` of that
     /// name before the call binds it to, where the call can see it (no `}` closes the binding's
     /// scope in between).
@@ -396,9 +426,11 @@ enum SwiftValues {
           return false
         }
       }
-      // `icon`, `self.icon`, `settings.icon`: the last name's one declared type.
+      // `icon` a parameter of the call's function: its declared type. `icon`, `self.icon`,
+      // `settings.icon` otherwise: the one type every declaration of the name gives it.
       guard let variable = words.last, variable != "self",
-        let type = declarations.onlyType(of: variable)
+        let type = (words.count == 1 ? context.parameterType(of: variable) : nil)
+          ?? declarations.onlyType(of: variable)
       else { return [] }
       return rawValues(of: declarations.onlyEnum(type), excluded: excluded)
     }
@@ -414,7 +446,8 @@ enum SwiftValues {
       else { return [] }
       // A variable declared of another type is not this enum.
       if chain.count == 1, chain[0].kind == .identifier,
-        let variable = declarations.onlyType(of: chain[0].text), variable != type.name
+        let variable = context.parameterType(of: chain[0].text)
+          ?? declarations.onlyType(of: chain[0].text), variable != type.name
       {
         return []
       }
