@@ -7,10 +7,12 @@ import Foundation
 /// - a string literal without interpolation: that name; `nil`: the primary, no name;
 /// - `T.c.rawValue`, `T` an enum with String raw values declared once in the code and `c` one of
 ///   its cases: that case's raw value (written, or the case's name when none is written);
-/// - `x.rawValue` (or `x?.rawValue`, `self.x.rawValue`): every case's raw value, where every
-///   declaration of a variable or parameter named `x` in the code gives it one type (`x: T`,
-///   `x: T?`, `for x in T.allCases`, `T.allCases … { x in`) and `T` is such an enum; `rawValue`
-///   or `self.rawValue` in the enum's own body (or an extension's): the same for that enum;
+/// - `x.rawValue` (or `x?.rawValue`, `self.x.rawValue`): every case's raw value, where `x` is a
+///   parameter of the call's function declared `x: T` (and not bound again before the call), or
+///   else where every declaration of a variable or parameter named `x` in the code gives it one
+///   type (`x: T`, `x: T?`, `for x in T.allCases`, `T.allCases … { x in`), and `T` is such an
+///   enum; `rawValue` or `self.rawValue` in the enum's own body (or an extension's): the same for
+///   that enum;
 /// - `x.p`, where `p` is declared once in the code, as a computed property of an enum `T` whose
 ///   body returns, for each case, a literal, `nil` or `rawValue` (`switch self { case .a: "A" …
 ///   }`, `self == .primary ? nil : rawValue`, `rawValue`): what it returns for each case;
