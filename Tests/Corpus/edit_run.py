@@ -22,7 +22,8 @@ them, from the errors of `iconpick list` that name several projects or targets):
   new name is taken out (anything else is an edit outside the change: "reformatted?");
 - `remove ZZEditProbe` exits 0 and `git status` is empty again: add then remove is byte-identical;
 - a tvOS app may instead refuse, naming tvOS, and write nothing (TVOS);
-- where `check` reports a set that does not ship (set-not-shipped), `add NAME` without IMAGE
+- where `check` reports a set that does not ship (set-not-shipped, a warning, or an error where
+  the code or another configuration asks for the set), `add NAME` without IMAGE
   exits 0, the set is then an alternate, check finds nothing new, and `remove NAME --keep-files`
   puts every byte back;
 - for the last catalog alternate the app declares (in a setting or Info.plist): `remove NAME

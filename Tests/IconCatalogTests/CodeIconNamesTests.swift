@@ -306,6 +306,26 @@ struct CodeIconNamesTests {
     #expect(try Self.names("Manager.swift", code) == ["AppIcon-blue"])
   }
 
+  /// Apple's sample, as iAPS and MedoDelirioBrasilia keep it: the function's parameter gives the
+  /// type, though other code declares `icon` with other types.
+  @Test func theFunctionsParameterGivesTheType() throws {
+    let code = """
+      enum Icon: String, CaseIterable {
+        case primary = "AppIcon"
+        case dark = "AppIcon-Dark"
+      }
+      struct Row { let icon: UIImage }
+      class AppIcon {
+        func setAlternateAppIcon(icon: Icon) {
+          let iconName: String? = (icon != .primary) ? icon.rawValue : nil
+          guard UIApplication.shared.alternateIconName != iconName else { return }
+          UIApplication.shared.setAlternateIconName(iconName) { error in }
+        }
+      }
+      """
+    #expect(try Self.names("AppIcon.swift", code) == ["AppIcon-Dark"])
+  }
+
   /// What is not an enum's raw value, or not one enum's: an Int enum, an interpolated property, a
   /// variable declared with two types, a property declared twice.
   @Test func valuesNotKnownGiveNoName() throws {
@@ -394,6 +414,23 @@ struct CodeIconNamesTests {
       $0.path.replacingOccurrences(of: fixture.root.standardizedFileURL.path + "/", with: "")
     }
     #expect(files == ["ios/Runner/AppDelegate.swift", "lib/main.dart", "lib/src/icons.dart"])
+  }
+
+  /// A .NET MAUI app read from its `Platforms/iOS` Info.plist: the C# of the project around it,
+  /// not its Android platform folder or build output.
+  @Test func dotnetProjectAroundItsInfoPlist() throws {
+    let fixture = try Fixture()
+    try fixture.write(
+      "App.csproj", "<Project><PropertyGroup><UseMaui>true</UseMaui></PropertyGroup></Project>\n")
+    try fixture.write("Platforms/iOS/Info.plist", "<plist/>\n")
+    try fixture.write("Services/IconService.cs", "\n")
+    try fixture.write("Platforms/Android/MainActivity.cs", "\n")
+    try fixture.write("obj/Generated.cs", "\n")
+    let location = AppLocation(
+      root: fixture.url("Platforms/iOS"), files: ProjectFiles(), givenInfoPlist: nil)
+    let root = fixture.root.standardizedFileURL.path + "/"
+    let files = CodeFiles.of(location).map { $0.path.replacingOccurrences(of: root, with: "") }
+    #expect(files == ["Services/IconService.cs"])
   }
 
   /// A project target: its Compile Sources files and synchronized folders, not the other files

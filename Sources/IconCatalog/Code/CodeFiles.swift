@@ -64,10 +64,14 @@ enum CodeFiles {
       walker.walk(location.root, excluded: [], languages: Set(CodeLanguage.allCases))
     }
     if let (app, language) = crossPlatformApp(around: location.root) {
-      if language == .dart {
+      switch language {
+      case .dart:
         walker.walk(
           app.appendingPathComponent("lib", isDirectory: true), excluded: [], languages: [.dart])
-      } else {
+      case .cSharp:
+        walker.walk(
+          app, excluded: ["Platforms/Android", "Platforms/Windows"], languages: [.cSharp])
+      default:
         walker.walk(app, excluded: ["ios", "android", "macos", "windows"], languages: [language])
       }
     }
@@ -82,10 +86,13 @@ enum CodeFiles {
 
   /// The folder of the Flutter (`pubspec.yaml`) or JavaScript (`package.json`) app whose iOS
   /// project lies at `root`: the parent of an `ios` folder that is `root` or holds it, at most two
-  /// levels up (`ios/Runner.xcodeproj`, `ios/App/App.xcodeproj`).
+  /// levels up (`ios/Runner.xcodeproj`, `ios/App/App.xcodeproj`); or the .NET project (a
+  /// `.csproj`) whose iOS Info.plist folder is `root` (`Platforms/iOS`).
   static func crossPlatformApp(around root: URL) -> (URL, CodeLanguage)? {
     var folder = root.standardizedFileURL
     for _ in 0..<3 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if names.contains(where: { $0.hasSuffix(".csproj") }) { return (folder, .cSharp) }
       if folder.lastPathComponent == "ios" {
         let app = folder.deletingLastPathComponent()
         let manager = FileManager.default

@@ -7,10 +7,12 @@ import Foundation
 /// - a string literal without interpolation: that name; `nil`: the primary, no name;
 /// - `T.c.rawValue`, `T` an enum with String raw values declared once in the code and `c` one of
 ///   its cases: that case's raw value (written, or the case's name when none is written);
-/// - `x.rawValue` (or `x?.rawValue`, `self.x.rawValue`): every case's raw value, where every
-///   declaration of a variable or parameter named `x` in the code gives it one type (`x: T`,
-///   `x: T?`, `for x in T.allCases`, `T.allCases … { x in`) and `T` is such an enum; `rawValue`
-///   or `self.rawValue` in the enum's own body (or an extension's): the same for that enum;
+/// - `x.rawValue` (or `x?.rawValue`, `self.x.rawValue`): every case's raw value, where `x` is a
+///   parameter of the call's function declared `x: T` (and not bound again before the call), or
+///   else where every declaration of a variable or parameter named `x` in the code gives it one
+///   type (`x: T`, `x: T?`, `for x in T.allCases`, `T.allCases … { x in`), and `T` is such an
+///   enum; `rawValue` or `self.rawValue` in the enum's own body (or an extension's): the same for
+///   that enum;
 /// - `x.p`, where `p` is declared once in the code, as a computed property of an enum `T` whose
 ///   body returns, for each case, a literal, `nil` or `rawValue` (`switch self { case .a: "A" …
 ///   }`, `self == .primary ? nil : rawValue`, `rawValue`): what it returns for each case;
@@ -146,6 +148,36 @@ enum SwiftValues {
     var memberBeforeCall: Range<Int> {
       let start = scopes.member(of: call.index).map { $0 + 1 } ?? 0
       return start..<call.index
+    }
+
+    /// The type the call's function declares its parameter `name` with (`func apply(_ icon:
+    /// AppIcon)`), which is that name's type in the function unless the function binds the name
+    /// again before the call; nil otherwise.
+    func parameterType(of name: String) -> String? {
+      guard let member = scopes.member(of: call.index) else { return nil }
+      var start = member - 1
+      while start >= 0, !tokens[start].isPunctuation("{"), !tokens[start].isPunctuation("}") {
+        start -= 1
+      }
+      let header = (start + 1)..<member
+      guard
+        let keyword = header.first(where: {
+          tokens[$0].isIdentifier("func") || tokens[$0].isIdentifier("init")
+        }),
+        let open = header.first(where: { $0 > keyword && tokens[$0].isPunctuation("(") }),
+        let (parameters, _) = CodeIconNames.arguments(tokens, open: open)
+      else { return nil }
+      for index in memberBeforeCall where tokens[index].isIdentifier(name) && index > 0 {
+        let before = tokens[index - 1]
+        if before.isIdentifier("let") || before.isIdentifier("var") { return nil }
+      }
+      for parameter in parameters {
+        guard let colon = parameter.first(where: { tokens[$0].isPunctuation(":") }),
+          colon > parameter.lowerBound, tokens[colon - 1].isIdentifier(name)
+        else { continue }
+        return SwiftDeclarations.type(tokens, from: colon + 1).type
+      }
+      return nil
     }
 
     /// For an argument that is one identifier: the expression the nearest `let`/`var` of that
@@ -396,9 +428,11 @@ enum SwiftValues {
           return false
         }
       }
-      // `icon`, `self.icon`, `settings.icon`: the last name's one declared type.
+      // `icon` a parameter of the call's function: its declared type. `icon`, `self.icon`,
+      // `settings.icon` otherwise: the one type every declaration of the name gives it.
       guard let variable = words.last, variable != "self",
-        let type = declarations.onlyType(of: variable)
+        let type = (words.count == 1 ? context.parameterType(of: variable) : nil)
+          ?? declarations.onlyType(of: variable)
       else { return [] }
       return rawValues(of: declarations.onlyEnum(type), excluded: excluded)
     }
@@ -414,7 +448,8 @@ enum SwiftValues {
       else { return [] }
       // A variable declared of another type is not this enum.
       if chain.count == 1, chain[0].kind == .identifier,
-        let variable = declarations.onlyType(of: chain[0].text), variable != type.name
+        let variable = context.parameterType(of: chain[0].text)
+          ?? declarations.onlyType(of: chain[0].text), variable != type.name
       {
         return []
       }
