@@ -123,40 +123,47 @@ public struct SetContentCache: Sendable {
   /// The entry lines: the identity's seven numbers, 0 or 1, then the set's folder, separated
   /// by single spaces. Nil when any line is malformed: the whole file is then a miss.
   static func entries(_ text: ArraySlice<UInt8>) -> [String: Entry]? {
-    var entries: [String: Entry] = [:]
-    var index = text.startIndex
-    let end = text.endIndex
-    /// The decimal number at `index` and the space after it; nil when there is none.
-    func number() -> UInt64? {
-      var value: UInt64 = 0
-      let start = index
-      while index < end, text[index] != UInt8(ascii: " ") {
-        let digit = text[index] &- UInt8(ascii: "0")
-        guard digit < 10, index - start < 20 else { return nil }
-        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-        let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
-        guard !overflow, !carry else { return nil }
-        value = sum
-        index += 1
+    text.withUnsafeBufferPointer { bytes -> [String: Entry]? in
+      var entries: [String: Entry] = [:]
+      // Room for every line at once: growing rehashes every key read so far.
+      entries.reserveCapacity(bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+      var index = 0
+      let end = bytes.count
+      var numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0)
+      while index < end {
+        // The eight numbers, each followed by one space.
+        for field in 0..<8 {
+          var value: UInt64 = 0
+          let start = index
+          while index < end, bytes[index] != UInt8(ascii: " ") {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10, index - start < 20 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
+            guard !overflow, !carry else { return nil }
+            value = sum
+            index += 1
+          }
+          guard index > start, index < end else { return nil }
+          index += 1
+          withUnsafeMutableBytes(of: &numbers) {
+            $0.storeBytes(of: value, toByteOffset: field * 8, as: UInt64.self)
+          }
+        }
+        var lineEnd = index
+        while lineEnd < end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        guard numbers.7 <= 1, lineEnd < end, lineEnd > index,
+          let folder = String(validating: bytes[index..<lineEnd], as: UTF8.self)
+        else { return nil }
+        entries[folder] = Entry(
+          identity: Identity(
+            (numbers.0, numbers.1, numbers.2, numbers.3, numbers.4, numbers.5, numbers.6)),
+          compiles: numbers.7 == 1)
+        index = lineEnd + 1
       }
-      guard index > start, index < end else { return nil }
-      index += 1  // the space
-      return value
+      return entries
     }
-    while index < end {
-      guard let device = number(), let inode = number(), let size = number(),
-        let modified = number(), let modifiedNanoseconds = number(), let changed = number(),
-        let changedNanoseconds = number(), let compiles = number(), compiles <= 1,
-        let lineEnd = text[index...].firstIndex(of: UInt8(ascii: "\n")), lineEnd > index,
-        let folder = String(validating: text[index..<lineEnd], as: UTF8.self)
-      else { return nil }
-      entries[folder] = Entry(
-        identity: Identity(
-          (device, inode, size, modified, modifiedNanoseconds, changed, changedNanoseconds)),
-        compiles: compiles == 1)
-      index = lineEnd + 1
-    }
-    return entries
   }
 
   /// Writes the entries for `catalogs` atomically (a temporary file renamed into place), so a
