@@ -108,7 +108,7 @@ public struct SetContentCache: Sendable {
   /// by set folder path; empty when there is no file for them or it is damaged or foreign.
   func load(catalogs: [String]) -> [String: Entry] {
     guard let header = header(for: catalogs),
-      let bytes = try? RegularFile.read(file(for: catalogs), limit: Self.limit)
+      let bytes = try? RegularFile.read(file(for: catalogs), limit: FileLimits.setContentCache)
     else { return [:] }
     let expected = Array(header.utf8)
     guard bytes.count >= expected.count, bytes[0..<expected.count].elementsEqual(expected) else {
@@ -116,9 +116,6 @@ public struct SetContentCache: Sendable {
     }
     return Self.entries(bytes[expected.count...]) ?? [:]
   }
-
-  /// A cache file is about 80 bytes a set: this is 100,000 sets.
-  static let limit = FileLimit(kind: "a set content cache", bytes: 8 << 20)
 
   /// The entry lines: the identity's seven numbers, 0 or 1, then the set's folder, separated
   /// by single spaces. Nil when any line is malformed: the whole file is then a miss.
