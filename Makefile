@@ -16,7 +16,7 @@ APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-d
 # TerminalGraphics declares), chafa is `make bench`'s yardstick for `show --graphics`.
 APT_PACKAGES += libchafa-dev chafa
 
-.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-edit corpus-png builtapps fuzz fidelity
+.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-edit corpus-png real builtapps fuzz fidelity
 
 all: build
 
@@ -225,6 +225,15 @@ corpus: build
 EDIT_PROJECTS ?=
 corpus-edit: build $(PBXPROJ_VENV)/bin/python
 	python3 Tests/Corpus/edit_run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(CORPUS) $(EDIT_PROJECTS) --pbxproj-python "$(CURDIR)/$(PBXPROJ_VENV)/bin/python"
+
+# Public projects fetched beside the checkout (one folder per project, OWNER+NAME, at the commit
+# Tests/Corpus/real-projects.json gives; docs/development.md says how to get them), against
+# answers written from their files: list's icons per app target, refusals of other build
+# systems, and check's errors. Optional; REAL=DIR points elsewhere.
+REAL ?= ../real
+real: build
+	@[ -d $(REAL) ] || { echo "real: no checkouts at $(REAL) (optional, not part of the repository; REAL=DIR names the folder, docs/development.md says how to fetch them)"; exit 1; }
+	python3 Tests/Corpus/real_run.py "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/iconpick" $(REAL)
 
 # The previews' fast PNG path against libpng, pixel for pixel, on every PNG in the corpus;
 # fails if any differs (a file the fast path declines is libpng's alone, and fine).

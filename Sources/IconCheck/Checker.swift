@@ -89,6 +89,9 @@ public enum Checker {
         + ProjectChecks.settingNamesDifferingInCase(facts)
         + ProjectChecks.settingNamesNotFound(facts)
     },
+    .sources("names the app's code passes", [.codeNameNotShipped]) { app, facts in
+      CodeNameChecks.diagnose(app, facts: facts)
+    },
     .sources(
       "asset catalogs",
       [

@@ -6,7 +6,7 @@ import IconCatalog
 /// - `missing-base-configuration` (error): a base configuration Xcode cannot open;
 /// - `missing-include` (error): a non-optional `#include` that finds no file;
 /// - `include-case` (warning): an `#include`, base configuration or other file the build finds
-///   only by ignoring case, as a Mac does.
+///   only by ignoring case or Unicode normalization, as a Mac does.
 enum ConfigurationChecks {
   static func diagnose(_ app: AppIcons, facts: ProjectFacts) -> [Diagnostic] {
     app.missingBaseConfigurations.map(missingBaseConfiguration) + missingIncludes(facts)
@@ -38,15 +38,33 @@ enum ConfigurationChecks {
   }
 
   /// A Mac's default volume ignores case, so the build works there; a case-sensitive volume or a
-  /// Linux checkout does not find the file.
+  /// Linux checkout does not find the file. Every APFS volume ignores Unicode normalization (an
+  /// NFD `e` + U+0301 opens the NFC `é`), which a Linux file system does not.
   static func pathsDifferingInCase(_ facts: ProjectFacts) -> [Diagnostic] {
     facts.pathsDifferingInCase.map { path in
       let spelled = spelling(path.written, as: path.found)
+      let quoted = "\"\(MessageText.escaped(path.written))\""
+      let found = "\"\(MessageText.escaped(spelled))\""
+      let forms =
+        "written in \(NameDifference.form(of: path.written)), the file's name in \(NameDifference.form(of: spelled))"
+      let message: String
+      switch (path.difference.contains(.letterCase), path.difference.contains(.normalization)) {
+      case (true, true):
+        message =
+          "\(path.kind) \(quoted) finds \(found) only by ignoring case and Unicode normalization (\(forms)): Xcode on a Mac's default volume builds, but a case-sensitive volume or a Linux checkout does not find it"
+      case (false, true):
+        message =
+          "\(path.kind) \(quoted) finds \(found) only by ignoring Unicode normalization (\(forms)): a Mac's file system matches the two, but a Linux checkout does not find it"
+      default:
+        message =
+          "\(path.kind) \(quoted) finds \(found) only by ignoring case: Xcode on a Mac's default, case-insensitive volume builds, but a case-sensitive volume or a Linux checkout does not find it"
+      }
+      let normalization =
+        path.difference.contains(.normalization)
+        ? " (in \(NameDifference.form(of: spelled)), as the file's name is)" : ""
       return Diagnostic(
-        id: .includeCase, file: path.file, line: path.line,
-        message:
-          "\(path.kind) \"\(MessageText.escaped(path.written))\" finds \"\(MessageText.escaped(spelled))\" only by ignoring case: Xcode on a Mac's default, case-insensitive volume builds, but a case-sensitive volume or a Linux checkout does not find it",
-        fix: "Spell it \"\(MessageText.escaped(spelled))\", as the file is named.")
+        id: .includeCase, file: path.file, line: path.line, message: message,
+        fix: "Spell it \(found)\(normalization), as the file is named.")
     }
   }
 

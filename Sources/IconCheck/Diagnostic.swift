@@ -33,7 +33,9 @@ public struct Diagnostic: Hashable, Sendable {
   public var message: String
   /// What to do about it, in one sentence.
   public var fix: String
-  /// The id's severity, except for a note: a rule that could not judge says so as a note.
+  /// The id's severity, except for a note (a rule that could not judge says so as a note) and
+  /// where evidence raises it: `set-not-shipped` is a warning, and an error where the app's code
+  /// or another build configuration asks for the set (`DiagnosticID.severity` says which ids).
   public var severity: Severity
   /// The mechanical fix, as data (`check --fix` turns it into edits with IconEdit): set by the
   /// rule where the fault and the one right change are both certain, nil otherwise (an id with
@@ -43,7 +45,7 @@ public struct Diagnostic: Hashable, Sendable {
 
   public init(
     id: DiagnosticID, file: String?, line: Int? = nil, within: String? = nil, message: String,
-    fix: String, isNote: Bool = false, autofix: IconFix? = nil
+    fix: String, isNote: Bool = false, severity: Severity? = nil, autofix: IconFix? = nil
   ) {
     self.id = id
     self.file = file
@@ -51,7 +53,7 @@ public struct Diagnostic: Hashable, Sendable {
     self.within = within
     self.message = message
     self.fix = fix
-    severity = isNote ? .note : id.severity
+    self.severity = isNote ? .note : severity ?? id.severity
     self.autofix = autofix
   }
 }

@@ -63,18 +63,23 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case sharedInfoPlistOtherForm = "shared-info-plist-other-form"
   case plistValueType = "plist-value-type"
   case ignoredSlot = "ignored-slot"
+  case codeNameNotShipped = "code-name-not-shipped"
 
   /// The id as written in every output format.
   public var description: String { rawValue }
 
-  /// Errors make `check` exit 1; warnings only with `--warnings-as-errors`.
+  /// Errors make `check` exit 1; warnings only with `--warnings-as-errors`. A finding may be more
+  /// severe than its id where evidence says so (`Diagnostic.severity`): `set-not-shipped` is a
+  /// warning, and an error where the app's code or another configuration asks for the set.
   public var severity: Diagnostic.Severity {
     switch self {
     case .alternateWithoutImage: return .error
     case .primaryNotFound: return .error
     case .iconFileWithExtension: return .error
     case .iconFileWithSuffix: return .warning
-    case .setNotShipped: return .error
+    // Old complete sets kept after a move to a `.icon` build, ship and work: an error only where
+    // something asks for the set (`ProjectChecks.setsNotShipped`).
+    case .setNotShipped: return .warning
     case .emptySet: return .warning
     case .missingIPadDeclaration: return .error
     case .missingFile: return .error
@@ -128,6 +133,8 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     // No App Store error or iOS refusal is known for a value of another type: iOS passes it over.
     case .plistValueType: return .warning
     case .ignoredSlot: return .warning
+    // The call fails at run time ("The file doesn't exist"): nothing else makes the icon appear.
+    case .codeNameNotShipped: return .error
     }
   }
 
@@ -176,7 +183,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       )
     case .setNotShipped:
       return (
-        "An icon set the build would not ship.",
+        "An icon set the build would not ship; an error where the app's code or another build configuration asks for it.",
         "List it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS, or delete it.",
         []
       )
@@ -416,7 +423,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       )
     case .includeCase:
       return (
-        "An #include, base configuration or file that Xcode finds only by ignoring case, as on a Mac's case-insensitive volume.",
+        "An #include, base configuration or file that Xcode finds only by ignoring case (a Mac's case-insensitive volume) or Unicode normalization (NFD for NFC, which APFS ignores).",
         "Spell the path as the file is named: a case-sensitive volume or a Linux checkout does not find it.",
         []
       )
@@ -490,6 +497,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "An app icon set entry naming an image at a size its idiom has no icon of (an iphone 76x76): actool ignores it.",
         "Move the image to a slot of its device (76x76 is an iPad size), or delete the entry.",
+        []
+      )
+    case .codeNameNotShipped:
+      return (
+        "A name the app's code passes to setAlternateIconName (or a Flutter, React Native, Expo, Capacitor or .NET call that does) that the app does not ship: the call fails with \"The file doesn't exist\".",
+        "Pass a name the app ships, spelt as it is (names are case-sensitive), or add the icon and list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES.",
         []
       )
     }

@@ -225,7 +225,10 @@ public enum IconComposerChecks {
           ))
         continue
       }
-      let file = IconComposerBundle.assetURL(place.bundle, imageName: name)
+      // Found as a Mac finds it; a name spelled otherwise than its file is `include-case`'s.
+      let file =
+        IconComposerBundle.findAsset(place.bundle, imageName: name)?.url
+        ?? IconComposerBundle.assetURL(place.bundle, imageName: name)
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
         missing.append(name)
@@ -281,8 +284,9 @@ public enum IconComposerChecks {
   /// Why the file a safe name refers to lies outside the bundle (a symbolic link out of it, of the
   /// file or of `Assets/`), or nil.
   static func escapes(_ name: String, bundle: URL) -> String? {
-    let file = IconComposerBundle.assetURL(bundle, imageName: name)
-    guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    guard let file = IconComposerBundle.findAsset(bundle, imageName: name)?.url else {
+      return nil
+    }
     let root = bundle.resolvingSymlinksInPath().path
     let target = file.resolvingSymlinksInPath().path
     guard !target.hasPrefix(root + "/") else { return nil }

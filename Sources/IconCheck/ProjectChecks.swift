@@ -4,17 +4,24 @@ import IconCatalog
 /// Rules about the sources: the build settings and what lies in the asset catalogs (listed in
 /// `Checker`).
 ///
-/// Ids: `set-not-shipped`, `catalog-not-in-target` (errors); `empty-set`, `loose-file-in-catalog`,
+/// Ids: `catalog-not-in-target` (errors); `set-not-shipped` (a warning, an error where something
+/// asks for the set); `empty-set`, `loose-file-in-catalog`,
 /// `hand-written-alternates`, `setting-name-case`, `setting-name-not-found`,
 /// `icon-and-appiconset-same-name` (warnings).
 enum ProjectChecks {
-  // MARK: Errors
+  // MARK: Sets the build leaves out
 
   /// actool compiles the primary, the sets `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` names
   /// and, with include-all, every set; any other app icon set is left out of the app. Xcode's
   /// Debug builds often include all, so the icon works there and is missing from Release. A set
   /// that the target's build for another platform names (`[sdk=iphoneos*]` read while checking
   /// the tvOS app) is that platform's: not reported here.
+  ///
+  /// A warning: apps keep old complete sets after moving their icon to a `.icon`, and build, ship
+  /// and work. An error where something asks for the set: the app's code passes its name to
+  /// `setAlternateIconName` (`facts.codeIconNames`), or another build configuration lists it.
+  /// (A set the Info.plist names ships: `shippedSetNames` counts it, and a name there with no set
+  /// is `alternate-without-image`.)
   static func setsNotShipped(_ facts: ProjectFacts) -> [Diagnostic] {
     let shipped = facts.shippedSetNames
     let elsewhere = facts.otherPlatformSetNames
@@ -26,18 +33,44 @@ enum ProjectChecks {
       // empty set would ship no icon anyway: empty-set says so, not this.
       guard !set.isEmpty, reported.insert(set.name).inserted else { continue }
       let kind = set.isIconComposer ? "Icon Composer icon" : "app icon set"
+      let name = MessageText.escaped(set.name)
+      let evidence = askedFor(set.name, facts)
       found.append(
         Diagnostic(
           id: .setNotShipped, file: set.file.path,
           message:
-            "\(kind) \"\(MessageText.escaped(set.name))\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app",
+            "\(kind) \"\(name)\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app"
+            + (evidence.map { "; yet \($0)" } ?? ""),
           fix:
-            "Add \"\(MessageText.escaped(set.name))\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets), or delete the set if it is unused.",
+            "Add \"\(name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets)"
+            + (evidence == nil ? ", or delete the set if it is unused." : "."),
+          severity: evidence == nil ? .warning : .error,
           // Shipping it or deleting it is the user's choice: a suggestion, never applied.
           autofix: .declareSet(name: set.name)
         ))
     }
     return found
+  }
+
+  /// What asks for the set `name` that the build leaves out, as a clause; nil when nothing
+  /// does. The code's call must spell the name as the set does: that is the name the built app
+  /// would know it by. A configuration's setting finds the set whatever the case, as actool does.
+  static func askedFor(_ name: String, _ facts: ProjectFacts) -> String? {
+    let platform: AppPlatform = facts.appStore.isTVOS == true ? .tvOS : .iOS
+    if let call = facts.codeIconNames.first(where: {
+      $0.name == name && $0.platforms.contains(platform)
+    }) {
+      return CodeNameChecks.describe(call, root: facts.root)
+        + ", and the call fails (\"The file doesn't exist\") while the build leaves the set out"
+    }
+    let listing = facts.otherConfigurationAlternates.filter { configuration in
+      configuration.names.contains { $0.lowercased() == name.lowercased() }
+    }.map(\.configuration)
+    guard !listing.isEmpty else { return nil }
+    let read = facts.configuration.map { "\(MessageText.escaped($0)) builds" } ?? "the build read"
+    let which = listing.map { MessageText.escaped($0) }.joined(separator: " and ")
+    return
+      "\(which)'s ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES list\(listing.count == 1 ? "s" : "") it: the icon is in \(which) builds and missing from \(read), where setAlternateIconName fails for it"
   }
 
   // MARK: Warnings

@@ -29,16 +29,15 @@ import Testing
     let fixture = try Fixture()
     let file = try fixture.write("Config/Shared.xcconfig", "")
     #expect(
-      MacFileLookup.find(file, kind: .file)
-        == MacFileLookup.Found(url: file, differsInCase: false))
+      MacFileLookup.find(file, kind: .file) == MacFileLookup.Found(url: file, difference: []))
     let found = MacFileLookup.find(fixture.url("config/SHARED.xcconfig"), kind: .file)
     #expect(found?.url.path == file.path)
-    #expect(found?.differsInCase == true)
+    #expect(found?.difference == .letterCase)
     #expect(MacFileLookup.find(fixture.url("config/SHARED.xcconfig"), kind: .folder) == nil)
     #expect(MacFileLookup.find(fixture.url("Config/Other.xcconfig")) == nil)
     try fixture.write("Config/shared.xcconfig", "")
     // Exact spellings still find their own file; another spelling matches two, so none.
-    #expect(MacFileLookup.find(file)?.differsInCase == false)
+    #expect(MacFileLookup.find(file)?.differs == false)
     #expect(MacFileLookup.find(fixture.url("Config/SHARED.xcconfig")) == nil)
   }
 

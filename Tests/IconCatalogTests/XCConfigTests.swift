@@ -286,7 +286,9 @@ struct XCConfigTests {
     #expect(settings.expand("$(UNSET:default=Fallback)") == "Fallback")
     // swift-build: a setting nobody sets is the empty string.
     #expect(settings.expand("a $(UNSET) b") == "a  b")
-    #expect(settings.expand("$(LOOP_A)") == nil)
+    // Settings naming each other end at the bottom of the one first evaluated: empty here, as
+    // swift-build evaluates them (SelfReferenceTests).
+    #expect(settings.expand("$(LOOP_A)") == "")
     // An operator swift-build does not have leaves the value alone.
     #expect(settings.expand("$(NAME:unknownmodifier)") == "My App")
     #expect(settings.expand("cost $5 and $(unterminated") == "cost $5 and $(unterminated")

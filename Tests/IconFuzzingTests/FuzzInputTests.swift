@@ -73,6 +73,12 @@ import Testing
     (.png, "rgba16-adam7.png", "read: memory 9×7, file 9×7, header 9×7"),
     (.png, "cgbi.png", "CgBI"),
     (.png, "truncated.png", "the data ends before the image does"),
+    // libpng allocated the 2 GB the text chunk claims; the chunk list is checked first now.
+    (
+      .png, "hostile-text-chunk-2gb.png",
+      "its tEXt chunk at byte 33 declares 2113929229 bytes, 100 follow"
+    ),
+    (.pngdiff, "hostile-text-chunk-2gb.png", "its tEXt chunk at byte 33 declares 2113929229"),
     (.pngdiff, "rgb-3-idats.png", "read: fast path, 17×8×4"),
     (.pngdiff, "rgba-srgb-gama.png", "read: fast path, 6×6×4"),
     (.pngdiff, "rgb-gama-linear.png", "read: libpng only, 6×5"),

@@ -60,6 +60,41 @@ import Testing
     #expect(result.stderr.isEmpty)
   }
 
+  /// Issue 36: a name the app's code passes that the app does not ship is an error at the call,
+  /// listing the names it ships; a set nothing asks for is only a warning.
+  @Test func aNameTheCodePassesThatTheAppDoesNotShip() throws {
+    let project = try project(strayImage: false, missingInclude: false)
+    try FileManager.default.copyItem(
+      at: project.file("Assets.xcassets/AppIcon-Blue.appiconset"),
+      to: project.file("Assets.xcassets/Legacy.appiconset"))
+    // Only the warning: the check passes.
+    let quiet = try check([project.url.path])
+    #expect(quiet.status == 0, "\(quiet.stdout)")
+    #expect(quiet.stdout.contains(": warning: app icon set \"Legacy\" is not the primary"))
+    #expect(quiet.stdout.contains("[set-not-shipped]"))
+
+    try FileManager.default.createDirectory(
+      at: project.file("Sources"), withIntermediateDirectories: true)
+    try """
+    import UIKit
+
+    func pick() { UIApplication.shared.setAlternateIconName("AppIcon-Bleu") }
+    // UIApplication.shared.setAlternateIconName("AppIcon-Commented")
+    """.write(to: project.file("Sources/Settings.swift"), atomically: true, encoding: .utf8)
+    let result = try check([project.url.path])
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let error = try #require(lines.firstIndex { $0.hasSuffix("[code-name-not-shipped]") })
+    #expect(
+      lines[error].contains(
+        "Sources/Settings.swift:3: error: setAlternateIconName(\"AppIcon-Bleu\")"))
+    #expect(lines[error].contains("the app ships: AppIcon-"))
+    #expect(lines[error].contains("AppIcon-Blue"))
+    #expect(lines[error + 1].hasPrefix("    fix: "))
+    #expect(!result.stdout.contains("AppIcon-Commented"))
+    #expect(lines.last == "1 error, 1 warning")
+  }
+
   @Test func jsonListsTheDiagnosticsAndCounts() throws {
     let project = try project(strayImage: false, missingInclude: true)
     let result = try check([project.url.path, "--json"])

@@ -314,6 +314,30 @@ import Testing
     #expect(try project.snapshot() == before)
   }
 
+  /// Issue 36: removing an icon the app's code asks for leaves the call failing. The removal is
+  /// what was asked, so it stands, and says so; `check` then reports the call.
+  @Test func removingANameTheCodeAsksForSaysSo() throws {
+    var options = EditProject.Options(
+      targetSettings: [
+        "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Blue Red\";",
+        "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;",
+      ], sets: ["Blue", "Red"])
+    options.synchronized = true
+    let project = try EditProject(in: scratch, options)
+    try project.write(
+      "Studio/Settings.swift",
+      "func pick() { UIApplication.shared.setAlternateIconName(\"Blue\") }\n")
+    #expect(try read(["check", project.root.path]).status == 0)
+
+    let removed = try run(["remove", "Blue", project.root.path])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(removed.stderr.contains("[code-name-not-shipped]"), "\(removed.stderr)")
+    #expect(removed.stderr.contains("\"Blue\" removed: "), "\(removed.stderr)")
+    let check = try read(["check", project.root.path])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("Settings.swift:1: error: setAlternateIconName(\"Blue\")"))
+  }
+
   /// An XcodeGen spec and no project, changed from its own folder without a PATH: the setting
   /// goes into the spec, as a line of its own.
   @Test func anXcodeGenFolderIsChangedWithoutAPath() throws {

@@ -312,7 +312,10 @@ extension AppIcons {
   mutating func complete(whenAskedFrom project: AppIconReader.ProjectReading) {
     let icons = self
     facets = ReadFacets.Store {
-      guard let facts = try? AppIconReader.facts(of: project) else { return ReadFacets() }
+      // The facets need no code: only `check` reads the names the code passes.
+      guard let facts = try? AppIconReader.facts(of: project, readingCode: false) else {
+        return ReadFacets()
+      }
       var completed = icons
       completed.complete(with: facts, project: project)
       return completed.facets.values

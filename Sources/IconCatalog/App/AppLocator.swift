@@ -55,8 +55,16 @@ struct AppLocation: Sendable {
         folder: root.path, manifest: generator.manifest.path, generator: generator.name,
         command: generator.command)
     }
+    // An app another build system makes: what lies around is not what that build uses.
+    let looksLikeApp =
+      !(files.infoPlists.isEmpty && files.catalogs.isEmpty && files.projects.isEmpty)
+    if let other = OtherBuildSystems.detect(in: root, files: files, above: looksLikeApp) {
+      throw .otherBuildSystem(
+        folder: root.path, tool: other.tool, file: other.file.path, reason: other.reason,
+        remedy: other.remedy)
+    }
     guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
-    guard !(files.infoPlists.isEmpty && files.catalogs.isEmpty && files.projects.isEmpty) else {
+    guard looksLikeApp else {
       throw .noApp(path: path.path)
     }
     return AppLocation(root: root, files: files, givenInfoPlist: nil)
@@ -148,18 +156,19 @@ struct AppLocation: Sendable {
     return found.url
   }
 
-  /// `INFOPLIST_FILE` found only by ignoring case, as a Mac finds it; nil when it is not set, is
-  /// spelled as the file is, or finds nothing.
+  /// `INFOPLIST_FILE` found only by ignoring case or normalization, as a Mac finds it; nil when
+  /// it is not set, is spelled as the file is, or finds nothing.
   func infoPlistDifferingInCase(settings: BuildSettings) -> PathDifferingInCase? {
     guard givenInfoPlist == nil, let named = namedInfoPlist(settings: settings),
-      let found = named.found, found.differsInCase
+      let found = named.found, found.differs
     else { return nil }
     let file = named.declaredIn ?? target?.projectFile ?? root
     return PathDifferingInCase(
       kind: "INFOPLIST_FILE", written: named.written, found: found.url.path, file: file.path,
       line: ProjectFacts.settingLine(
         "INFOPLIST_FILE", value: nil, in: file,
-        blocks: target.map(ProjectFacts.configurationIDs(of:)) ?? []))
+        blocks: target.map(ProjectFacts.configurationIDs(of:)) ?? []),
+      difference: found.difference)
   }
 
   /// The file `INFOPLIST_FILE` names, looked for as a Mac looks (`MacFileLookup`): relative to
@@ -235,6 +244,7 @@ struct AppLocation: Sendable {
     let files = ProjectFiles.scan(folder, maxDepth: 2)
     if !files.projects.isEmpty || !files.specs.isEmpty { return true }
     if GeneratedProjects.generator(in: folder, files: files) != nil { return true }
+    if OtherBuildSystems.detect(in: folder, files: files, above: false) != nil { return true }
     if files.infoPlists.contains(where: { !ProjectFiles.isTestFile($0, under: folder) }) {
       return true
     }

@@ -45,6 +45,13 @@ enum AppIconSet {
   }
 
   /// An `images` entry actool ignores: its idiom has no icon of its size (`AppIconSlots`).
+  /// A `Contents.json` filename that finds its file only as a Mac compares names.
+  struct DifferingFilename: Equatable, Sendable {
+    var written: String
+    var found: String
+    var difference: NameDifference
+  }
+
   struct IgnoredEntry: Equatable, Sendable {
     /// Its place in `images`.
     var index: Int
@@ -55,10 +62,11 @@ enum AppIconSet {
     var filename: String?
   }
 
-  /// The renditions, the filenames actool finds only by ignoring case (`MacFileLookup`): as
-  /// written, and as on disk; and the entries actool ignores, which give no rendition.
+  /// The renditions, the filenames actool finds only by ignoring case or Unicode normalization
+  /// (`MacFileLookup`): as written, as on disk and how they differ; and the entries actool
+  /// ignores, which give no rendition.
   static func read(_ folder: URL) throws(IconCatalogError) -> (
-    renditions: [IconRendition], differingInCase: [(written: String, found: String)],
+    renditions: [IconRendition], differingInCase: [DifferingFilename],
     ignored: [IgnoredEntry]
   ) {
     try read(folder, contents: decode(folder))
@@ -94,17 +102,18 @@ enum AppIconSet {
 
   /// `read` of a set whose Contents.json `decode` gave.
   static func read(_ folder: URL, contents: Contents?) throws(IconCatalogError) -> (
-    renditions: [IconRendition], differingInCase: [(written: String, found: String)],
+    renditions: [IconRendition], differingInCase: [DifferingFilename],
     ignored: [IgnoredEntry]
   ) {
     guard let contents else { return ([], [], []) }
 
     var renditions: [IconRendition] = []
-    var differing: [(written: String, found: String)] = []
+    var differing: [DifferingFilename] = []
     var ignored: [IgnoredEntry] = []
-    // actool runs on a Mac, whose default volume ignores case: a filename spelled otherwise than
-    // its file finds it when only one file matches. One listing of the set serves every name.
-    var listing: Set<String>?
+    // actool runs on a Mac, whose default volume ignores case and Unicode normalization: a
+    // filename spelled otherwise than its file finds it when only one file matches. One listing
+    // of the set serves every name (an array: a Swift Set would find an NFD name's NFC file).
+    var listing: [String]?
     for (index, image) in (contents.images ?? []).enumerated() {
       var rendition = try rendition(image, in: folder, index: index)
       guard
@@ -118,13 +127,13 @@ enum AppIconSet {
         continue
       }
       if let written = image.filename, !written.isEmpty, !written.contains("/") {
-        let names =
-          listing ?? Set(DirectoryListing.entries(atPath: folder.path).map(\.name))
+        let names = listing ?? DirectoryListing.entries(atPath: folder.path).map(\.name)
         listing = names
-        if !names.contains(written), let found = MacFileLookup.match(written, among: names) {
-          rendition.file = folder.appendingPathComponent(found, isDirectory: false)
-          if !differing.contains(where: { $0.written == written }) {
-            differing.append((written, found))
+        if let found = MacFileLookup.entry(written, among: names), !found.difference.isEmpty {
+          rendition.file = folder.appendingPathComponent(found.name, isDirectory: false)
+          if !differing.contains(where: { MacFileLookup.isSpelledAs($0.written, written) }) {
+            differing.append(
+              DifferingFilename(written: written, found: found.name, difference: found.difference))
           }
         }
       }

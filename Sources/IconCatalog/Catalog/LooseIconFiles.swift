@@ -143,7 +143,9 @@ struct LooseIconFiles: Sendable {
 
   /// The renditions for `CFBundleIconFiles` names, in the order given, each file once. Names are
   /// matched with their case, as iOS's case-sensitive file system finds them in the bundle (the
-  /// build's own lookups on the Mac ignore case: `MacFileLookup`).
+  /// build's own lookups on the Mac ignore case: `MacFileLookup`), but not with their Unicode
+  /// normalization, which iOS's APFS ignores: stems are `String`s, which Swift compares by
+  /// canonical equivalence (`fileSpelledOtherwise` says when that was needed).
   /// A name with a size (`AppIcon60x60`) matches only files of that size; one without matches
   /// every size. An extension or `@2x` in the name is resolved as iOS does (stripped).
   func renditions(for names: [String]) -> [IconRendition] {
@@ -165,6 +167,18 @@ struct LooseIconFiles: Sendable {
       }
     }
     return renditions
+  }
+
+  /// The first file `name` finds whose stem is spelled with other bytes (the other Unicode
+  /// normalization): iOS finds it, a Linux checkout spells it otherwise. nil when every file it
+  /// finds is spelled as written, or it finds none.
+  func fileSpelledOtherwise(for name: String) -> URL? {
+    guard let wanted = IconFileName(name) else { return nil }
+    for entry in byStem[wanted.stem] ?? [] {
+      if let size = wanted.pointSize, entry.name.pointSize != size { continue }
+      if !MacFileLookup.isSpelledAs(entry.name.stem, wanted.stem) { return entry.file }
+    }
+    return nil
   }
 
   var isEmpty: Bool { byStem.isEmpty }

@@ -53,7 +53,20 @@ public enum IconComposerBundle {
     return read
   }
 
-  /// The `Assets/` file a layer's image name refers to.
+  /// The `Assets/` file a layer's image name opens on a Mac (`MacFileLookup`): spelled so, else
+  /// the one file whose name matches ignoring case and Unicode normalization, with how the name
+  /// differs from it. nil when there is none, or when the name is not a plain file name.
+  public static func findAsset(_ bundle: URL, imageName: String) -> (
+    url: URL, difference: NameDifference
+  )? {
+    guard !imageName.isEmpty, !imageName.contains("/"), imageName != ".", imageName != "..",
+      !imageName.contains("\0"),
+      let found = MacFileLookup.find(assetURL(bundle, imageName: imageName))
+    else { return nil }
+    return (found.url, found.difference)
+  }
+
+  /// The `Assets/` file a layer's image name refers to, as written.
   public static func assetURL(_ bundle: URL, imageName: String) -> URL {
     bundle.appendingPathComponent(assetsFolder, isDirectory: true)
       .appendingPathComponent(imageName, isDirectory: false)

@@ -6,10 +6,53 @@ import Foundation
 /// target of a `project.pbxproj`, from Xcode's layers (`init(layers:builtIn:for:)`).
 struct BuildSettings: Sendable {
   struct Setting: Equatable, Sendable {
-    /// Not expanded yet: settings refer to each other and are expanded when read.
+    /// Not expanded yet: settings refer to each other and are expanded when read. `$(inherited)`
+    /// is still in it: it is the value of `overridden`, evaluated when read.
     var value: String
     /// Where it was set; nil for settings iconpick supplies itself (SRCROOT, ...).
     var file: URL?
+    /// The value of the same setting that this one overrides: the level below's (target, its
+    /// `.xcconfig`, project, its `.xcconfig`, built-in), or an earlier line's of the same
+    /// `.xcconfig` (lines whose condition does not hold are no level).
+    /// swift-build keeps each setting's assignments as a list, each with the `next` one it
+    /// overrides (`MacroValueAssignment.next`); `$(inherited)`, and a reference to the setting
+    /// itself, evaluate that one (`MacroEvaluationContext.nextValueForMacro`).
+    var overridden: Setting? {
+      get { below.first }
+      set {
+        below = newValue.map { [Self.capped($0)] } ?? []
+        depth = below.first.map { $0.depth + 1 } ?? 0
+      }
+    }
+    /// `overridden`, held in an array to let the type refer to itself.
+    private var below: [Setting] = []
+    /// How many values `overridden` leads through.
+    private(set) var depth = 0
+
+    init(value: String, file: URL?, overridden: Setting? = nil) {
+      self.value = value
+      self.file = file
+      self.overridden = overridden
+    }
+
+    /// Past this many levels what lies below is left out: a file of thousands of lines setting
+    /// one key would otherwise make a list as long, freed and compared by recursion.
+    static let maximumDepth = 64
+
+    private static func capped(_ setting: Setting) -> Setting {
+      guard setting.depth >= maximumDepth else { return setting }
+      var chain: [Setting] = []
+      var current: Setting? = setting
+      while let next = current, chain.count < maximumDepth / 2 {
+        chain.append(next)
+        current = next.overridden
+      }
+      var rebuilt: Setting?
+      for level in chain.reversed() {
+        rebuilt = Setting(value: level.value, file: level.file, overridden: rebuilt)
+      }
+      return rebuilt ?? setting
+    }
   }
 
   private(set) var settings: [String: Setting]
@@ -19,6 +62,9 @@ struct BuildSettings: Sendable {
   /// Non-optional `#include`s of the settings' `.xcconfig` files that find no file: the settings
   /// are made without them, as swift-build makes them ("could not find included file").
   var missingIncludes: [MissingInclude] = []
+  /// A base configuration or a non-optional `#include` of these settings finds no file: what it
+  /// would set is unknown (`PlatformDecision` assumes iOS rather than Xcode's unset `SDKROOT`).
+  var hasUnreadFiles = false
   /// `#include`s and base configurations found only by ignoring case, as a Mac finds them.
   var pathsDifferingInCase: [PathDifferingInCase] = []
 
@@ -27,12 +73,15 @@ struct BuildSettings: Sendable {
   }
 
   /// Resolves the assignments of each level, then layers them: a key set in an earlier level wins.
+  /// Each level lies on the built-in values, which its `$(inherited)` and references to a
+  /// setting itself reach.
   init(levels: [[XCConfigAssignment]], builtIn: [String: String] = [:]) {
+    let builtIn = builtIn.mapValues { Setting(value: $0, file: nil) }
     var merged: [String: Setting] = [:]
     for level in levels {
-      merged.merge(Self.resolve(level)) { earlier, _ in earlier }
+      merged.merge(Self.resolve(level, over: builtIn)) { earlier, _ in earlier }
     }
-    merged.merge(builtIn.mapValues { Setting(value: $0, file: nil) }) { fromFile, _ in fromFile }
+    merged.merge(builtIn) { fromFile, _ in fromFile }
     self.init(merged)
   }
 
@@ -60,8 +109,9 @@ struct BuildSettings: Sendable {
   /// The winning value of every key in one file (and its includes).
   ///
   /// A later line replaces an earlier one, except that a line whose condition matches the build
-  /// (`[sdk=iphoneos*]` for an iOS device) beats an unconditioned one wherever it is. `$(inherited)`
-  /// is the value the key had before the line (`chained`), else the value in `below`.
+  /// (`[sdk=iphoneos*]` for an iOS device) beats an unconditioned one wherever it is. What a line
+  /// overrides (its `$(inherited)`, and a reference to its own key) is the value the key had
+  /// before the line (`chained`), else the value in `below`.
   static func resolve(
     _ assignments: [XCConfigAssignment], over below: [String: Setting] = [:],
     for target: BuildTarget = .iOSDevice, chained: Bool = true
@@ -69,16 +119,17 @@ struct BuildSettings: Sendable {
     var winners: [String: (setting: Setting, specificity: Int)] = [:]
     for assignment in assignments {
       guard let specificity = target.specificity(of: assignment.conditions) else { continue }
-      let before = chained ? winners[assignment.key]?.setting.value : nil
-      let inherited = before ?? below[assignment.key]?.value ?? ""
-      let value = replacingInherited(in: assignment.value, with: inherited)
+      let before = chained ? winners[assignment.key]?.setting : nil
       if let current = winners[assignment.key], current.specificity > specificity { continue }
-      winners[assignment.key] = (Setting(value: value, file: assignment.file), specificity)
+      let setting = Setting(
+        value: assignment.value, file: assignment.file,
+        overridden: before ?? below[assignment.key])
+      winners[assignment.key] = (setting, specificity)
     }
     return winners.mapValues(\.setting)
   }
 
-  /// The longest value `$(inherited)` builds: `A = $(inherited) $(inherited)` line after line
+  /// The longest value `rawValue` builds: `A = $(inherited) $(inherited)` line after line
   /// doubles it each time. Past this, the inherited part is left out.
   static let maximumInheritedLength = 1 << 18
 
@@ -119,21 +170,40 @@ struct BuildSettings: Sendable {
 
   func isSet(_ key: String) -> Bool { settings[key] != nil }
 
-  /// The value as layered, before expansion (`$(inherited)` already replaced).
-  func rawValue(_ key: String) -> String? { settings[key]?.value }
+  /// The value as layered, before expansion, with `$(inherited)` replaced by the text of what it
+  /// overrides.
+  func rawValue(_ key: String) -> String? {
+    settings[key].map(Self.inlined)
+  }
+
+  /// `setting`'s value with every `$(inherited)` replaced by the text of the value below it,
+  /// level after level.
+  static func inlined(_ setting: Setting) -> String {
+    var levels: [Setting] = []
+    var current: Setting? = setting
+    while let level = current {
+      levels.append(level)
+      // Below a value that does not inherit, nothing shows.
+      guard level.value.contains("inherited") else { break }
+      current = level.overridden
+    }
+    var text = ""
+    for level in levels.reversed() {
+      text = replacingInherited(in: level.value, with: text)
+    }
+    return text
+  }
 
   /// The expanded value, or nil when the key is unset, empty, or refers to a setting nobody sets.
   func string(_ key: String) -> String? {
-    guard let raw = settings[key]?.value, let value = expand(raw), !value.isEmpty else {
-      return nil
-    }
+    guard settings[key] != nil, let value = evaluate(key), !value.isEmpty else { return nil }
     return value
   }
 
   /// Whitespace-separated items; quotes group an item that holds spaces.
   func list(_ key: String) -> [String] {
-    guard let raw = settings[key]?.value else { return [] }
-    return Self.splitList(expand(raw) ?? "")
+    guard settings[key] != nil else { return [] }
+    return Self.splitList(evaluate(key) ?? "")
   }
 
   /// `YES` (any case), `true` or `1`.
@@ -147,6 +217,12 @@ struct BuildSettings: Sendable {
   func expand(_ text: String) -> String? {
     var expander = MacroExpander(settings: self)
     return expander.expand(text)
+  }
+
+  /// The setting's value as `$(key)` gives it; nil when it cannot be known.
+  private func evaluate(_ key: String) -> String? {
+    var expander = MacroExpander(settings: self)
+    return expander.value(ofSetting: key)
   }
 
   static func splitList(_ text: String) -> [String] {

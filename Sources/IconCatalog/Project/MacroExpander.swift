@@ -8,15 +8,25 @@ import Foundation
 /// - a setting nobody sets is the empty string (`MacroEvaluationProgram.executeInContext`,
 ///   `.evalNamedMacro`: "no value has been defined for it ... we substitute the empty string");
 /// - `:op` retrieval operators and `:op=VALUE` replacement operators, left to right
-///   (`MacroEvaluationRetrievalOperator`, `MacroEvaluationReplacementOperator`).
+///   (`MacroEvaluationRetrievalOperator`, `MacroEvaluationReplacementOperator`);
+/// - a setting's `$(inherited)` (or `$(value)`), and a reference to a setting from inside its own
+///   value, directly or through other settings, is the value that one overrides, the level below
+///   (`MacroEvaluationContext.nextValueForMacro`: the innermost setting of that name being
+///   evaluated gives its `next` assignment). So `BUNDLE_IDENTIFIER = $(BUNDLE_IDENTIFIER)` in a
+///   target takes the project `.xcconfig`'s value, and `A = $(B)`, `B = $(A)` end below the one
+///   evaluated first (empty when nothing is below it) instead of looping.
 ///
 /// It returns nil only where Xcode's answer cannot be known here: a setting Xcode always has but
-/// this reading cannot (`BuildSettings.unknowable`, e.g. TARGET_NAME without a project), a
-/// setting that refers to itself, or runaway expansion.
+/// this reading cannot (`BuildSettings.unknowable`, e.g. TARGET_NAME without a project), or
+/// runaway expansion.
 struct MacroExpander {
   let settings: BuildSettings
-  /// The names being expanded, to stop `A = $(B)`, `B = $(A)` from looping.
-  private var expanding: [String] = []
+  /// The settings being evaluated, innermost last: where a reference to one of them, or
+  /// `$(inherited)`, finds the value below.
+  private var evaluating: [(name: String, setting: BuildSettings.Setting)] = []
+  /// How many settings may be evaluated inside one another: each `$(A)` in A's value goes a level
+  /// down, so a chain ends, but a long one would exhaust the stack.
+  private static let maximumEvaluating = 96
   /// How deeply references nest right now; a limit keeps hostile input from exhausting the stack.
   private var depth = 0
   private static let maximumDepth = 64
@@ -38,6 +48,12 @@ struct MacroExpander {
     var scanner = Scanner(Array(text.utf8))
     let output = string(&scanner, stops: [])
     return failed ? nil : String(decoding: output, as: UTF8.self)
+  }
+
+  /// The value of the setting `name` (`$(name)`, without operators); nil when that cannot be known.
+  mutating func value(ofSetting name: String) -> String? {
+    let output = evaluate(name, settings.settings[name])
+    return failed ? nil : output
   }
 
   /// A cursor over the bytes of one value.
@@ -134,8 +150,7 @@ struct MacroExpander {
       failed = true
       return ""
     }
-    // Already substituted where a level has one; what is left has nothing below it.
-    var value = name == "inherited" ? "" : lookUp(name)
+    var value = lookUp(name)
     for (operatorName, operand) in operators {
       if let operand {
         value = Self.replace(operatorName, in: value, with: operand)
@@ -146,21 +161,45 @@ struct MacroExpander {
     return value
   }
 
+  /// swift-build's `lookupMacroInContext` and `nextValueForMacro`: `inherited` (and `value`) is
+  /// the setting being evaluated, a setting being evaluated is looked up below the innermost
+  /// value of it being evaluated, any other from the top.
   private mutating func lookUp(_ name: String) -> String {
-    if settings.unknowable.contains(name) && settings.settings[name] == nil {
-      failed = true
+    if name == "inherited" || (name == "value" && !evaluating.isEmpty) {
+      // Outside a setting (an Info.plist value) there is nothing to inherit.
+      guard let current = evaluating.last else { return "" }
+      return evaluate(current.name, current.setting.overridden)
+    }
+    if let current = evaluating.last(where: { $0.name == name }) {
+      return evaluate(name, current.setting.overridden)
+    }
+    return evaluate(name, settings.settings[name])
+  }
+
+  /// One value of the setting `name`; nil is a level with nothing below it, which is empty
+  /// unless the setting is one Xcode always gives a value this reading cannot know.
+  private mutating func evaluate(_ name: String, _ setting: BuildSettings.Setting?) -> String {
+    guard let setting else {
+      if settings.unknowable.contains(name) { failed = true }
       return ""
     }
-    guard let raw = settings.settings[name]?.value else { return "" }
-    guard !expanding.contains(name) else {
-      failed = true
-      return ""
-    }
+    let raw = setting.value
     guard raw.utf8.contains(UInt8(ascii: "$")) else { return raw }
-    expanding.append(name)
-    defer { expanding.removeLast() }
+    guard evaluating.count < Self.maximumEvaluating else {
+      failed = true
+      return ""
+    }
+    evaluating.append((name, setting))
+    defer { evaluating.removeLast() }
     var scanner = Scanner(Array(raw.utf8))
-    return String(decoding: string(&scanner, stops: []), as: UTF8.self)
+    let value = String(decoding: string(&scanner, stops: []), as: UTF8.self)
+    // `$(inherited) b` over nothing is `b`: the separating space goes with what was inherited.
+    return Self.inherits(raw) ? value.trimmingWhitespace() : value
+  }
+
+  /// True when `raw` uses `$(inherited)` or `${inherited}`.
+  private static func inherits(_ raw: String) -> Bool {
+    raw.contains("$(inherited)") || raw.contains("${inherited}")
   }
 
   private static func isNameStart(_ byte: UInt8) -> Bool {

@@ -167,6 +167,23 @@ public struct ProjectFacts: Sendable {
   /// configurations: a set that is only Debug's or Beta's primary is shipped by those builds. Their
   /// alternate names are not counted: an alternate that only Debug lists is the fault to report.
   public var otherConfigurationPrimaries: [String] = []
+  /// The configuration read (`Release`, say); nil without a project target.
+  public var configuration: String?
+  /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` of the target's other build configurations,
+  /// in the project's order, each only where it names something: a set that Debug lists and the
+  /// configuration read does not works in Debug builds and is missing from the others.
+  public var otherConfigurationAlternates: [ConfigurationNames] = []
+
+  /// The names one build configuration gives a setting.
+  public struct ConfigurationNames: Equatable, Sendable {
+    public var configuration: String
+    public var names: [String]
+
+    public init(configuration: String, names: [String]) {
+      self.configuration = configuration
+      self.names = names
+    }
+  }
   /// The device families the app runs on (1 iPhone, 2 iPad, 3 Apple TV), as the app model has
   /// them (`PlatformDecision.deviceFamilies`).
   public var deviceFamily: [Int] = [1]
@@ -195,6 +212,11 @@ public struct ProjectFacts: Sendable {
   /// App icons in the target's catalogs that are another platform's (an iOS-only set read for
   /// tvOS, a `.icon` read for tvOS): not in `iconSets`, yet not missing from the target either.
   public var setsOfOtherPlatforms: [String] = []
+  /// The names the app's code passes to the calls that change its icon, and how much code was
+  /// read (`CodeIconNames`): the target's sources, and the Dart or JavaScript of a Flutter,
+  /// React Native, Expo or Capacitor app around its `ios/` folder.
+  public var codeReading = CodeReading()
+  public var codeIconNames: [CodeIconName] { codeReading.names }
 
   public init(root: URL, infoPlist: URL? = nil, primaryName: String = "AppIcon") {
     self.root = root
@@ -247,8 +269,10 @@ extension AppIconReader {
       of: readProject(at: path, target: target, configuration: configuration))
   }
 
-  /// The facts, from a project reading.
-  static func facts(of project: ProjectReading) throws(IconCatalogError) -> ProjectFacts {
+  /// The facts, from a project reading; the names the app's code passes only `readingCode`.
+  static func facts(of project: ProjectReading, readingCode: Bool = true)
+    throws(IconCatalogError) -> ProjectFacts
+  {
     let (location, settings, infoPlist, catalogs, names) = (
       project.location, project.settings, project.infoPlist, project.catalogs, project.names
     )
@@ -294,7 +318,10 @@ extension AppIconReader {
       + [location.infoPlistDifferingInCase(settings: settings)].compactMap { $0 }
     facts.deviceFamily = project.deviceFamilies
     if let target = location.target {
-      facts.otherConfigurationPrimaries = otherConfigurationPrimaries(of: target)
+      let others = otherConfigurationNames(of: target)
+      facts.otherConfigurationPrimaries = others.primaries
+      facts.otherConfigurationAlternates = others.alternates
+      facts.configuration = target.configuration
       for (other, readings) in project.otherPlatformSettings {
         var names: [String] = []
         var seen = Set<String>()
@@ -310,6 +337,7 @@ extension AppIconReader {
     }
 
     facts.catalogs = location.files.catalogs
+    if readingCode { facts.codeReading = CodeIconNames.read(CodeFiles.of(location)) }
     facts.setsOfOtherPlatforms = project.setsOfOtherPlatforms
     var filenamesDifferingInCase: [PathDifferingInCase] = []
     facts.iconSets = catalogs.iconSets.map {
@@ -327,8 +355,12 @@ extension AppIconReader {
           PathDifferingInCase(
             kind: "Contents.json filename", written: $0.written,
             found: set.folder.appendingPathComponent($0.found).path, file: contents.path,
-            line: ProjectFacts.firstLine(in: contents, containing: "\"\($0.written)\""))
+            line: ProjectFacts.firstLine(in: contents, containing: "\"\($0.written)\""),
+            difference: $0.difference)
         }
+      }
+      if $0.kind == .iconComposer {
+        filenamesDifferingInCase += ProjectFacts.layerImagesDiffering(in: $0.folder)
       }
       return set
     }
@@ -338,6 +370,10 @@ extension AppIconReader {
       target: location.target)
     facts.iconFilesFound = ProjectFacts.iconFilesFound(
       facts.iconFiles, in: { location.looseIconFiles() })
+    if let infoPlistFile {
+      facts.pathsDifferingInCase += ProjectFacts.iconFilesDiffering(
+        facts.iconFiles, plist: infoPlistFile, in: { location.looseIconFiles() })
+    }
     facts.looseCatalogFiles = location.files.catalogs.flatMap(ProjectFacts.looseImages(in:))
     let setNames = Set(facts.iconSets.map(\.name))
     facts.readAppStoreFacts(
@@ -348,13 +384,16 @@ extension AppIconReader {
     return facts
   }
 
-  /// The primary names the target's other configurations ask for.
-  private static func otherConfigurationPrimaries(of target: ProjectTarget) -> [String] {
+  /// The primary names the target's other configurations ask for, and the alternates each lists.
+  private static func otherConfigurationNames(of target: ProjectTarget) -> (
+    primaries: [String], alternates: [ProjectFacts.ConfigurationNames]
+  ) {
     guard let project = try? XcodeProject.read(target.project),
       let chosen = try? project.targets().first(where: { $0.name == target.name }),
       let configurations = try? project.configurations(of: chosen)
-    else { return [] }
+    else { return ([], []) }
     var names: [String] = []
+    var alternates: [ProjectFacts.ConfigurationNames] = []
     for configuration in configurations where configuration.name != target.configuration {
       guard
         let other = try? ProjectTarget.resolve(
@@ -363,8 +402,12 @@ extension AppIconReader {
       if let name = other.settings.string(IconNames.primaryNameSetting), !names.contains(name) {
         names.append(name)
       }
+      let listed = other.settings.list(IconNames.alternateNamesSetting)
+      if !listed.isEmpty {
+        alternates.append(.init(configuration: configuration.name, names: listed))
+      }
     }
-    return names
+    return (names, alternates)
   }
 }
 
@@ -463,6 +506,50 @@ extension ProjectFacts {
   }
 
   /// The 1-based line of the first line of `file` that holds `text` as a whole word.
+  /// `CFBundleIconFiles` names whose files iOS finds only by ignoring Unicode normalization, as
+  /// its APFS does (`LooseIconFiles.fileSpelledOtherwise`), each name once. Only names with
+  /// letters outside ASCII can differ so, and only they cost the walk for the loose files.
+  static func iconFilesDiffering(
+    _ entries: [IconFiles], plist: URL, in looseFiles: () -> LooseIconFiles
+  ) -> [PathDifferingInCase] {
+    guard entries.contains(where: { $0.files.contains { !$0.utf8.allSatisfy { $0 < 0x80 } } })
+    else { return [] }
+    let files = looseFiles()
+    var found: [PathDifferingInCase] = []
+    for entry in entries {
+      for (index, name) in entry.files.enumerated() {
+        guard let file = files.fileSpelledOtherwise(for: name),
+          !found.contains(where: { MacFileLookup.isSpelledAs($0.written, name) })
+        else { continue }
+        found.append(
+          PathDifferingInCase(
+            kind: "CFBundleIconFiles name", written: name, found: file.path, file: plist.path,
+            line: index < entry.lines.count ? entry.lines[index] : nil,
+            difference: .normalization))
+      }
+    }
+    return found
+  }
+
+  /// The layer images of an Icon Composer bundle that actool finds only as a Mac compares names
+  /// (`IconComposerBundle.findAsset`), each name once.
+  static func layerImagesDiffering(in bundle: URL) -> [PathDifferingInCase] {
+    guard let document = try? IconComposerBundle.read(bundle).document else { return [] }
+    let file = IconComposerBundle.documentURL(bundle)
+    var found: [PathDifferingInCase] = []
+    for name in document.imageNames {
+      guard let asset = IconComposerBundle.findAsset(bundle, imageName: name),
+        !asset.difference.isEmpty,
+        !found.contains(where: { MacFileLookup.isSpelledAs($0.written, name) })
+      else { continue }
+      found.append(
+        PathDifferingInCase(
+          kind: "layer image-name", written: name, found: asset.url.path, file: file.path,
+          line: firstLine(in: file, containing: "\"\(name)\""), difference: asset.difference))
+    }
+    return found
+  }
+
   static func firstLine(in file: URL, containing text: String) -> Int? {
     guard let data = RegularFile.contents(file, limit: FileLimits.text),
       let content = String(data: data, encoding: .utf8)

@@ -12,6 +12,9 @@ struct ProjectFiles: Sendable {
   var specs: [URL] = []
   /// Tuist's manifests (`Project.swift`, `Workspace.swift`), which generate a project.
   var tuistManifests: [URL] = []
+  /// Files by which another build system is known (`BUILD`, `*.csproj`, `project.godot`...):
+  /// `OtherBuildSystems` reads them only when there is no Xcode project.
+  var buildSystemFiles: [URL] = []
 
   /// Build outputs and dependencies: they hold copies (built `Info.plist`s, other apps' catalogs).
   static let skippedFolders: Set<String> = [
@@ -60,13 +63,15 @@ struct ProjectFiles: Sendable {
           files.specs.append(URL(fileURLWithPath: path, isDirectory: false))
         } else if name == "Project.swift" || name == "Workspace.swift" {
           files.tuistManifests.append(URL(fileURLWithPath: path, isDirectory: false))
+        } else if OtherBuildSystems.isEvidenceName(name) {
+          files.buildSystemFiles.append(URL(fileURLWithPath: path, isDirectory: false))
         }
       }
     }
     walk(root.standardizedFileURL.path, depth: 1)
     for keyPath in [
       \ProjectFiles.infoPlists, \.xcconfigs, \.catalogs, \.projects, \.iconBundles, \.specs,
-      \.tuistManifests,
+      \.tuistManifests, \.buildSystemFiles,
     ] {
       files[keyPath: keyPath].sort { $0.path < $1.path }
     }

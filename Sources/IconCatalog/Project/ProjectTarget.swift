@@ -33,6 +33,8 @@ struct ProjectTarget: Sendable {
   var specWarnings: [String] = []
   /// The Info.plist XcodeGen writes from the spec's `info`, for a target that has one.
   var generatedInfoPlist: GeneratedInfoPlist?
+  /// Where the code the target compiles is (listed, not read: `CodeFiles` reads it for `check`).
+  var codeSources = CodeSources()
   /// The missing base configurations, each as the one line the commands print, and what the spec
   /// says that iconpick cannot follow.
   var warnings: [String] { specWarnings + missingBaseConfigurations.map(\.description) }
@@ -139,6 +141,10 @@ struct ProjectTarget: Sendable {
     resolved.filesDifferingInCase = differing
     resolved.specWarnings = project.warnings + (project.targetWarnings[chosen.name] ?? [])
     resolved.generatedInfoPlist = project.generatedInfoPlists[chosen.name]
+    let synchronized = project.synchronizedFolders(of: chosen)
+    resolved.codeSources = CodeSources(
+      files: project.compiledSources(of: chosen) + synchronized.extraFiles,
+      folders: synchronized.folders, packages: project.localPackages(of: chosen))
     return resolved
   }
 
@@ -201,6 +207,7 @@ struct ProjectTarget: Sendable {
     builtIn["CONFIGURATION"] = targetConfiguration.name
     let device = BuildTarget(sdk: sdk, arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
+    settings.hasUnreadFiles = !missing.isEmpty || !files.missingIncludes.isEmpty
     // A target that builds only for tvOS: its `[sdk=appletvos*]` settings are the ones its device
     // build uses.
     if platform == .iOS, sdk == platform.sdk, PlatformDecision.platforms(settings) == [.tvOS] {
@@ -289,14 +296,15 @@ struct ProjectTarget: Sendable {
         // and the settings are made without the file. Such files are often kept out of git (a
         // template beside them), or written by `pod install`.
         if let found = MacFileLookup.find(base, kind: .file) {
-          if found.differsInCase {
+          if found.differs {
             differing.append(
               PathDifferingInCase(
                 kind: "base configuration", written: base.path, found: found.url.path,
                 file: project.file.path,
                 line: ProjectFacts.settingLine(
                   "baseConfigurationReference", value: nil, in: project.file,
-                  blocks: [configuration.id])))
+                  blocks: [configuration.id]),
+                difference: found.difference))
           }
           let config = try XCConfig.read(found.url, projectFolder: project.sourceRoot)
           layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
@@ -374,16 +382,18 @@ struct ProjectTarget: Sendable {
         break
       }
     }
-    /// The file a reference means on a Mac; one found only by ignoring case is said.
+    /// The file a reference means on a Mac; one found only by ignoring case or normalization is
+    /// said.
     func find(_ url: URL, kind: MacFileLookup.Kind = .any) -> URL? {
       guard let found = MacFileLookup.find(url, kind: kind) else { return nil }
-      if found.differsInCase {
+      if found.differs {
         let written = url.standardizedFileURL.path
         differing.append(
           PathDifferingInCase(
             kind: "file reference", written: written, found: found.url.path,
             file: project.file.path,
-            line: ProjectFacts.firstLine(in: project.file, containing: url.lastPathComponent)))
+            line: ProjectFacts.firstLine(in: project.file, containing: url.lastPathComponent),
+            difference: found.difference))
       }
       return found.url
     }
@@ -469,7 +479,7 @@ struct ProjectTarget: Sendable {
         name = String(name.dropLast(suffix.count)) + device
       }
       guard !name.isEmpty else { continue }
-      keys[name] = setting.value
+      keys[name] = BuildSettings.inlined(setting)
     }
     return keys
   }

@@ -27,7 +27,8 @@ struct XCConfig: Sendable {
   var includedFiles: [URL]
   /// Non-optional `#include`s that find no file: read on without them, as swift-build does.
   var missingIncludes: [MissingInclude] = []
-  /// `#include`s that find their file only by ignoring case, as a Mac does (`MacFileLookup`).
+  /// `#include`s that find their file only by ignoring case or Unicode normalization, as a Mac
+  /// does (`MacFileLookup`).
   var includesDifferingInCase: [PathDifferingInCase] = []
 
   /// - Parameter projectFolder: where an include is looked for when it is not next to the including
@@ -60,8 +61,8 @@ struct XCConfig: Sendable {
         let target = found.url
         let differing = PathDifferingInCase(
           kind: include.optional ? "#include?" : "#include", written: include.path,
-          found: target.path, file: file.path, line: index + 1)
-        if found.differsInCase && !includesDifferingInCase.contains(differing) {
+          found: target.path, file: file.path, line: index + 1, difference: found.difference)
+        if found.differs && !includesDifferingInCase.contains(differing) {
           includesDifferingInCase.append(differing)
         }
         if target.path == file.path || including.contains(where: { $0.path == target.path }) {
@@ -132,7 +133,7 @@ struct XCConfig: Sendable {
 
   /// Next to the including file first, then in the project folder; Xcode also accepts the name
   /// without `.xcconfig` (`#include "Default"`). Each place as a Mac looks in it (`MacFileLookup`),
-  /// ignoring case.
+  /// ignoring case and Unicode normalization.
   private static func locate(_ path: String, from file: URL, projectFolder: URL?)
     -> MacFileLookup.Found?
   {

@@ -238,6 +238,7 @@ extension XcodeGenSpec {
       let configFiles = Self.stringMap(target["configFiles"])
       let sources = Self.sources(target["sources"])
       let resources = try self.resources(of: sources, options: options)
+      let compiled = compiledSources(of: sources, options: options)
 
       var configurationIDs: [String] = []
       var plistSearched = false
@@ -330,9 +331,10 @@ extension XcodeGenSpec {
           ?? "",
       ])
       let phase = add(["isa": "PBXResourcesBuildPhase", "files": resources.files])
+      let sourcesPhase = add(["isa": "PBXSourcesBuildPhase", "files": compiled])
       return add([
         "isa": "PBXNativeTarget", "name": name, "productType": productType,
-        "buildConfigurationList": list, "buildPhases": [phase],
+        "buildConfigurationList": list, "buildPhases": [sourcesPhase, phase],
         "fileSystemSynchronizedGroups": resources.synchronized,
       ])
     }
@@ -396,7 +398,10 @@ extension XcodeGenSpec {
 
     /// The keys an `.xcconfig` sets without a condition, its includes followed.
     private func configFileKeys(_ path: String) -> Set<String> {
-      let url = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
+      let written = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
+      // As XcodeGen opens it on a Mac (`MacFileLookup`); the base configuration reference keeps
+      // the spelling, and reading the target says when it differs.
+      let url = MacFileLookup.find(written, kind: .file)?.url ?? written
       guard let config = try? XCConfig.read(url, projectFolder: root) else { return [] }
       return Set(config.assignments.filter { $0.conditions.isEmpty }.map(\.key))
     }
@@ -446,9 +451,13 @@ extension XcodeGenSpec {
       var synchronized: [String] = []
       let defaultType = options["defaultSourceDirectoryType"] as? String
       for source in sources {
-        let url = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
+        let written = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
+        // XcodeGen and Xcode find it as a Mac does, ignoring case and Unicode normalization. A
+        // file keeps its spelling in the project, where reading the target says it differs.
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        guard let url = MacFileLookup.find(written)?.url,
+          FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        else {
           if !source.optional {
             warn(
               "source \(MessageText.escaped(source.path)) does not exist, so XcodeGen would not generate the project"
@@ -470,7 +479,7 @@ extension XcodeGenSpec {
           source.type ?? (isFolder.boolValue && ext.isEmpty ? (defaultType ?? "group") : "file")
         switch type {
         case "folder":
-          files.append(buildFile(url.path))
+          files.append(buildFile(written.path))
         case "syncedFolder":
           synchronized.append(
             add([
@@ -485,11 +494,50 @@ extension XcodeGenSpec {
           }
         default:
           if Self.isResource(url.lastPathComponent) || source.buildPhase != nil {
-            files.append(buildFile(url.path))
+            files.append(buildFile(written.path))
           }
         }
       }
       return (files, synchronized)
+    }
+
+    /// The Swift and Objective-C files a target's sources compile (for the icon names its code
+    /// passes, `CodeFiles`): the files of group sources and single files, not folder references
+    /// (copied as they are), not `syncedFolder`s (their own groups), not sources put in another
+    /// build phase.
+    private mutating func compiledSources(of sources: [Source], options: [String: Any]) -> [String]
+    {
+      var files: [String] = []
+      let defaultType = options["defaultSourceDirectoryType"] as? String
+      for source in sources {
+        if let phase = source.buildPhase, phase as? String != "sources" { continue }
+        let url = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+          continue
+        }
+        let type =
+          source.type
+          ?? (isFolder.boolValue && url.pathExtension.isEmpty ? (defaultType ?? "group") : "file")
+        switch type {
+        case "group" where isFolder.boolValue:
+          for file in Self.groupFiles(
+            under: url, excludes: source.excludes, includes: source.includes, where: Self.isCode)
+          {
+            files.append(buildFile(file.path))
+          }
+        case "file" where Self.isCode(url.lastPathComponent):
+          files.append(buildFile(url.path))
+        default:
+          break
+        }
+      }
+      return files
+    }
+
+    /// Swift and Objective-C sources.
+    static func isCode(_ name: String) -> Bool {
+      [.swift, .objectiveC].contains(CodeLanguage(fileExtension: (name as NSString).pathExtension))
     }
 
     private mutating func buildFile(_ path: String) -> String {
@@ -511,6 +559,13 @@ extension XcodeGenSpec {
     /// bundles) as one file, hidden entries left out, `excludes` and `includes` globs applied
     /// relative to the source as XcodeGen applies them.
     static func groupResources(under folder: URL, excludes: [String], includes: [String]) -> [URL] {
+      groupFiles(under: folder, excludes: excludes, includes: includes, where: isResource)
+    }
+
+    /// A group source's files that `wanted` accepts by name, walked as `groupResources` says.
+    static func groupFiles(
+      under folder: URL, excludes: [String], includes: [String], where wanted: (String) -> Bool
+    ) -> [URL] {
       let excluded = excludes.compactMap(GlobPattern.init)
       let included = includes.compactMap(GlobPattern.init)
       var found: [URL] = []
@@ -531,7 +586,7 @@ extension XcodeGenSpec {
             continue
           }
           if !included.isEmpty, !included.contains(where: { $0.matches(path) }) { continue }
-          if isResource(name) { found.append(child) }
+          if wanted(name) { found.append(child) }
         }
       }
       walk(folder, relative: "", depth: 0)

@@ -112,12 +112,13 @@ enum XcodeGenSpec {
           include.relativePaths
           ? XcodeGenSpec.joined(base, (include.path as NSString).deletingLastPathComponent)
           : base
-        guard FileManager.default.fileExists(atPath: target.path) else {
+        // XcodeGen runs on the Mac: its file system ignores case and Unicode normalization.
+        guard let found = MacFileLookup.find(target, kind: .file)?.url else {
           throw .invalidProjectSpec(
             file: file.path,
             reason: "it includes \(include.path), which does not exist")
         }
-        let sub = try load(target, base: includedBase, including: including + [file])
+        let sub = try load(found, base: includedBase, including: including + [file])
         merged = XcodeGenSpec.merged(sub, onto: merged)
       }
       dictionary.removeValue(forKey: "include")

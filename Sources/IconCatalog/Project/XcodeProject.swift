@@ -208,10 +208,49 @@ struct XcodeProject {
 
   /// The files of the target's Copy Bundle Resources phases that exist in the source tree.
   func resources(of target: Target) -> [URL] {
+    files(of: target, inPhases: "PBXResourcesBuildPhase")
+  }
+
+  /// The files of the target's Compile Sources phases, where they are on disk.
+  func compiledSources(of target: Target) -> [URL] {
+    files(of: target, inPhases: "PBXSourcesBuildPhase")
+  }
+
+  /// The local Swift packages the target may link, when it depends on a package's product: the
+  /// project's `XCLocalSwiftPackageReference`s, and (before Xcode 15) folder references that
+  /// hold a `Package.swift`.
+  func localPackages(of target: Target) -> [URL] {
+    guard !(target.object["packageProductDependencies"] as? [Any] ?? []).isEmpty else { return [] }
+    var found: [URL] = []
+    for (id, object) in objects.sorted(by: { $0.key < $1.key }) {
+      let folder: URL?
+      switch object["isa"] as? String {
+      case "XCLocalSwiftPackageReference":
+        folder = (object["relativePath"] as? String).map {
+          sourceRoot.appendingPathComponent($0, isDirectory: true).standardizedFileURL
+        }
+      case "PBXFileReference"
+      where object["lastKnownFileType"] as? String == "folder"
+        || object["lastKnownFileType"] as? String == "wrapper":
+        folder = path(of: id)
+      default:
+        folder = nil
+      }
+      guard let folder,
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+        !found.contains(folder)
+      else { continue }
+      found.append(folder)
+    }
+    return found
+  }
+
+  /// The files of the target's build phases of type `isa` that exist in the source tree.
+  private func files(of target: Target, inPhases isa: String) -> [URL] {
     var files: [URL] = []
     for phaseID in target.object["buildPhases"] as? [Any] ?? [] {
       guard let phaseID = phaseID as? String, let phase = objects[phaseID],
-        phase["isa"] as? String == "PBXResourcesBuildPhase"
+        phase["isa"] as? String == isa
       else { continue }
       for buildFileID in phase["files"] as? [Any] ?? [] {
         // A dangling reference is a red file in Xcode, not a broken project: skip it.

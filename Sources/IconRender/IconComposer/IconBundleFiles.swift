@@ -34,7 +34,10 @@ enum IconBundleFiles {
     if let reason = refusal(of: imageName) {
       throw .unsafeLayerImage(file: document, imageName: imageName, reason: reason)
     }
-    let asset = IconComposerBundle.assetURL(bundle, imageName: imageName).path
+    // As actool opens it on a Mac: ignoring case and Unicode normalization.
+    let asset =
+      (IconComposerBundle.findAsset(bundle, imageName: imageName)?.url
+      ?? IconComposerBundle.assetURL(bundle, imageName: imageName)).path
     guard let root = realPath(bundle.path) else {
       throw .unreadable(file: bundle.path, reason: String(cString: strerror(errno)))
     }

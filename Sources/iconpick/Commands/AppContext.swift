@@ -38,6 +38,7 @@ struct AppContext {
     }
     if reportingWarnings {
       for warning in app.warnings { IconpickCommand.printWarning(warning) }
+      for note in app.notes { IconpickCommand.printNote(note) }
       // set, reset and push stop on it with an error of their own: the others read on, told once.
       if ![.set, .reset, .push].contains(options.command),
         let notice = unusableBundleIdentifier(app)

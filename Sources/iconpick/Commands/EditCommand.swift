@@ -46,7 +46,8 @@ struct EditCommand {
 
     let before = FindingCounts(Checker.diagnose(context.app, facts: context.facts))
     let applied = try ChangeApplier.apply(plan.changes)
-    if let problem = verify(plan, path: path, before: before) {
+    var expectedErrors: [Diagnostic] = []
+    if let problem = verify(plan, path: path, before: before, expectedErrors: &expectedErrors) {
       let unrestored = applied.undo()
       if !unrestored.isEmpty {
         throw CommandFailure(
@@ -58,6 +59,10 @@ struct EditCommand {
     }
     for line in plan.summaryLines() { print(line) }
     fflush(nil)
+    // What the change leaves failing on purpose: the code still asks for the removed name.
+    for diagnostic in expectedErrors {
+      IconpickCommand.printWarning("\(diagnostic.message) [\(diagnostic.id.rawValue)]")
+    }
     let verb = options.command == .add ? "added" : "removed"
     IconpickCommand.printNote(
       "\"\(MessageText.escaped(name))\" \(verb): \(plan.form)")
@@ -84,8 +89,11 @@ struct EditCommand {
     return currentDirectory
   }
 
-  /// Why the project read again is not what the plan meant; nil when it is.
-  private func verify(_ plan: EditPlan, path: URL, before: FindingCounts) -> String? {
+  /// Why the project read again is not what the plan meant; nil when it is. `expectedErrors`
+  /// gets the new errors the change makes on purpose, to be said.
+  private func verify(
+    _ plan: EditPlan, path: URL, before: FindingCounts, expectedErrors: inout [Diagnostic]
+  ) -> String? {
     let after: EditContext
     do {
       after = try EditContext.read(at: path, target: options.target, platform: options.platform)
@@ -106,13 +114,17 @@ struct EditCommand {
       return "\"\(name)\" is still an alternate icon when the project is read again"
     }
     // `remove --keep-files` leaves the set in the catalog on purpose: that it no longer ships is
-    // what was asked.
-    let expected: Set<DiagnosticID> = options.keepFiles ? [.setNotShipped] : []
-    guard
-      let first = before.new(in: Checker.diagnose(after.app, facts: after.facts)).first(where: {
-        !expected.contains($0.id)
-      })
-    else { return nil }
+    // what was asked. `remove` of a name the app's code asks for leaves the code asking: the
+    // call now fails (`code-name-not-shipped`, or `set-not-shipped` as an error), which is said,
+    // not undone.
+    var expected: Set<DiagnosticID> = []
+    if options.command == .remove {
+      expected.insert(.codeNameNotShipped)
+      if options.keepFiles { expected.insert(.setNotShipped) }
+    }
+    let new = before.new(in: Checker.diagnose(after.app, facts: after.facts))
+    expectedErrors = new.filter { expected.contains($0.id) && $0.severity == .error }
+    guard let first = new.first(where: { !expected.contains($0.id) }) else { return nil }
     return "check would find something new: \(first.message) [\(first.id.rawValue)]"
   }
 }

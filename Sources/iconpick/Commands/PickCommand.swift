@@ -193,7 +193,7 @@ struct PickCommand {
         "No bundle identifier: the icons can be looked at, not chosen. "
           + (app.bundleIdentifierProblem ?? ""))
     }
-    let lines = app.warnings + browsing + [notice?.description].compactMap { $0 }
+    let lines = app.warnings + app.notes + browsing + [notice?.description].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 }
