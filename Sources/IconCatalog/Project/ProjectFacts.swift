@@ -341,9 +341,10 @@ extension AppIconReader {
     facts.setsOfOtherPlatforms = project.setsOfOtherPlatforms
     var filenamesDifferingInCase: [PathDifferingInCase] = []
     facts.iconSets = catalogs.iconSets.map {
+      let folder = $0.folder
       var set = ProjectFacts.IconSet(
-        name: $0.name, folder: $0.folder, isIconComposer: $0.kind == .iconComposer)
-      if $0.kind == .appIconSet, let read = try? AppIconSet.read($0.folder) {
+        name: $0.name, folder: folder, isIconComposer: $0.kind == .iconComposer)
+      if $0.kind == .appIconSet, let read = try? AppIconSet.read(folder) {
         set.slotCount = read.renditions.count
         set.fileCount = read.renditions.count { $0.file != nil }
         set.ignoredEntries = read.ignored.map {

@@ -64,6 +64,15 @@ public enum DirectoryListing {
   /// What follows the last dot of a name, as URL.pathExtension has it ("" for none, or for a name
   /// that starts with its only dot).
   static func pathExtension(of name: String) -> String {
+    // An ASCII name, nearly every one, by its bytes: a search by Characters cost 4,000
+    // instructions a name, a tenth of walking a catalog of thousands of sets.
+    let bytes = name.utf8
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else {
+        return ""
+      }
+      return String(name[bytes.index(after: dot)...])
+    }
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
     return String(name[name.index(after: dot)...])
   }

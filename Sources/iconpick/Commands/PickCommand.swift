@@ -43,8 +43,12 @@ struct PickCommand {
   /// The app the options name, its images deferred.
   func loadApp(_ options: Options) throws -> AppContext {
     // stderr is the terminal the picker is about to take over: warnings go to its status line.
+    // Which sets compile to an icon is remembered beside the previews: asked of every set
+    // before the first screen, it costs a stat a set instead of a decoding.
     try AppContext.load(
-      options, environment: environment, reportingWarnings: false, deferringImages: true)
+      options, environment: environment, reportingWarnings: false, deferringImages: true,
+      contentCache: SetContentCache(
+        directory: ThumbnailCache.defaultDirectory(environment: environment)))
   }
 
   /// Runs the icon list on `terminal` until it is left; `canGoBack` when the target chooser
