@@ -1,4 +1,5 @@
 import Foundation
+import SpecYAML
 import Testing
 
 @testable import IconCatalog
@@ -431,6 +432,33 @@ struct CodeIconNamesTests {
     let root = fixture.root.standardizedFileURL.path + "/"
     let files = CodeFiles.of(location).map { $0.path.replacingOccurrences(of: root, with: "") }
     #expect(files == ["Services/IconService.cs"])
+  }
+
+  /// An XcodeGen spec: the Swift files under its target's `sources`, not its excludes.
+  @Test func anXcodeGenTargetsSources() throws {
+    SpecYAML.install()
+    let fixture = try Fixture()
+    try fixture.write(
+      "project.yml",
+      """
+      name: Solo
+      targets:
+        Solo:
+          type: application
+          platform: iOS
+          sources:
+            - path: Solo
+              excludes: ["Old/**"]
+          settings:
+            ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon
+            GENERATE_INFOPLIST_FILE: YES
+      """)
+    try fixture.writeSingleSizeIconSet("AppIcon", catalog: "Solo/Assets.xcassets")
+    try fixture.write("Solo/Settings.swift", "let a = app.setAlternateIconName(\"Dusk\")\n")
+    try fixture.write("Solo/Old/Gone.swift", "let a = app.setAlternateIconName(\"Gone\")\n")
+    try fixture.write("Elsewhere/Other.swift", "let a = app.setAlternateIconName(\"Other\")\n")
+    let facts = try AppIconReader.facts(at: fixture.root, target: nil, configuration: nil)
+    #expect(facts.codeIconNames.map(\.name) == ["Dusk"])
   }
 
   /// A project target: its Compile Sources files and synchronized folders, not the other files
