@@ -342,15 +342,46 @@ struct XcodeProjectTests {
     #expect(try AppIconReader.read(at: palette.root).alternates.count == 7)
   }
 
-  @Test("a project with no app target: the folder around it is read as without a project")
+  /// A committed project says what the folder builds (skb1129/react-native-change-icon: a static
+  /// library's project beside docs with a tutorial's Info.plist): no app is guessed around it.
+  @Test(
+    "a project that builds no app: no app here, naming what it builds; a placeholder is no project")
   func noApplicationTarget() throws {
     let palette = try Fixture.palette()
     try palette.write(
       "Palette.xcodeproj/project.pbxproj",
       Fixture.sunriseProject.replacingOccurrences(
         of: "com.apple.product-type.application", with: "com.apple.product-type.framework"))
+    let described =
+      "Palette.xcodeproj builds only a framework (\"Sunrise\"), an app extension (\"SunriseWidget\") and a unit test bundle (\"SunriseTests\")"
+    let error = try #require(throws: IconCatalogError.self) {
+      try AppIconReader.read(at: palette.root)
+    }
+    #expect(error == .noAppInProjects(folder: palette.root.path, projects: [described]))
+    #expect(
+      error.description
+        == "\(palette.root.path): no app here (its Xcode project builds none): \(described): pass the folder or .xcodeproj of an app"
+    )
+    // The project itself as PATH: the same.
+    #expect(throws: IconCatalogError.self) {
+      try AppIconReader.read(at: palette.url("Palette.xcodeproj"))
+    }
+    // A placeholder project (no objects) builds nothing: the folder reads as before.
+    try palette.write("Palette.xcodeproj/project.pbxproj", "{}")
     let icons = try AppIconReader.read(at: palette.root)
     #expect(icons.appName == "Palette")
+    #expect(icons.alternates.count == 7)
+  }
+
+  @Test("a library's project beside an app's deeper one: the folder reads as before")
+  func libraryBesideAnApp() throws {
+    let palette = try Fixture.palette()
+    try palette.write(
+      "Palette.xcodeproj/project.pbxproj",
+      Fixture.sunriseProject.replacingOccurrences(
+        of: "com.apple.product-type.application", with: "com.apple.product-type.library.static"))
+    try palette.write("Example/Example.xcodeproj/project.pbxproj", Fixture.sunriseProject)
+    let icons = try AppIconReader.read(at: palette.root)
     #expect(icons.alternates.count == 7)
   }
 

@@ -40,7 +40,9 @@ struct ProjectTarget: Sendable {
   static let defaultConfiguration = "Release"
 
   /// nil when the project has no application target and none was asked for (a placeholder project,
-  /// or one that builds only frameworks): the folder around it is then read without it.
+  /// or one that builds only frameworks): `AppLocation.locate` then says no app is here when the
+  /// folder's projects build something but no app (`ProjectProducts`), else reads the folder
+  /// around it without it.
   ///
   /// Only targets that can have alternate icons count (`exclusion(of:)`): iOS, iPadOS and tvOS
   /// applications. When exactly one remains it is used without `--target`; the errors list only
