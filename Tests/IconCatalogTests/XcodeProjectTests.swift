@@ -115,23 +115,26 @@ struct XcodeProjectTests {
     #expect(settings.list("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES").isEmpty)
   }
 
-  @Test("in a buildSettings dictionary, $(inherited) is the layer below, for every condition")
+  /// swift-build reads a dictionary's keys sorted, each in front of the ones before it
+  /// (`BuildConfiguration.createTableFromUserSettings`): `FLAGS[sdk=iphoneos*]`'s `$(inherited)`
+  /// is `FLAGS` of the same dictionary, whose own is the layer below.
+  @Test(
+    "in a buildSettings dictionary, $(inherited) is the eligible key sorted before it, then the layer below"
+  )
   func inheritedInDictionary() {
     let file = URL(fileURLWithPath: "/p/project.pbxproj")
     let below = BuildSettings.Layer(
-      assignments: [XCConfigAssignment(key: "FLAGS", conditions: [], value: "base", file: file)],
-      isOrdered: true)
+      assignments: [XCConfigAssignment(key: "FLAGS", conditions: [], value: "base", file: file)])
     let dictionary = BuildSettings.Layer(
       assignments: ProjectTarget.assignments(
         [
           "FLAGS": "$(inherited) plain", "FLAGS[sdk=iphoneos*]": "$(inherited) device",
           "MODE[config=Debug]": "debug", "NAME[sdk=iphonesimulator*]": "simulator",
-        ], file: file),
-      isOrdered: false)
+        ], file: file))
     let release = BuildSettings(
       layers: [below, dictionary], builtIn: [:],
       for: BuildTarget(sdk: "iphoneos", arch: "arm64", configuration: "Release"))
-    #expect(release.string("FLAGS") == "base device")
+    #expect(release.string("FLAGS") == "base plain device")
     #expect(!release.isSet("NAME"))
     #expect(!release.isSet("MODE"))
 
@@ -139,7 +142,13 @@ struct XcodeProjectTests {
       layers: [below, dictionary], builtIn: [:],
       for: BuildTarget(sdk: "iphoneos", arch: "arm64", configuration: "Debug"))
     #expect(debug.string("MODE") == "debug")
-    #expect(debug.string("FLAGS") == "base device")
+    #expect(debug.string("FLAGS") == "base plain device")
+    // The simulator: the device key does not hold, so the plain one stands.
+    let simulator = BuildSettings(
+      layers: [below, dictionary], builtIn: [:],
+      for: BuildTarget(sdk: "iphonesimulator", arch: "arm64", configuration: "Release"))
+    #expect(simulator.string("FLAGS") == "base plain")
+    #expect(simulator.string("NAME") == "simulator")
   }
 
   @Test("--configuration chooses one; [config=NAME] follows it; an unknown name lists the known")

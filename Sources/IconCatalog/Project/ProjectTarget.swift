@@ -303,7 +303,7 @@ struct ProjectTarget: Sendable {
                 difference: found.difference))
           }
           let config = try XCConfig.read(found.url, projectFolder: project.sourceRoot)
-          layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
+          layers.append(BuildSettings.Layer(assignments: config.assignments))
           missingIncludes += config.missingIncludes.filter { !missingIncludes.contains($0) }
           differing += config.includesDifferingInCase.filter { !differing.contains($0) }
         } else {
@@ -317,14 +317,15 @@ struct ProjectTarget: Sendable {
       }
       layers.append(
         BuildSettings.Layer(
-          assignments: assignments(configuration.buildSettings, file: project.file),
-          isOrdered: false))
+          assignments: assignments(configuration.buildSettings, file: project.file)))
     }
     return (layers, missing, (missingIncludes, differing))
   }
 
   /// A `buildSettings` dictionary as assignments; keys carry conditions as in an xcconfig
-  /// (`"CODE_SIGN_IDENTITY[sdk=iphoneos*]"`).
+  /// (`"CODE_SIGN_IDENTITY[sdk=iphoneos*]"`). In the order swift-build reads them, sorted by key
+  /// as written (`BuildConfiguration.createTableFromUserSettings`: `sorted(byKey: <)`), which
+  /// decides which of two eligible conditional keys wins (`BuildSettings.resolve`).
   static func assignments(_ buildSettings: [String: Any], file: URL) -> [XCConfigAssignment] {
     buildSettings.keys.sorted().compactMap { rawKey in
       guard let (key, conditions) = XCConfig.settingKey(rawKey[...]),
