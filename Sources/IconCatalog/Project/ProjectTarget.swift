@@ -33,6 +33,8 @@ struct ProjectTarget: Sendable {
   var specWarnings: [String] = []
   /// The Info.plist XcodeGen writes from the spec's `info`, for a target that has one.
   var generatedInfoPlist: GeneratedInfoPlist?
+  /// The target's Run Script phases, in its order.
+  var scriptPhases: [BuildScriptPhase] = []
   /// The missing base configurations, each as the one line the commands print, and what the spec
   /// says that iconpick cannot follow.
   var warnings: [String] { specWarnings + missingBaseConfigurations.map(\.description) }
@@ -141,6 +143,7 @@ struct ProjectTarget: Sendable {
     resolved.filesDifferingInCase = differing
     resolved.specWarnings = project.warnings + (project.targetWarnings[chosen.name] ?? [])
     resolved.generatedInfoPlist = project.generatedInfoPlists[chosen.name]
+    resolved.scriptPhases = BuildScriptPhase.read(of: chosen, in: project)
     return resolved
   }
 
