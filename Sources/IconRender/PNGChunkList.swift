@@ -15,7 +15,7 @@ enum PNGChunkList {
   /// it reads the image with (pngread.c's `chunks_to_process`: bKGD, cHRM, gAMA, iCCP, sBIT,
   /// sRGB in 1.6.39; cICP and mDCV in later versions) and tRNS. Critical chunks (IHDR, PLTE,
   /// IDAT, IEND, CgBI, unknown ones libpng refuses) are always kept. Leaving the others out
-  /// changes no pixel: the 135 PNGs of ../shared (corpus, built apps, Icon Composer exports) that
+  /// changes no pixel: the 135 PNGs of the corpus, the built apps and the Icon Composer exports that
   /// have some (eXIf, iTXt, pHYs, tEXt, tIME, cICP, caBX, iDOT) decode with libpng 1.6.39 to the
   /// same pixels (130) or the same error (5: CgBI files, and two over the test's size) with them
   /// and without.
