@@ -42,6 +42,24 @@ static void iconpick_png_read(png_structp png, png_bytep out, png_size_t length)
   source->offset += length;
 }
 
+/// libpng's limits for iconpick's reads (the caller has checked the chunk list too: see
+/// PNGChunkList.swift): every ancillary chunk but the ones libpng's simplified API reads
+/// pixels with (PNGChunkList.usedAncillary) is skipped unread, in pieces, as that API skips
+/// them after the header, so no text chunk is ever allocated; no more than a few unknown
+/// chunks are kept, and none over libpng's default 8 MB.
+static inline void iconpick_png_set_limits(png_structp png) {
+  static const png_byte used[] = {
+      'b', 'K', 'G', 'D', 0, 'c', 'H', 'R', 'M', 0, 'c', 'I', 'C', 'P', 0,
+      'g', 'A', 'M', 'A', 0, 'i', 'C', 'C', 'P', 0, 'm', 'D', 'C', 'V', 0,
+      's', 'B', 'I', 'T', 0, 's', 'R', 'G', 'B', 0};
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, used, (int)(sizeof used / 5));
+  png_set_chunk_cache_max(png, 16);
+  png_set_chunk_malloc_max(png, 8000000);
+  // Sizes are the caller's to judge (it says which limit a layer is over).
+  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+}
+
 /// The size in the PNG's header, or 0 with a message.
 static inline int iconpick_png_size(
     const unsigned char *data, size_t size, uint32_t *width, uint32_t *height, int *interlaced,
@@ -56,7 +74,7 @@ static inline int iconpick_png_size(
     return 0;
   }
   png_set_read_fn(png, &source, iconpick_png_read);
-  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+  iconpick_png_set_limits(png);
   png_read_info(png, info);
   *width = png_get_image_width(png, info);
   *height = png_get_image_height(png, info);
@@ -86,7 +104,7 @@ static inline int iconpick_png_read_scaled(
     return 0;
   }
   png_set_read_fn(png, &source, iconpick_png_read);
-  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+  iconpick_png_set_limits(png);
   png_read_info(png, info);
   uint32_t width = png_get_image_width(png, info);
   uint32_t height = png_get_image_height(png, info);

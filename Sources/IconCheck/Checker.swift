@@ -158,7 +158,8 @@ public enum Checker {
   static func diagnose(_ app: AppIcons, facts: ProjectFacts?, groups: [RuleGroup]) -> [Diagnostic] {
     var found: [Diagnostic] = []
     for group in groups { found += group.run(app, facts) }
-    return finished(found, facts: facts)
+    // A catalog a build script fills: what it may hold is not judged (notes, not errors).
+    return finished(ScriptFilledCatalogs.soften(found, facts: facts), facts: facts)
   }
 
   /// `found` with a place for every finding (`facts`' fallback file where it has none), each

@@ -334,9 +334,15 @@ public enum IconChecks {
       default:
         what = "is \(article(format)), not \(expected.map { article($0[0]) } ?? "an image")\(said)"
       }
-      return wrongFormat(
+      var result = wrongFormat(
         what,
         fix: "Export the image again as a real \(expected.map { $0[0].name } ?? "PNG") file.")
+      if isReadByContentInCatalog(file, format: format) {
+        result.1[0].severity = .warning
+        result.1[0].message +=
+          ": actool reads a catalog's images by their content, so the build works, but tools that trust the extension do not"
+      }
+      return result
     }
     // An Xcode-crushed PNG from a built app: only Apple's tools decode it, so it is not measured.
     guard format == .png else { return (nil, []) }
@@ -358,6 +364,19 @@ public enum IconChecks {
     }
     // Transparency is AlphaChecks', which decodes the pixels.
     return (header, found)
+  }
+
+  /// An image of an asset catalog's set in a format actool decodes whatever its extension says:
+  /// actool reads catalog images through ImageIO, which goes by the bytes, so a WebP named `.png`
+  /// compiles. Evidence: App Store apps whose sets hold WebP files named `.png` and build
+  /// (kiwix/kiwix-apple `Support/Assets.xcassets/AppIcon.appiconset`, home-assistant/iOS
+  /// `AppIcon.beta.appiconset`, Dimillian/IcySky `AppIcon.appiconset/icon.png`). A loose file is
+  /// copied into the app as it is, and stays an error; so do formats no real build has shown.
+  static func isReadByContentInCatalog(_ file: URL, format: ImageFormat) -> Bool {
+    // Only what real builds show: no evidence yet for JPEG, HEIC or others in an app icon set.
+    let seenCompiling: [ImageFormat] = [.webp]
+    return seenCompiling.contains(format)
+      && file.deletingLastPathComponent().pathExtension.lowercased() == "appiconset"
   }
 
   /// The first bytes of `file`, enough to tell its format: from the `.ipa` it lies in (read in

@@ -65,7 +65,7 @@
         }
       }
       return "app \(app.appName): \(app.allIcons.count) icons, \(bytes) bytes of images, "
-        + "\(app.warnings.count) notes"
+        + "\(app.warnings.count) warnings, \(app.notes.count) notes"
     }
   }
 #endif

@@ -360,8 +360,9 @@ enum FastPNG {
 }
 
 extension PNGDecoder {
-  /// What previews decode with: `FastPNG` for the files it takes, libpng
-  /// (`decodePixels(file:maxDimension:opaqueAsRGB:)`) for every other, and for every error.
+  /// What previews decode with: `FastPNG` for the files it takes, libpng for every other (from
+  /// the bytes already read, or `decodePixels(file:maxDimension:opaqueAsRGB:)` when they could
+  /// not be read, for its error), and for every error.
   public static func decodePreviewPixels(
     file: URL, maxDimension: Int = defaultMaxDimension, opaqueAsRGB: Bool
   ) throws(IconRenderError) -> PixelImage {
@@ -378,6 +379,9 @@ extension PNGDecoder {
         return try decodeCgBI(
           bytes, source: file.path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
       }
+      // libpng, from the bytes already read.
+      return try decodePixels(
+        bytes: bytes, source: file.path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
     }
     return try decodePixels(file: file, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
   }

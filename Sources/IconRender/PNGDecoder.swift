@@ -21,8 +21,8 @@ public enum PNGDecoder {
   /// Decodes the PNG file at `file`.
   ///
   /// The file's first bytes are checked first, so a JPEG or a Git LFS pointer named
-  /// `.png` is reported as what it is. The header's size is checked before any pixel
-  /// memory is allocated.
+  /// `.png` is reported as what it is. Its chunk list is checked before libpng reads it
+  /// (`PNGChunkList`), and the header's size before any pixel memory is allocated.
   public static func decode(
     file: URL, maxDimension: Int = defaultMaxDimension
   ) throws(IconRenderError) -> RGBAImage {
@@ -45,81 +45,57 @@ public enum PNGDecoder {
       }
       return PixelImage(try decode(data: archived, source: path, maxDimension: maxDimension))
     }
-    // Only a regular file, opened without blocking, within the limit for a PNG.
-    let opened: (stream: UnsafeMutablePointer<FILE>, size: Int)
+    // Only a regular file, opened without blocking, within the limit for a PNG, read whole:
+    // its chunk list is checked before libpng sees it (`PNGChunkList`).
+    let bytes: [UInt8]
     do {
-      opened = try RegularFile.stream(path)
+      bytes = try RegularFile.read(path, limit: FileLimits.png)
     } catch {
       throw .unreadable(file: path, reason: error.reason)
     }
-    let stream = opened.stream
-    defer { fclose(stream) }
-    guard opened.size <= FileLimits.png.bytes else {
-      throw .unreadable(file: path, reason: FileLimits.png.refusal(size: opened.size).reason)
-    }
-
-    var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-    let count = fread(&head, 1, head.count, stream)
-    if count < head.count, ferror(stream) != 0 {
-      throw .unreadable(file: path, reason: errorText(errno))
-    }
-    let format = ImageFormat.sniff(head[..<count])
-    if format == .appleCgBI {
-      // libpng cannot read these; the fast path's CgBI mode can.
-      let bytes: [UInt8]
-      do {
-        bytes = try RegularFile.read(path, limit: FileLimits.png)
-      } catch {
-        throw .unreadable(file: path, reason: error.reason)
-      }
-      return try decodeCgBI(
-        bytes, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
-    }
-    guard format == .png else { throw .notPNG(file: path, format: format) }
-    // One open file for the sniff and the decode: nothing can replace it in between.
-    rewind(stream)
-    do {
-      return try decodePNG(
-        source: path, head: head[..<count], maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB
-      ) { image in
-        png_image_begin_read_from_stdio(image, stream)
-      }
-    } catch {
-      // libpng says only "Read Error" when the file runs out.
-      if case .corruptPNG(_, let reason) = error, feof(stream) != 0 {
-        throw .corruptPNG(file: path, reason: endsEarly(reason))
-      }
-      throw error
-    }
+    return try decodePixels(
+      bytes: bytes, source: path, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
   }
 
   /// Decodes a PNG held in memory; `source` names it in errors (usually its path).
   public static func decode(
     data: [UInt8], source: String, maxDimension: Int = defaultMaxDimension
   ) throws(IconRenderError) -> RGBAImage {
-    let format = ImageFormat.sniff(data[...])
+    let decoded = try decodePixels(
+      bytes: data, source: source, maxDimension: maxDimension, opaqueAsRGB: false)
+    return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+  }
+
+  /// A whole file's bytes decoded: a CgBI file by the fast path's CgBI mode, a PNG by libpng
+  /// once its chunk list is checked and its unused chunks left out. The file's first bytes say
+  /// what it is, so a JPEG or a Git LFS pointer named `.png` is reported as what it is.
+  static func decodePixels(
+    bytes: [UInt8], source: String, maxDimension: Int, opaqueAsRGB: Bool
+  ) throws(IconRenderError) -> PixelImage {
+    let format = ImageFormat.sniff(bytes[...])
     if format == .appleCgBI {
-      let decoded = try decodeCgBI(
-        data, source: source, maxDimension: maxDimension, opaqueAsRGB: false)
-      return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+      // libpng cannot read these; the fast path's CgBI mode can.
+      return try decodeCgBI(
+        bytes, source: source, maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB)
     }
     guard format == .png else { throw .notPNG(file: source, format: format) }
+    let data = try PNGChunkList.forLibpng(bytes, source: source, extent: .image)
     // libpng reads from the buffer until png_image_finish_read returns, so the whole
     // decode runs inside the one borrow of its bytes.
-    let result: Result<PixelImage, IconRenderError> = data.withUnsafeBytes { bytes in
+    let result: Result<PixelImage, IconRenderError> = data.withUnsafeBytes { buffer in
       Result { () throws(IconRenderError) -> PixelImage in
         try decodePNG(
-          source: source, head: data[...], maxDimension: maxDimension, opaqueAsRGB: false
+          source: source, head: data[...], maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB
         ) { image in
-          png_image_begin_read_from_memory(image, bytes.baseAddress, bytes.count)
+          png_image_begin_read_from_memory(image, buffer.baseAddress, buffer.count)
         }
       }
     }
+    // libpng says only this when the data runs out between chunks.
     if case .failure(.corruptPNG(_, let reason)) = result, reason == "read beyond end of data" {
       throw .corruptPNG(file: source, reason: endsEarly(reason))
     }
-    let decoded = try result.get()
-    return RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)!
+    return try result.get()
   }
 
   /// The bytes of a file inside an archive opened by IconCatalog (an `.ipa`), nil for any other.
@@ -295,9 +271,5 @@ public enum PNGDecoder {
       String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
     return text.isEmpty ? "libpng gave no reason" : text
-  }
-
-  private static func errorText(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }

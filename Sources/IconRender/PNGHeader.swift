@@ -39,24 +39,37 @@ public struct PNGHeader: Equatable, Sendable {
         return try header(path: path, bytes: whole)
       }
     }
-    // Only a regular file, opened without blocking; libpng reads only the header's chunks.
-    let stream: UnsafeMutablePointer<FILE>
+    // Only a regular file, opened without blocking; only the chunk headers and the chunks
+    // libpng is given are read (`PNGChunkList`), not the chunks left out nor the pixels.
+    let file: RegularFile.Opened
     do {
-      stream = try RegularFile.stream(path).stream
+      file = try RegularFile.open(path)
     } catch {
       throw .unreadable(file: path, reason: error.reason)
     }
-    defer { fclose(stream) }
-    var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-    let count = fread(&head, 1, head.count, stream)
-    if count < head.count, ferror(stream) != 0 {
-      throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+    defer { close(file.descriptor) }
+    func read(_ range: Range<Int>) throws(IconRenderError) -> [UInt8] {
+      var bytes = [UInt8](repeating: 0, count: range.count)
+      var done = 0
+      while done < range.count {
+        let count = bytes.withUnsafeMutableBytes {
+          pread(
+            file.descriptor, $0.baseAddress! + done, range.count - done,
+            off_t(range.lowerBound + done))
+        }
+        if count < 0 && errno == EINTR { continue }
+        if count < 0 { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        if count == 0 { break }  // the file shrank: libpng says the data ends early
+        done += count
+      }
+      return Array(bytes[..<done])
     }
-    let format = ImageFormat.sniff(head[..<count])
+    let head = try read(0..<min(file.size, ImageFormat.sniffLength))
+    let format = ImageFormat.sniff(head[...])
     guard format == .png else { throw .notPNG(file: path, format: format) }
-    rewind(stream)
-
-    return try header(path: path) { png_image_begin_read_from_stdio($0, stream) }
+    let bytes = try PNGChunkList.forLibpng(
+      size: file.size, source: path, extent: .header, read: read)
+    return try header(path: path, bytes: bytes)
   }
 
   /// The first bytes of a file inside an archive opened by IconCatalog (an `.ipa`), enough for
@@ -69,8 +82,9 @@ public struct PNGHeader: Equatable, Sendable {
     }
   }
 
-  /// The header of a PNG held in memory.
+  /// The header of a PNG held in memory (its chunk list checked, the unused chunks left out).
   private static func header(path: String, bytes: [UInt8]) throws(IconRenderError) -> PNGHeader {
+    let bytes = try PNGChunkList.forLibpng(bytes, source: path, extent: .header)
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(IconRenderError) -> PNGHeader in
         try header(path: path) {

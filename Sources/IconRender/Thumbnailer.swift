@@ -139,9 +139,7 @@ public struct Thumbnailer: Sendable {
     if let directory = opendir(assets.path) {
       defer { closedir(directory) }
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = DirectoryListing.name(of: entry)
         if name != "." && name != ".." { names.append(name) }
       }
     }

@@ -23,7 +23,16 @@ public struct SixelEncoder: TerminalImageEncoder {
 
   /// The sixel image, or nothing when libchafa cannot be opened (`encode` says why).
   public func drawAtCursor(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-    (try? Self.encode(image, columns: columns, rows: rows)) ?? []
+    (try? Self.encode(image)) ?? []
+  }
+
+  /// The rows the transparent padding to whole bands reaches below the cells (each row
+  /// `image.height / rows` pixels): at most one, five pixel rows at most.
+  public func rowsBelowCells(_ image: RGBAImage, rows: Int) -> Int {
+    let padded = Self.paddedHeight(image.height)
+    guard rows > 0, padded > image.height else { return 0 }
+    let cellHeight = max(1, image.height / rows)
+    return max(0, (padded + cellHeight - 1) / cellHeight - rows)
   }
 
   /// Nothing: a sixel image goes when the cells beneath are written again.
@@ -38,28 +47,30 @@ public struct SixelEncoder: TerminalImageEncoder {
     }
   }
 
-  /// The sixel bytes (`ESC P 0;1;0 q` … `ESC \`) of `image`, drawn on a canvas of `columns` ×
-  /// `rows` cells whose cell is the image's size divided by them, so the pixels are not scaled.
-  public static func encode(_ image: RGBAImage, columns: Int, rows: Int)
-    throws(TerminalGraphicsError) -> [UInt8]
-  {
+  /// The sixel bytes (`ESC P 0;1;0 q` … `ESC \\`) of `image` at its own pixels: sixel cannot be
+  /// scaled by the terminal, so the image is already the size of the cells it covers.
+  ///
+  /// Sixel draws bands of six pixel rows, and libchafa's canvas holds whole bands only: an image
+  /// whose height is not a multiple of six lost its last rows (up to five) to the cut. So the
+  /// image is padded with transparent rows to whole bands (transparent: with `P2=1` they keep
+  /// what is beneath), and the canvas is one cell of the padded size, so nothing is scaled or
+  /// cut. The bands' last rows may reach up to five pixels below the cells.
+  public static func encode(_ image: RGBAImage) throws(TerminalGraphicsError) -> [UInt8] {
     try requireLibrary()
     let chafa = Chafa.functions
-    let columns = max(1, columns)
-    let rows = max(1, rows)
+    let padded = paddedToBands(image)
     guard let config = chafa.configNew() else { return [] }
     defer { chafa.configUnref(config) }
-    chafa.setGeometry(config, Int32(columns), Int32(rows))
-    chafa.setCellGeometry(
-      config, Int32(max(1, image.width / columns)), Int32(max(1, image.height / rows)))
+    chafa.setGeometry(config, 1, 1)
+    chafa.setCellGeometry(config, Int32(padded.width), Int32(padded.height))
     chafa.setPixelMode(config, Chafa.pixelModeSixels)
     chafa.setCanvasMode(config, Chafa.canvasModeTruecolor)
     guard let canvas = chafa.canvasNew(config) else { return [] }
     defer { chafa.canvasUnref(canvas) }
-    image.pixels.withUnsafeBufferPointer { pixels in
+    padded.pixels.withUnsafeBufferPointer { pixels in
       chafa.drawAllPixels(
-        canvas, Chafa.pixelRGBA8Unassociated, pixels.baseAddress, Int32(image.width),
-        Int32(image.height), Int32(image.width * 4))
+        canvas, Chafa.pixelRGBA8Unassociated, pixels.baseAddress, Int32(padded.width),
+        Int32(padded.height), Int32(padded.width * 4))
     }
     guard let text = chafa.print(canvas, Chafa.termInfo) else { return [] }
     // GString: { gchar *str; gsize len; gsize allocated_len; }
@@ -73,6 +84,25 @@ public struct SixelEncoder: TerminalImageEncoder {
     }
     _ = chafa.stringFree(text, 1)
     return bytes
+  }
+}
+
+extension SixelEncoder {
+  /// The rows in one sixel band.
+  static let bandHeight = 6
+
+  /// `height` rounded up to whole bands.
+  static func paddedHeight(_ height: Int) -> Int {
+    (height + bandHeight - 1) / bandHeight * bandHeight
+  }
+
+  /// `image` with transparent rows below it up to a whole number of sixel bands.
+  static func paddedToBands(_ image: RGBAImage) -> RGBAImage {
+    let height = paddedHeight(image.height)
+    guard height != image.height else { return image }
+    let pixels =
+      image.pixels + [UInt8](repeating: 0, count: (height - image.height) * image.width * 4)
+    return RGBAImage(width: image.width, height: height, pixels: pixels)!
   }
 }
 

@@ -46,9 +46,14 @@ public protocol TerminalImageEncoder: Sendable {
   /// output that is not positioned by cell (`show`). Where the cursor ends up depends on the
   /// protocol: callers save and restore it around these bytes.
   func drawAtCursor(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8]
+  /// The text rows below the `rows` cells that `image`, drawn over them, reaches into: sixel's
+  /// last band of six pixel rows may (`show` makes room for them); 0 for the others.
+  func rowsBelowCells(_ image: RGBAImage, rows: Int) -> Int
 }
 
 extension TerminalImageEncoder {
+  public func rowsBelowCells(_ image: RGBAImage, rows: Int) -> Int { 0 }
+
   /// For encoders whose `draw` is a cursor move (`ESC [ r ; c H`) then the image: the image.
   public func drawAtCursor(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
     let bytes = draw(

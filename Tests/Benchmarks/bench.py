@@ -8,6 +8,10 @@ figures measured in the same run. Fixtures are generated under a temporary folde
 generated apps, without the optional corpus and built apps: the figures are printed, not
 judged, and it exits non-zero when any path fails (a command or iconpick-bench exiting
 non-zero or printing nothing, a picker that draws nothing, an exception here).
+
+BENCH_ONLY=NAME[,NAME...] runs only those groups of rows: start-up, catalog read, built apps,
+thumbnails, Icon Composer, first frames, picker images, terminal images (`BENCH_ONLY="first
+frames" make bench` gives the picker's first frames beside fzf, a cursor move and a typed key).
 """
 import json
 import os
@@ -20,6 +24,14 @@ import time
 
 # Set by --smoke: each row once, small sizes.
 SMOKE = False
+
+# BENCH_ONLY: the groups of rows to run (all when unset).
+ONLY = [name.strip() for name in os.environ.get("BENCH_ONLY", "").split(",") if name.strip()]
+
+
+def wanted(group):
+    """Whether BENCH_ONLY asks for this group of rows (every group when it is unset)."""
+    return not ONLY or group in ONLY
 
 
 def repeats(count):
@@ -155,6 +167,10 @@ def main():
     if len(arguments) != 2:
         sys.exit("usage: bench.py [--smoke] BINARY PALETTE")
     binary, palette = arguments
+    unknown = [name for name in ONLY if name not in GROUPS]
+    if unknown:
+        sys.exit("bench.py: BENCH_ONLY names no group %s (the groups: %s)" % (
+            ", ".join(unknown), ", ".join(GROUPS)))
     runs = 1 if SMOKE else int(os.environ.get("RUNS", "15"))
     scratch = tempfile.mkdtemp(prefix="iconpick-bench-")
     try:
@@ -166,35 +182,48 @@ def main():
         print("iconpick bench%s: %d runs each, median (min, max)\n" % (
             " (smoke: each row once, small sizes, 128x128 PNGs for the 1024x1024 icons;"
             " figures not judged)" if SMOKE else "", runs))
-        began = time.perf_counter()
-        startup(binary, palette, scratch, runs)
-        took("start-up", began)
-        began = time.perf_counter()
-        print("| %-38s | %12s | %12s | %12s |" % ("catalog read (iconpick list --json)", "median", "min", "max"))
-        print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
-        base = ["--state-dir", state]
-        row("Palette (8 icons)", time_command([binary, "list", "--json", palette] + base, runs))
-        small = row("generated, {:,} alternates".format(SMALL), time_command(
-            [binary, "list", "--json", os.path.join(scratch, "p%d" % SMALL)] + base, runs))
-        large = row("generated, {:,} alternates".format(LARGE), time_command(
-            [binary, "list", "--json", os.path.join(scratch, "p%d" % LARGE)] + base, runs))
-        per_icon_small = small / (SMALL + 1)
-        per_icon_large = large / (LARGE + 1)
-        print("\n{:,}:{} time ratio {:.1f} for {:.1f}x the icons; per icon {:.3f} ms vs {:.3f} ms ({:.2f}x)".format(
-            LARGE, SMALL, large / small, (LARGE + 1) / (SMALL + 1), per_icon_large * 1000,
-            per_icon_small * 1000, per_icon_large / per_icon_small))
-        took("catalog read", began)
+        if wanted("start-up"):
+            began = time.perf_counter()
+            startup(binary, palette, scratch, runs)
+            took("start-up", began)
+        if wanted("catalog read"):
+            catalog_read(binary, palette, scratch, state, runs)
         for name, work in (("built apps", lambda: built_apps(binary, scratch, runs)),
                            ("thumbnails", lambda: thumbnails(binary, PALETTE_APPICONSETS, scratch, runs)),
                            ("Icon Composer", lambda: icon_composer(binary, palette, scratch, runs)),
                            ("first frames", lambda: first_frame(binary, palette, scratch, runs)),
                            ("picker images", lambda: picker_images(binary, palette, scratch, runs)),
                            ("terminal images", lambda: terminal_images(binary, scratch, runs))):
+            if not wanted(name):
+                continue
             began = time.perf_counter()
             work()
             took(name, began)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+GROUPS = ["start-up", "catalog read", "built apps", "thumbnails", "Icon Composer", "first frames",
+          "picker images", "terminal images"]
+
+
+def catalog_read(binary, palette, scratch, state, runs):
+    """`list --json` of Palette and of the generated projects."""
+    began = time.perf_counter()
+    print("| %-38s | %12s | %12s | %12s |" % ("catalog read (iconpick list --json)", "median", "min", "max"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+    base = ["--state-dir", state]
+    row("Palette (8 icons)", time_command([binary, "list", "--json", palette] + base, runs))
+    small = row("generated, {:,} alternates".format(SMALL), time_command(
+        [binary, "list", "--json", os.path.join(scratch, "p%d" % SMALL)] + base, runs))
+    large = row("generated, {:,} alternates".format(LARGE), time_command(
+        [binary, "list", "--json", os.path.join(scratch, "p%d" % LARGE)] + base, runs))
+    per_icon_small = small / (SMALL + 1)
+    per_icon_large = large / (LARGE + 1)
+    print("\n{:,}:{} time ratio {:.1f} for {:.1f}x the icons; per icon {:.3f} ms vs {:.3f} ms ({:.2f}x)".format(
+        LARGE, SMALL, large / small, (LARGE + 1) / (SMALL + 1), per_icon_large * 1000,
+        per_icon_small * 1000, per_icon_large / per_icon_small))
+    took("catalog read", began)
 
 
 def took(name, began):
@@ -830,22 +859,50 @@ def first_frame(binary, palette, scratch, runs):
             f.write("\n".join(["AppIcon"] + ["AppIcon-%04d" % i for i in range(LARGE)]) + "\n")
         fzf_argv = ["/bin/sh", "-c", "exec %s < %s" % (fzf, names)]
     fzf_samples = []
+    # Which sets compile to an icon is remembered beside the previews (SetContentCache, one
+    # `.sets` file per app's catalogs): without it, every set's Contents.json is decoded again.
+    sets_cache = os.path.join(env["XDG_CACHE_HOME"], "iconpick")
+    afresh = []
+    # BENCH_BASELINE: another build of iconpick (an earlier commit's), run in the same rounds on
+    # the 2,000 icons with a cache of its own, for a paired before and after.
+    baseline = os.environ.get("BENCH_BASELINE")
+    baseline_env = dict(env, XDG_CACHE_HOME=os.path.join(scratch, "baseline-cache"))
+    baseline_samples = []
     for label, project in (("Palette", palette), (many, big)):
         argv = [binary, project, "--state-dir", state]
         pty_session(argv, env)  # fills the cache
+        if baseline and label == many:
+            pty_session([baseline] + argv[1:], baseline_env)
         samples = []
         for _ in range(runs):
             samples.append(pty_session(argv, env))
             # fzf in the same rounds as the 2,000 icons, so a busy machine slows both alike.
-            if fzf_argv and label == many:
-                fzf_samples.append(pty_session(fzf_argv, env, quit=b"\x1b", status=130))
+            if label == many:
+                if fzf_argv:
+                    fzf_samples.append(pty_session(fzf_argv, env, quit=b"\x1b", status=130))
+                if baseline:
+                    baseline_samples.append(pty_session([baseline] + argv[1:], baseline_env))
+                for name in os.listdir(sets_cache) if os.path.isdir(sets_cache) else []:
+                    if name.endswith(".sets"):
+                        os.unlink(os.path.join(sets_cache, name))
+                afresh.append(pty_session(argv, env))
         results[label] = samples
         row("first complete frame, " + label, [x[0] for x in samples])
+    row("the same, the sets read afresh", [x[0] for x in afresh])
+    if baseline:
+        row("the same, BENCH_BASELINE", [x[0] for x in baseline_samples])
     if fzf_argv:
         row("fzf, the same {:,} names".format(LARGE + 1), [x[0] for x in fzf_samples])
-        ratio = statistics.median(
-            ours[0] / theirs[0] for ours, theirs in zip(results[many], fzf_samples))
-        print("\n%s, first frame iconpick:fzf = %.2f, paired (target: at most 1.3)" % (many, ratio))
+
+        def paired(samples):
+            return statistics.median(
+                ours[0] / theirs[0] for ours, theirs in zip(samples, fzf_samples))
+        print("\n%s, first frame iconpick:fzf = %.2f, paired (target: at most 1.3); the sets read"
+              " afresh: %.2f" % (many, paired(results[many]), paired(afresh)))
+        if baseline:
+            print("BENCH_BASELINE:fzf = %.2f; iconpick:BENCH_BASELINE = %.2f, paired" % (
+                paired(baseline_samples), statistics.median(
+                    ours[0] / theirs[0] for ours, theirs in zip(results[many], baseline_samples))))
     else:
         print("\nfzf is not installed (make setup-bench): no comparison")
 

@@ -103,6 +103,22 @@ class BenchFailsWhenAPathFails(unittest.TestCase):
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("usage: bench.py [--smoke] BINARY PALETTE", result.stderr)
 
+    def test_bench_only_names_known_groups(self):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench.py")
+        ok = self.program("iconpick", "echo '{}'")
+        result = subprocess.run(
+            [sys.executable, script, ok, self.scratch], capture_output=True, text=True,
+            env=dict(os.environ, BENCH_ONLY="first frame"))
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("BENCH_ONLY names no group first frame", result.stderr)
+        only, bench.ONLY = bench.ONLY, ["first frames"]
+        try:
+            self.assertTrue(bench.wanted("first frames"))
+            self.assertFalse(bench.wanted("start-up"))
+        finally:
+            bench.ONLY = only
+        self.assertTrue(bench.wanted("start-up"))
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -230,7 +230,7 @@ def judge_check(binary, folder, path, expected, state, project):
             where, ("target %s: " % d["target"]) if d.get("target") else "",
             file + (":%d" % d["line"] if d.get("line") else ""), d.get("message", ""), d["id"]))
     for line in err.splitlines():
-        if re.match(r'iconpick: target "[^"]*": ', line):
+        if re.match(r'iconpick: (?:error: )?target "[^"]*": ', line):
             reasons.append("check %s: a target could not be read: %s" % (where, line))
     return reasons
 

@@ -95,7 +95,7 @@ def check(binary, project, skipped_targets, state, missing, lfs):
         return 0, 1
     unreadable = 0
     for line in err.splitlines():
-        target = re.match(r'iconpick: target "([^"]*)": ', line)
+        target = re.match(r'iconpick: error: target "([^"]*)": ', line)
         if target and target.group(1) in skipped_targets:
             continue
         if target:

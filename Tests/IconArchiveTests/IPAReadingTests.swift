@@ -90,10 +90,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let app = try AppIconReader.read(at: file)
     #expect(app.allIcons.count == 2)
-    #expect(app.warnings.count == 3)
-    #expect(app.warnings.contains { $0.contains("Watch/Seed Watch.app: a watch app, left out") })
-    #expect(app.warnings.contains { $0.contains("PlugIns/Widget.appex: an app extension") })
-    #expect(app.warnings.contains { $0.contains("AppClips/Clip.app: an App Clip") })
+    #expect(app.warnings.isEmpty)
+    #expect(app.notes.count == 3)
+    #expect(app.notes.contains { $0.contains("Watch/Seed Watch.app: a watch app, left out") })
+    #expect(app.notes.contains { $0.contains("PlugIns/Widget.appex: an app extension") })
+    #expect(app.notes.contains { $0.contains("AppClips/Clip.app: an App Clip") })
   }
 
   @Test func namesThatClimbOutAreRefused() throws {
@@ -178,7 +179,7 @@ import Testing
     #expect(app.allIcons.map(\.name) == ["AppIcon", "Blue"])
     #expect(app.primary.files.map(\.path) == [file.path + "/Seed.app/AppIcon60x60@2x.png"])
     #expect(
-      app.warnings.contains { $0.contains("Seed.app/PlugIns/Widget.appex: an app extension") })
+      app.notes.contains { $0.contains("Seed.app/PlugIns/Widget.appex: an app extension") })
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Seed.zip"])
   }
 

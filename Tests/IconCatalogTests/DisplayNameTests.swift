@@ -58,6 +58,31 @@ struct DisplayNameWordsTests {
     #expect(IconDisplayName.words(in: "  a__b--c ") == ["a", "b", "c"])
     #expect(IconDisplayName.words(in: "").isEmpty)
   }
+
+  @Test("ASCII names split by their bytes as by their Characters, 20,000 generated ones")
+  func bytesAndCharacters() {
+    // Letters of both cases, digits, the separators, other ASCII, a carriage return and line
+    // feed (one Character together), and a few non-ASCII letters that send a name the slow way.
+    let alphabet: [Character] = Array("aAbBiIoOsSzZ0129-_ ./#éÉ日") + ["\r", "\n", "\r\n"]
+    var random = PlistTypeMutationTests.SplitMix64(state: 37)
+    var bytePath = 0
+    for _ in 0..<20_000 {
+      let name = String(
+        (0..<Int.random(in: 0...12, using: &random)).map { _ in
+          alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+        })
+      let characters = IconDisplayName.characterWords(in: name)
+      #expect(IconDisplayName.words(in: name) == characters, "\(Array(name.utf8))")
+      if let bytes = IconDisplayName.asciiWords(in: name) {
+        bytePath += 1
+        #expect(bytes == characters, "\(Array(name.utf8))")
+      }
+    }
+    // Both ways are taken often enough to mean something.
+    #expect(bytePath > 4_000 && bytePath < 16_000, "\(bytePath)")
+    #expect(IconDisplayName.asciiWords(in: "a\r\nb") == nil)
+    #expect(IconDisplayName.asciiWords(in: "Été") == nil)
+  }
 }
 
 @Suite("Many icons")

@@ -245,4 +245,26 @@ struct FileAccessTests {
     let icons = try AppIconReader.read(at: fixture.url("B.xcarchive"))
     #expect(icons.primary.renditions.count == 1)
   }
+
+  /// readdir's entries are read where they lie (an entry is as long as its name needs, so
+  /// copying a whole dirent read past the last one): every name, short or 255 bytes long, comes
+  /// back whole, with its type.
+  @Test func aFoldersEntriesAreReadWithTheirNamesWhole() throws {
+    let fixture = try Fixture()
+    var names: Set<String> = []
+    for length in [1, 2, 7, 8, 9, 100, 254, 255] {
+      let name = String(repeating: "n", count: length - 1) + "\(length % 10)"
+      try fixture.write("folder/\(name)", "")
+      names.insert(name)
+    }
+    try FileManager.default.createDirectory(
+      at: fixture.url("folder/sub"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.url("folder/link").path, withDestinationPath: "sub")
+    let entries = DirectoryListing.entries(atPath: fixture.url("folder").path)
+    #expect(Set(entries.map(\.name)) == names.union(["sub", "link"]))
+    #expect(entries.first { $0.name == "sub" }?.isDirectory == true)
+    #expect(entries.first { $0.name == "link" }?.isLink == true)
+    #expect(entries.filter(\.isDirectory).count == 1)
+  }
 }

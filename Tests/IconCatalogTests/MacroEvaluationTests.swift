@@ -52,7 +52,7 @@ struct MacroEvaluationTests {
     ]
     let values = BuildSettings(
       layers: [
-        .init(assignments: low, isOrdered: true), .init(assignments: high, isOrdered: true),
+        .init(assignments: low), .init(assignments: high),
       ],
       builtIn: [:], for: .iOSDevice)
     #expect(values.string("FLAGS") == "a b")

@@ -15,13 +15,14 @@ struct SelfReferenceTests {
     pairs.map { XCConfigAssignment(key: $0.0, conditions: [], value: $0.1, file: file) }
   }
 
-  /// Xcode's stack, lowest first: each element a layer (an `.xcconfig` when `ordered`).
+  /// Xcode's stack, lowest first: each element a layer (an `.xcconfig` when `ordered`, else a
+  /// dictionary, whose keys here are distinct: both are read in order).
   private func layered(
     _ layers: [(pairs: [(String, String)], ordered: Bool)],
     target: BuildTarget = .iOSDevice
   ) -> BuildSettings {
     BuildSettings(
-      layers: layers.map { .init(assignments: lines($0.pairs), isOrdered: $0.ordered) },
+      layers: layers.map { .init(assignments: lines($0.pairs)) },
       builtIn: [:], for: target)
   }
 
@@ -157,7 +158,7 @@ struct SelfReferenceTests {
     func identifier(sdk: String, configuration: String) -> String? {
       let target = BuildTarget(sdk: sdk, arch: "arm64", configuration: configuration)
       return BuildSettings(
-        layers: [.init(assignments: config.assignments, isOrdered: true)], builtIn: [:],
+        layers: [.init(assignments: config.assignments)], builtIn: [:],
         for: target
       ).string("PRODUCT_BUNDLE_IDENTIFIER")
     }

@@ -240,6 +240,61 @@ struct ProjectSketch {
       error == .noAppTarget(project: path, excluded: ["\"Desk\" (a macOS app (SDKROOT = macosx))"]))
   }
 
+  /// ntoporcov/opencode-ios-client: no level sets SDKROOT; the iOS targets list their platforms,
+  /// the Mac app only its deployment target.
+  static let noSDKROOT = ProjectSketch(
+    projectSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "17.0", "MACOSX_DEPLOYMENT_TARGET": "14.0"],
+    targets: [
+      .init(
+        name: "Phone",
+        settings: [
+          "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator", "TARGETED_DEVICE_FAMILY": "1,2",
+        ]
+      ),
+      .init(name: "Desk", settings: ["PRODUCT_NAME": "Desk"]),
+      .init(name: "Legacy", settings: ["IPHONEOS_DEPLOYMENT_TARGET": "12.0"]),
+    ])
+
+  @Test(
+    "SDKROOT set at no level builds for macOS, as Xcode does; SUPPORTED_PLATFORMS still says iOS")
+  func unsetSDKROOTIsMacOS() throws {
+    let fixture = try Fixture()
+    let path = try project(fixture, Self.noSDKROOT)
+    // The one target that lists iOS opens without --target.
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.bundleIdentifier == "dev.example.Phone")
+    #expect(icons.platform == .iOS)
+    #expect(icons.deviceFamilies == [1, 2])
+    // A deployment target chooses no SDK: Legacy builds for the Mac too.
+    let reason = "a macOS app (SDKROOT is not set, and Xcode then builds for macOS)"
+    for name in ["Desk", "Legacy"] {
+      #expect(
+        throws: IconCatalogError.excludedTarget(
+          project: path, name: name, reason: reason, targets: ["Phone"])
+      ) {
+        try AppIconReader.read(at: fixture.root, target: name, configuration: nil)
+      }
+    }
+    #expect(
+      try AppIconReader.appTargetSummaries(at: fixture.root, configuration: nil).map(\.label) == [
+        "Phone"
+      ])
+  }
+
+  @Test("an .xcconfig that cannot be read may set SDKROOT: its target is read as iOS")
+  func unreadConfigurationKeepsIOS() throws {
+    let fixture = try Fixture()
+    var sketch = Self.noSDKROOT
+    sketch.targets = [.init(name: "Kept", baseConfiguration: "Config/Secrets.xcconfig")]
+    _ = try project(fixture, sketch)
+    let icons = try AppIconReader.read(at: fixture.root)
+    #expect(icons.bundleIdentifier == "dev.example.Kept")
+    #expect(icons.platform == .iOS)
+    // Read, the same file that sets nothing about the SDK leaves the target a Mac app.
+    try fixture.write("Config/Secrets.xcconfig", "API_KEY = 1\n")
+    #expect(throws: IconCatalogError.self) { try AppIconReader.read(at: fixture.root) }
+  }
+
   @Test("platform names: versions and SDK paths are the platform")
   func platformNames() {
     #expect(AppPlatform.sdkName("iphoneos17.2") == "iphoneos")

@@ -60,27 +60,52 @@ struct XCConfigTests {
     #expect(icons.alternates.map(\.name) == ["Blue"])
   }
 
+  /// swift-build reads an `.xcconfig` top to bottom and takes the last line whose conditions
+  /// hold: a condition makes a line eligible, it does not make it win (`BuildSettings.resolve`).
   @Test(
-    "[sdk=iphoneos*] beats an unconditioned setting in either order; other SDKs and configs are ignored",
+    "the last line whose conditions hold wins: an unconditioned line after [sdk=iphoneos*] hides it",
     arguments: [
-      """
-      ASSETCATALOG_COMPILER_APPICON_NAME = Plain
-      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
-      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
-      """,
-      """
-      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
-      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
-      ASSETCATALOG_COMPILER_APPICON_NAME = Plain
-      ASSETCATALOG_COMPILER_APPICON_NAME[config=Debug] = DebugOnly
-      """,
-      """
-      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphonesimulator*] = Simulator
-      ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*][arch=*] = Device
-      """,
+      (
+        """
+        ASSETCATALOG_COMPILER_APPICON_NAME = Plain
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
+        """, "Device"
+      ),
+      (
+        """
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*] = Mac
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
+        ASSETCATALOG_COMPILER_APPICON_NAME = Plain
+        ASSETCATALOG_COMPILER_APPICON_NAME[config=Debug] = DebugOnly
+        """, "Plain"
+      ),
+      (
+        """
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphonesimulator*] = Simulator
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*][arch=*] = Device
+        """, "Device"
+      ),
+      (
+        """
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*][arch=arm64] = Both
+        ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*] = Device
+        """, "Device"
+      ),
     ])
-  func conditions(xcconfig: String) throws {
-    #expect(try read(xcconfig).primary.name == "Device")
+  func conditions(xcconfig: String, primary: String) throws {
+    #expect(try read(xcconfig).primary.name == primary)
+  }
+
+  @Test("$(inherited) on a conditional line is the eligible line above it, not a skipped one")
+  func inheritedSkipsLinesThatDoNotHold() throws {
+    let icons = try read(
+      """
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES[sdk=macosx*] = $(inherited) Mac
+      ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES[sdk=iphoneos*] = $(inherited) Green
+      """, sets: ["Blue", "Green", "Mac"])
+    #expect(icons.alternates.map(\.name) == ["Blue", "Green"])
   }
 
   @Test("only other SDKs: the unconditioned value")
@@ -300,12 +325,66 @@ struct XCConfigTests {
   func sdkPatterns() {
     let target = BuildTarget.iOSDevice
     for pattern in ["iphoneos*", "iphoneos", "iphone*", "*", "iphoneos17.2"] {
-      #expect(target.specificity(of: [.init(name: "sdk", pattern: pattern)]) == 1, "\(pattern)")
+      #expect(target.matches([.init(name: "sdk", pattern: pattern)]), "\(pattern)")
     }
     for pattern in ["macosx*", "iphonesimulator*", "appletvos*", "watchos"] {
-      #expect(target.specificity(of: [.init(name: "sdk", pattern: pattern)]) == nil, "\(pattern)")
+      #expect(!target.matches([.init(name: "sdk", pattern: pattern)]), "\(pattern)")
     }
-    #expect(target.specificity(of: []) == 0)
-    #expect(target.specificity(of: [.init(name: "config", pattern: "Debug")]) == nil)
+    #expect(target.matches([]))
+    #expect(!target.matches([.init(name: "config", pattern: "Debug")]))
+  }
+}
+
+/// A `buildSettings` dictionary has no order of its own: swift-build reads its keys sorted
+/// (`BuildConfiguration.createTableFromUserSettings`), then as an `.xcconfig`'s lines.
+@Suite struct DictionaryConditionOrderTests {
+  private func read(_ settings: [String: String]) throws -> AppIcons {
+    let fixture = try Fixture()
+    for name in ["Plain", "Device", "Both", "Blue", "Green"] {
+      try fixture.writeSingleSizeIconSet(name, catalog: "App/Assets.xcassets")
+    }
+    try ProjectSketch(targets: [.init(name: "App", settings: settings)]).write(to: fixture)
+    return try AppIconReader.read(at: fixture.root)
+  }
+
+  @Test(
+    "in a dictionary the key sorted last among those that hold wins",
+    arguments: [
+      (
+        [
+          "ASSETCATALOG_COMPILER_APPICON_NAME": "Plain",
+          "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]": "Device",
+        ], "Device"
+      ),
+      (
+        [
+          "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]": "Device",
+          "ASSETCATALOG_COMPILER_APPICON_NAME[config=Release][sdk=iphoneos*]": "Both",
+        ], "Device"
+      ),
+      (
+        [
+          "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*][arch=*]": "Both",
+          "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]": "Device",
+        ], "Both"
+      ),
+      (
+        [
+          "ASSETCATALOG_COMPILER_APPICON_NAME": "Plain",
+          "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=macosx*]": "Device",
+        ], "Plain"
+      ),
+    ])
+  func sortedKeys(settings: [String: String], primary: String) throws {
+    #expect(try read(settings).primary.name == primary)
+  }
+
+  @Test("$(inherited) in a conditional key is the key sorted before it in the same dictionary")
+  func inheritedWithinOneDictionary() throws {
+    let icons = try read([
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Blue",
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES[sdk=iphoneos*]": "$(inherited) Green",
+    ])
+    #expect(icons.alternates.map(\.name) == ["Blue", "Green"])
   }
 }

@@ -115,23 +115,26 @@ struct XcodeProjectTests {
     #expect(settings.list("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES").isEmpty)
   }
 
-  @Test("in a buildSettings dictionary, $(inherited) is the layer below, for every condition")
+  /// swift-build reads a dictionary's keys sorted, each in front of the ones before it
+  /// (`BuildConfiguration.createTableFromUserSettings`): `FLAGS[sdk=iphoneos*]`'s `$(inherited)`
+  /// is `FLAGS` of the same dictionary, whose own is the layer below.
+  @Test(
+    "in a buildSettings dictionary, $(inherited) is the eligible key sorted before it, then the layer below"
+  )
   func inheritedInDictionary() {
     let file = URL(fileURLWithPath: "/p/project.pbxproj")
     let below = BuildSettings.Layer(
-      assignments: [XCConfigAssignment(key: "FLAGS", conditions: [], value: "base", file: file)],
-      isOrdered: true)
+      assignments: [XCConfigAssignment(key: "FLAGS", conditions: [], value: "base", file: file)])
     let dictionary = BuildSettings.Layer(
       assignments: ProjectTarget.assignments(
         [
           "FLAGS": "$(inherited) plain", "FLAGS[sdk=iphoneos*]": "$(inherited) device",
           "MODE[config=Debug]": "debug", "NAME[sdk=iphonesimulator*]": "simulator",
-        ], file: file),
-      isOrdered: false)
+        ], file: file))
     let release = BuildSettings(
       layers: [below, dictionary], builtIn: [:],
       for: BuildTarget(sdk: "iphoneos", arch: "arm64", configuration: "Release"))
-    #expect(release.string("FLAGS") == "base device")
+    #expect(release.string("FLAGS") == "base plain device")
     #expect(!release.isSet("NAME"))
     #expect(!release.isSet("MODE"))
 
@@ -139,7 +142,13 @@ struct XcodeProjectTests {
       layers: [below, dictionary], builtIn: [:],
       for: BuildTarget(sdk: "iphoneos", arch: "arm64", configuration: "Debug"))
     #expect(debug.string("MODE") == "debug")
-    #expect(debug.string("FLAGS") == "base device")
+    #expect(debug.string("FLAGS") == "base plain device")
+    // The simulator: the device key does not hold, so the plain one stands.
+    let simulator = BuildSettings(
+      layers: [below, dictionary], builtIn: [:],
+      for: BuildTarget(sdk: "iphonesimulator", arch: "arm64", configuration: "Release"))
+    #expect(simulator.string("FLAGS") == "base plain")
+    #expect(simulator.string("NAME") == "simulator")
   }
 
   @Test("--configuration chooses one; [config=NAME] follows it; an unknown name lists the known")
@@ -342,15 +351,46 @@ struct XcodeProjectTests {
     #expect(try AppIconReader.read(at: palette.root).alternates.count == 7)
   }
 
-  @Test("a project with no app target: the folder around it is read as without a project")
+  /// A committed project says what the folder builds (skb1129/react-native-change-icon: a static
+  /// library's project beside docs with a tutorial's Info.plist): no app is guessed around it.
+  @Test(
+    "a project that builds no app: no app here, naming what it builds; a placeholder is no project")
   func noApplicationTarget() throws {
     let palette = try Fixture.palette()
     try palette.write(
       "Palette.xcodeproj/project.pbxproj",
       Fixture.sunriseProject.replacingOccurrences(
         of: "com.apple.product-type.application", with: "com.apple.product-type.framework"))
+    let described =
+      "Palette.xcodeproj builds only a framework (\"Sunrise\"), an app extension (\"SunriseWidget\") and a unit test bundle (\"SunriseTests\")"
+    let error = try #require(throws: IconCatalogError.self) {
+      try AppIconReader.read(at: palette.root)
+    }
+    #expect(error == .noAppInProjects(folder: palette.root.path, projects: [described]))
+    #expect(
+      error.description
+        == "\(palette.root.path): no app here (its Xcode project builds none): \(described): pass the folder or .xcodeproj of an app"
+    )
+    // The project itself as PATH: the same.
+    #expect(throws: IconCatalogError.self) {
+      try AppIconReader.read(at: palette.url("Palette.xcodeproj"))
+    }
+    // A placeholder project (no objects) builds nothing: the folder reads as before.
+    try palette.write("Palette.xcodeproj/project.pbxproj", "{}")
     let icons = try AppIconReader.read(at: palette.root)
     #expect(icons.appName == "Palette")
+    #expect(icons.alternates.count == 7)
+  }
+
+  @Test("a library's project beside an app's deeper one: the folder reads as before")
+  func libraryBesideAnApp() throws {
+    let palette = try Fixture.palette()
+    try palette.write(
+      "Palette.xcodeproj/project.pbxproj",
+      Fixture.sunriseProject.replacingOccurrences(
+        of: "com.apple.product-type.application", with: "com.apple.product-type.library.static"))
+    try palette.write("Example/Example.xcodeproj/project.pbxproj", Fixture.sunriseProject)
+    let icons = try AppIconReader.read(at: palette.root)
     #expect(icons.alternates.count == 7)
   }
 

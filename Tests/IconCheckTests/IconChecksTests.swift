@@ -220,6 +220,31 @@ import Testing
       ])
   }
 
+  @Test func webPNamedPNGInASetIsAWarningALooseOneAnError() throws {
+    let app = try FixtureApp()
+    app.config(primary: "AppIcon", alternates: [])
+    let set = try app.set(
+      "AppIcon", images: [.init(filename: "AppIcon.png", idiom: "universal", size: 1024)])
+    let file = set.appendingPathComponent("AppIcon.png")
+    // RIFF, a size, WEBP, VP8L: the start of a lossless WebP.
+    try Data(
+      Array("RIFF".utf8) + [0x1A, 0, 0, 0] + Array("WEBPVP8L".utf8) + [0x0D, 0, 0, 0, 0x2F]
+    )
+    .write(to: file)
+    let found = try Checker.diagnose(app.read())
+    #expect(found.map(\.id) == [.wrongFormat])
+    #expect(found.first?.severity == .warning)
+    #expect(
+      found.first?.message
+        == "AppIcon.png of icon \"AppIcon\" is a WebP, not a PNG as its extension .png says: actool reads a catalog's images by their content, so the build works, but tools that trust the extension do not"
+    )
+    #expect(IconChecks.isReadByContentInCatalog(file, format: .webp))
+    #expect(
+      !IconChecks.isReadByContentInCatalog(
+        URL(fileURLWithPath: "/app/Icon-60@2x.png"), format: .webp))
+    #expect(!IconChecks.isReadByContentInCatalog(file, format: .jpeg))
+  }
+
   @Test func gitLFSPointerSaysToPull() throws {
     let app = try FixtureApp()
     app.config(primary: "AppIcon", alternates: [])

@@ -73,6 +73,12 @@ import Testing
     (.png, "rgba16-adam7.png", "read: memory 9×7, file 9×7, header 9×7"),
     (.png, "cgbi.png", "CgBI"),
     (.png, "truncated.png", "the data ends before the image does"),
+    // libpng allocated the 2 GB the text chunk claims; the chunk list is checked first now.
+    (
+      .png, "hostile-text-chunk-2gb.png",
+      "its tEXt chunk at byte 33 declares 2113929229 bytes, 100 follow"
+    ),
+    (.pngdiff, "hostile-text-chunk-2gb.png", "its tEXt chunk at byte 33 declares 2113929229"),
     (.pngdiff, "rgb-3-idats.png", "read: fast path, 17×8×4"),
     (.pngdiff, "rgba-srgb-gama.png", "read: fast path, 6×6×4"),
     (.pngdiff, "rgb-gama-linear.png", "read: libpng only, 6×5"),
@@ -155,6 +161,10 @@ import Testing
       // A 256 KiB value full of unclosed `$(` (the fuzzer's, from the one above): each `$` looked
       // for its `)` to the end, 6 s here; see `unclosedReferencesAreQuick`.
       (.xcconfig, "unclosed-references.xcconfig", "read: ", "14 assignments, 0 includes"),
+      // An absolute path looked up without regard to case lists /tmp with readdir, whose entries
+      // were copied whole (280 bytes) past the end of readdir's buffer: an AddressSanitizer
+      // heap-buffer-overflow; the names are now read in place (DirectoryListing.name(of:)).
+      (.pbxproj, "absolute-path-listing.pbxproj", "read: ", "app target App (Release)"),
     ])
   func regressionOutcome(
     _ target: FuzzTarget, _ name: String, _ kind: String, _ expected: String
@@ -171,6 +181,7 @@ import Testing
       "contentsjson/huge-size.json", "contentsjson/huge-size-mac.json",
       "xcconfig/macro-doubling.xcconfig",
       "xcconfig/inherited-doubling.xcconfig", "xcconfig/unclosed-references.xcconfig",
+      "pbxproj/absolute-path-listing.pbxproj",
     ]
     for target in FuzzTarget.allCases {
       for file in Self.inputs(target, "regressions") {

@@ -64,16 +64,52 @@ import Testing
     #expect(SixelEncoder().erasesByRedrawingCells)
   }
 
-  /// libchafa's sixel canvas is a whole number of six-pixel bands: a height that is not a
-  /// multiple of six loses its last rows (never more than five), and never grows past the cells.
-  @Test func sixelHeightIsCutToWholeBands() throws {
-    let odd = ImageDecoding.sample(width: 90, height: 85)
-    let pixels = try #require(
-      ImageDecoding.sixel(try SixelEncoder.encode(odd, columns: 10, rows: 5)).image)
-    #expect(pixels.width == 90)
-    #expect(pixels.height == 84)
-    let top = RGBAImage(width: 90, height: 84, pixels: Array(odd.pixels.prefix(90 * 84 * 4)))!
-    #expect(ImageDecoding.compare(pixels, with: top).meanError < 8)
+  /// Sixel draws bands of six pixel rows and libchafa's canvas holds whole bands: an image
+  /// whose height is not a multiple of six is padded with transparent rows (left unpainted), so
+  /// its last rows show; it once lost up to five of them.
+  @Test(arguments: [(90, 85), (4, 7), (10, 10), (6, 6), (5, 1)])
+  func sixelKeepsEveryRowOfAHeightThatIsNotWholeBands(width: Int, height: Int) throws {
+    let image = ImageDecoding.opaqueSample(width: width, height: height)
+    let bytes = try SixelEncoder.encode(image)
+    let pixels = try #require(ImageDecoding.sixel(bytes).image)
+    let bands = (height + 5) / 6
+    #expect(pixels.width == width)
+    #expect(pixels.height == bands * 6)
+    // libchafa ends each band with "-" (the next band), the last one too.
+    #expect(bytes.filter { $0 == UInt8(ascii: "-") }.count == bands)
+    let painted = RGBAImage(
+      width: width, height: height, pixels: Array(pixels.pixels.prefix(width * height * 4)))!
+    #expect(ImageDecoding.compare(painted, with: image).meanError < 8)
+    // Every pixel of the image's last row is painted, none of the padding below it.
+    for x in 0..<width {
+      #expect(pixels.pixels[((height - 1) * width + x) * 4 + 3] == 255, "x \(x)")
+    }
+    #expect(pixels.pixels[(width * height * 4)...].allSatisfy { $0 == 0 })
+  }
+
+  /// The padding may reach one text row below the cells; `show` makes room for it.
+  @Test func theRowsTheLastBandReachesBelowTheCells() {
+    let sixel = SixelEncoder()
+    // 5 rows of 13 px: 65 rows padded to 66, one pixel into the sixth row.
+    #expect(sixel.rowsBelowCells(ImageDecoding.opaqueSample(width: 4, height: 65), rows: 5) == 1)
+    // 5 rows of 17 px: 85 padded to 90, within the sixth row.
+    #expect(sixel.rowsBelowCells(ImageDecoding.opaqueSample(width: 4, height: 85), rows: 5) == 1)
+    // Whole bands: nothing below.
+    #expect(sixel.rowsBelowCells(ImageDecoding.opaqueSample(width: 4, height: 120), rows: 6) == 0)
+    // The other protocols are scaled to their cells.
+    let odd = ImageDecoding.opaqueSample(width: 4, height: 65)
+    #expect(KittyEncoder().rowsBelowCells(odd, rows: 5) == 0)
+    #expect(ITermEncoder().rowsBelowCells(odd, rows: 5) == 0)
+  }
+
+  @Test func paddingAddsTransparentRowsToWholeBands() {
+    let image = ImageDecoding.opaqueSample(width: 3, height: 7)
+    let padded = SixelEncoder.paddedToBands(image)
+    #expect(padded.width == 3 && padded.height == 12)
+    #expect(Array(padded.pixels.prefix(3 * 7 * 4)) == image.pixels)
+    #expect(padded.pixels[(3 * 7 * 4)...].allSatisfy { $0 == 0 })
+    let whole = ImageDecoding.opaqueSample(width: 3, height: 12)
+    #expect(SixelEncoder.paddedToBands(whole) == whole)
   }
 
   @Test func drawAtCursorIsDrawWithoutTheMove() {

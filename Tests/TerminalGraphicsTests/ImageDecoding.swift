@@ -175,6 +175,11 @@ enum ImageDecoding {
 
   /// A test picture: gradients and a thin stripe, cut to the home-screen shape.
   static func sample(width: Int, height: Int) -> RGBAImage {
+    IconMask.apply(to: opaqueSample(width: width, height: height))
+  }
+
+  /// The same gradients, opaque to the edges (no rounded square).
+  static func opaqueSample(width: Int, height: Int) -> RGBAImage {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for y in 0..<height {
       for x in 0..<width {
@@ -185,6 +190,6 @@ enum ImageDecoding {
         pixels[offset + 3] = 255
       }
     }
-    return IconMask.apply(to: RGBAImage(width: width, height: height, pixels: pixels)!)
+    return RGBAImage(width: width, height: height, pixels: pixels)!
   }
 }

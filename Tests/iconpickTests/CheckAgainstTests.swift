@@ -113,7 +113,8 @@ import Testing
       let result = try check(["--against", path], in: scratch)
       #expect(result.status == 1, "\(path)")
       #expect(result.stdout.isEmpty, "\(result.stdout)")
-      #expect(result.stderr.hasPrefix("iconpick: --against \(path): \(words)"), "\(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("iconpick: error: --against \(path): \(words)"), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
     // An .ipa that is not a zip, an app whose Assets.car is damaged: the reader's one line,

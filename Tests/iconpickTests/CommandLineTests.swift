@@ -39,7 +39,7 @@ import Testing
   @Test func anUnknownCommandExitsTwoNamingTheCommands() throws {
     let result = try runProcess(iconpickBinary().path, ["frobnicate"])
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("iconpick: unknown command 'frobnicate'"))
+    #expect(result.stderr.hasPrefix("iconpick: error: unknown command 'frobnicate'"))
     #expect(result.stderr.contains("list, get, set, reset, push, show"))
     #expect(result.stderr.hasSuffix("Run 'iconpick --help' for usage.\n"))
   }

@@ -70,7 +70,7 @@ import Testing
     let state = try Scratch()
     let root = repository.url.standardizedFileURL.path
     let expected =
-      "iconpick: \(root): this app is built with Bazel (ios_application \"Weather\" in \(root)/Apps/Weather/BUILD), not from an Xcode project: run `bazel build //Apps/Weather:Weather` in \(root), then pass the .ipa it writes (bazel-bin/Apps/Weather/Weather.ipa)\n"
+      "iconpick: error: \(root): this app is built with Bazel (ios_application \"Weather\" in \(root)/Apps/Weather/BUILD), not from an Xcode project: run `bazel build //Apps/Weather:Weather` in \(root), then pass the .ipa it writes (bazel-bin/Apps/Weather/Weather.ipa)\n"
     let before = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
     for command in [
       [], ["list"], ["get"], ["show", "--output", repository.file("out.png").path], ["check"],
@@ -97,7 +97,7 @@ import Testing
       #expect(lines.count == 1, "\(result.stderr)")
       #expect(
         result.stderr.hasPrefix(
-          "iconpick: \(folder.standardizedFileURL.path): this app is built with Bazel"),
+          "iconpick: error: \(folder.standardizedFileURL.path): this app is built with Bazel"),
         "\(result.stderr)")
       #expect(result.stderr.contains("run `bazel build //Apps/Weather:Weather`"))
     }

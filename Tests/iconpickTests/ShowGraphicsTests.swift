@@ -102,6 +102,27 @@ import Testing
     #expect(error.paintedOutside < 200)
   }
 
+  /// 5 rows of the default 20 px cell are 100 pixel rows, not whole sixel bands: the image is
+  /// padded to 102 with transparent rows, so its last rows show (they were cut to 96), and `show`
+  /// makes room for the row the padding reaches, so the image never scrolls the screen.
+  @Test func sixelShowsEveryRowAndMakesRoomForTheLastBand() throws {
+    let result = try show([
+      "AppIcon-Blue", paletteAppIconSetsFolder().path, "--size", "10x5", "--graphics", "sixel",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix(String(repeating: "\n", count: 6) + "\u{1B}[6A\r\u{1B}7"))
+    #expect(result.stdout.hasSuffix("\u{1B}8\u{1B}[5B\r"))
+    let image = try #require(ImageDecoding.sixel(Array(result.stdout.utf8)).image)
+    #expect(image.width == 100 && image.height == 102)
+    // The icon's bottom row, in the middle, is painted; the padding below it is not.
+    #expect(image.pixels[(99 * 100 + 50) * 4 + 3] == 255)
+    #expect(image.pixels[(100 * 100 * 4)...].allSatisfy { $0 == 0 })
+    let icon = RGBAImage(
+      width: 100, height: 100, pixels: Array(image.pixels.prefix(100 * 100 * 4)))!
+    let error = ImageDecoding.compare(icon, with: try reference("AppIcon-Blue", side: 100))
+    #expect(error.meanError < 8, "\(error.meanError)")
+  }
+
   @Test func autoInAPipeIsTheCellsDrawingByteForByte() throws {
     let arguments = ["AppIcon-Teal", paletteAppIconSetsFolder().path, "--size", "12x6"]
     let cells = try show(arguments + ["--graphics", "cells"])
@@ -130,7 +151,8 @@ import Testing
       environment: ["ICONPICK_LIBCHAFA_SONAME": "/nonexistent/libchafa.so.0"])
     #expect(result.status == 1)
     #expect(
-      result.stderr.hasPrefix("iconpick: sixel images need libchafa: libchafa is not installed"))
+      result.stderr.hasPrefix(
+        "iconpick: error: sixel images need libchafa: libchafa is not installed"))
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stdout.isEmpty)
   }

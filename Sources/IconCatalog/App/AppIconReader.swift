@@ -23,13 +23,16 @@ public enum AppIconReader {
   }
 
   /// Like `read`, but the icons come without renditions, which `IconImages` reads when asked: for
-  /// showing thousands of names before their images.
+  /// showing thousands of names before their images. With a `contentCache`, which sets compile
+  /// to an icon is remembered there from one reading to the next (`SetContentCache`).
   public static func readDeferringImages(
-    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil,
+    contentCache: SetContentCache? = nil
   ) throws(IconCatalogError) -> (icons: AppIcons, images: IconImages) {
     if BuiltApp.isBuiltApp(path) { return try BuiltApp.readDeferringImages(at: path) }
     let project = try readProject(
-      at: path, target: target, configuration: configuration, platform: platform)
+      at: path, target: target, configuration: configuration, platform: platform,
+      contentCache: contentCache)
     var icons = try icons(of: project)
     icons.complete(whenAskedFrom: project)
     return (icons, images(of: project))
@@ -160,7 +163,8 @@ public enum AppIconReader {
   /// Info.plist values of the wrong type are read as iOS reads them, never thrown
   /// (`InfoPlist.valueProblems`).
   static func readProject(
-    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil
+    at path: URL, target: String?, configuration: String?, platform: AppPlatform? = nil,
+    contentCache: SetContentCache? = nil
   ) throws(IconCatalogError) -> ProjectReading {
     let location = try AppLocation.locate(
       path, target: target, configuration: configuration, platform: platform)
@@ -180,6 +184,7 @@ public enum AppIconReader {
       : PlatformDecision.deviceFamilies(settings, platform: platform, infoPlist: infoPlist)
     var catalogs = try AssetCatalog.appIconSets(
       in: location.files.catalogs, iconBundles: location.files.iconBundles)
+    catalogs.contentCache = contentCache
     // Assets of another platform are left out only when the platform is known: a folder whose
     // only app icon is a brand assets is a tvOS app that says so nowhere else.
     let allSetNames = Set(catalogs.iconSets.map(\.name))

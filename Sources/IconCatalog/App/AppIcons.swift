@@ -21,6 +21,9 @@ public struct AppIcons: Sendable, Equatable {
   public var location: URL
   /// Problems that did not stop the reading but that the user should hear about.
   public var warnings: [String] = []
+  /// What the reading left aside that is no problem (a built app's watch app, extensions and
+  /// App Clips): said as notes, not warnings.
+  public var notes: [String] = []
   /// Base `.xcconfig` files the project refers to that are not there (also in `warnings`): Xcode
   /// stops with an error; `check` reports one.
   public var missingBaseConfigurations: [MissingBaseConfiguration] = []

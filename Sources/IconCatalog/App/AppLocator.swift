@@ -63,6 +63,17 @@ struct AppLocation: Sendable {
         folder: root.path, tool: other.tool, file: other.file.path, reason: other.reason,
         remedy: other.remedy)
     }
+    // Committed Xcode projects that build no app (a library's repository): the docs and examples
+    // around them are no app's loose files.
+    if let project, XcodeGenSpec.isSpecFile(project) == false {
+      // Specs count too: one that generates an app's project says an app is here.
+      let projects =
+        path.pathExtension == "xcodeproj"
+        ? [project] : files.projects + files.specs.filter(XcodeGenSpec.isLikelySpec)
+      if let descriptions = ProjectProducts.withoutApp(projects, under: root) {
+        throw .noAppInProjects(folder: root.path, projects: descriptions)
+      }
+    }
     guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
     guard looksLikeApp else {
       throw .noApp(path: path.path)

@@ -72,7 +72,7 @@ enum BuiltApp {
       "\(resources.appendingPathComponent(link.name).path): "
         + ArtifactContainment.leaving("app", to: link.target) + ", so it is not read"
     }
-    read.icons.warnings += BuiltArtifact.notes(
+    read.icons.notes += BuiltArtifact.notes(
       nestedIn: app.path,
       names: BuiltArtifact.nestedFolders.flatMap { folder in
         ((try? FileManager.default.contentsOfDirectory(

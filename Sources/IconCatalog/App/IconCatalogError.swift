@@ -69,6 +69,10 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   /// (`OtherBuildSystems`): `tool` names it, `file` and `reason` say how it is known (`reason`
   /// empty when the file alone does), `remedy` what makes the app or its Xcode project.
   case otherBuildSystem(folder: String, tool: String, file: String, reason: String, remedy: String)
+  /// `folder` holds committed Xcode projects and none has an application target (a library's
+  /// repository): `projects` says what each builds (`ProjectProducts`), so no app is guessed
+  /// from the Info.plists and icon sets lying around.
+  case noAppInProjects(folder: String, projects: [String])
 
   public var description: String {
     switch self {
@@ -171,6 +175,11 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
       let evidence = reason.isEmpty ? Self.path(file) : "\(reason) in \(Self.path(file))"
       return
         "\(Self.path(folder)): this app is built with \(tool) (\(evidence)), not from an Xcode project: \(remedy)"
+    case .noAppInProjects(let folder, let projects):
+      let which =
+        projects.count == 1 ? "its Xcode project builds none" : "its Xcode projects build none"
+      return
+        "\(Self.path(folder)): no app here (\(which)): \(projects.map { Self.path($0) }.joined(separator: "; ")): pass the folder or .xcodeproj of an app"
     }
   }
 

@@ -144,6 +144,9 @@ struct IconNames: Equatable, Sendable {
     let idioms = ["iphone", "ipad"]
     var caseMismatches: [CaseMismatch] = []
     var namesNotFound: [String] = []
+    /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`'s names, split once: thousands of names
+    /// cost 22 M instructions to split.
+    private var listedNames: [String] = []
     /// Sets the settings ask for that compile to no icon: no entry names a file.
     var emptySets: [String] = []
 
@@ -165,7 +168,8 @@ struct IconNames: Equatable, Sendable {
         primarySet = name
       }
       var candidates: [String] = []
-      for written in settings.list(alternateNamesSetting) {
+      listedNames = settings.list(alternateNamesSetting)
+      for written in listedNames {
         guard let name = set(for: written, setting: alternateNamesSetting) else {
           if !namesNotFound.contains(written) { namesNotFound.append(written) }
           continue
@@ -210,7 +214,7 @@ struct IconNames: Equatable, Sendable {
         let line = place?.words.flatMap { $0.firstLine(of: name) ?? $0.firstLine(of: setting) }
         return .buildSetting(setting: setting, file: place?.file ?? nil, line: line)
       }
-      let listed = Set(settings.list(alternateNamesSetting).map { $0.lowercased() })
+      let listed = Set(listedNames.map { $0.lowercased() })
       return BuiltIconDictionaries.build(
         written: written,
         generatedPrimary: primary.map {

@@ -165,7 +165,7 @@ enum BuiltArtifact {
     var read = try BuiltApp.icons(
       app: appURL, infoPlist: InfoPlist(file: plistURL, root: root),
       looseFiles: { LooseIconFiles(files: pngs) })
-    read.icons.warnings += notes
+    read.icons.notes += notes
     return read
   }
 

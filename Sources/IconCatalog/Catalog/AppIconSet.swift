@@ -21,11 +21,19 @@ enum AppIconSet {
   /// respells a file found by ignoring case: never whether an entry has one). The picker asks
   /// this of every set before its first screen.
   static func hasContent(_ contents: Contents?, in folder: URL) throws(IconCatalogError) -> Bool {
+    try hasContent(contents, inFolderAt: folder.path)
+  }
+
+  /// `hasContent(_:in:)` of the set whose folder's path is `path` (`folder.path`): no URL is
+  /// made unless an entry is bad.
+  static func hasContent(_ contents: Contents?, inFolderAt path: String) throws(IconCatalogError)
+    -> Bool
+  {
     guard let contents else { return false }
     var found = false
     // Every entry is parsed, as `read` parses them, so a bad one throws here too.
     for (index, image) in (contents.images ?? []).enumerated() {
-      let (pointSize, _) = try parsed(image, index: index, in: folder)
+      let (pointSize, _) = try parsed(image, index: index, file: path + "/Contents.json")
       if !found, let filename = image.filename, !filename.isEmpty,
         AppIconSlots.isUsed(
           idiom: image.idiom ?? "universal", points: pointSize, platform: image.platform)
@@ -68,33 +76,28 @@ enum AppIconSet {
   /// reports that, reading goes on). What `read` and `hasContent(_:in:)` start from, so that
   /// asking first whether a set compiles and then for its renditions decodes it once.
   static func decode(_ folder: URL) throws(IconCatalogError) -> Contents? {
-    try decode(folder, path: folder.path)
+    try decode(folderAt: folder.path)
   }
 
-  /// `decode` of the set at `folder`, whose `path` the caller has: a URL made and read back
-  /// costs as much as the decoding, for every set of an app before the picker's first screen.
-  static func decode(_ folder: URL, path: String) throws(IconCatalogError) -> Contents? {
+  /// `decode` of the set whose folder's path is `path` (`folder.path`): a URL made and read
+  /// back costs as much as a tenth of the decoding, for every set of an app before the picker's
+  /// first screen.
+  static func decode(folderAt path: String) throws(IconCatalogError) -> Contents? {
+    let file = path + "/Contents.json"
     let bytes: [UInt8]
     do {
-      guard
-        let read = try RegularFile.readIfPresent(
-          path + "/Contents.json", limit: FileLimits.contentsJSON)
-      else { return nil }
+      guard let read = try RegularFile.readIfPresent(file, limit: FileLimits.contentsJSON) else {
+        return nil
+      }
       bytes = read
     } catch {
-      throw FileData.refusal(error, file: contentsFile(folder))
+      throw FileData.refusal(error, file: URL(fileURLWithPath: file, isDirectory: false))
     }
     do {
       return try JSONDecoder().decode(Contents.self, from: Data(bytes))
     } catch {
-      throw .invalidContentsJSON(
-        file: contentsFile(folder).path, reason: JSONProblem.describe(error))
+      throw .invalidContentsJSON(file: file, reason: JSONProblem.describe(error))
     }
-  }
-
-  /// The set's Contents.json, for messages.
-  private static func contentsFile(_ folder: URL) -> URL {
-    folder.appendingPathComponent("Contents.json", isDirectory: false)
   }
 
   /// `read` of a set whose Contents.json `decode` gave.
@@ -142,7 +145,8 @@ enum AppIconSet {
   private static func rendition(_ image: Contents.Image, in folder: URL, index: Int)
     throws(IconCatalogError) -> IconRendition
   {
-    let (pointSize, scale) = try parsed(image, index: index, in: folder)
+    let (pointSize, scale) = try parsed(
+      image, index: index, file: folder.path + "/Contents.json")
     return IconRendition(
       file: image.filename.flatMap {
         $0.isEmpty ? nil : folder.appendingPathComponent($0, isDirectory: false)
@@ -154,12 +158,12 @@ enum AppIconSet {
       platform: image.platform)
   }
 
-  /// An entry's size and scale, or the error that names it.
-  private static func parsed(_ image: Contents.Image, index: Int, in folder: URL)
+  /// An entry's size and scale, or the error that names it (in `file`, the set's Contents.json).
+  private static func parsed(_ image: Contents.Image, index: Int, file: @autoclosure () -> String)
     throws(IconCatalogError) -> (pointSize: Double?, scale: Int)
   {
     func invalid(_ what: String) -> IconCatalogError {
-      .invalidContentsJSON(file: contentsFile(folder).path, reason: "images[\(index)]: \(what)")
+      .invalidContentsJSON(file: file(), reason: "images[\(index)]: \(what)")
     }
     var pointSize: Double?
     if let size = image.size {

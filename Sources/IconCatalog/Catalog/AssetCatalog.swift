@@ -16,8 +16,23 @@ struct AssetCatalog: Sendable {
     /// The folder name without its extension, prefixed by `Group/` for each enclosing group whose
     /// Contents.json says `provides-namespace`: the name build settings and Info.plist use.
     var name: String
-    var folder: URL
+    /// The folder's path (`folder.path`), kept as the walk read it: a URL made and read back
+    /// costs some 10,000 instructions, for each of an app's thousands of sets before the
+    /// picker's first screen.
+    var path: String
     var kind: Kind = .appIconSet
+
+    var folder: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
+    init(name: String, folder: URL, kind: Kind = .appIconSet) {
+      self.init(name: name, path: folder.path, kind: kind)
+    }
+
+    init(name: String, path: String, kind: Kind = .appIconSet) {
+      self.name = name
+      self.path = path
+      self.kind = kind
+    }
 
     /// Its images; the JSON is read only now, when the icon is used.
     func renditions() throws(IconCatalogError) -> [IconRendition] {
@@ -62,7 +77,7 @@ struct AssetCatalog: Sendable {
     var read: [AssetCatalog] = []
     for catalog in catalogs { read.append(try AssetCatalog.read(catalog)) }
     // A bundle listed on its own and also found inside a listed catalog counts once, as the catalog's.
-    var seen = Set(read.flatMap(\.iconSets).map(\.folder.path))
+    var seen = Set(read.flatMap(\.iconSets).map(\.path))
     var bundles: [IconSet] = []
     for url in iconBundles where seen.insert(folderURL(url).path).inserted {
       bundles.append(
@@ -86,7 +101,8 @@ struct AssetCatalog: Sendable {
         let name = entry.name
         let child = path + "/" + name
         let kind: IconSet.Kind
-        switch DirectoryListing.pathExtension(of: name) {
+        let pathExtension = DirectoryListing.pathExtension(of: name)
+        switch pathExtension {
         case "appiconset": kind = .appIconSet
         case "icon": kind = .iconComposer
         case "brandassets": kind = .brandAssets
@@ -97,13 +113,11 @@ struct AssetCatalog: Sendable {
           continue
         }
         let prefix = try namespaces.prefix(for: groups, in: catalog)
-        let stem = name.dropLast(DirectoryListing.pathExtension(of: name).utf8.count + 1)
+        let stem = name.dropLast(pathExtension.utf8.count + 1)
         found.append(
           (
             child,
-            IconSet(
-              name: prefix + stem, folder: URL(fileURLWithPath: child, isDirectory: true),
-              kind: kind)
+            IconSet(name: prefix + stem, path: child, kind: kind)
           ))
       }
     }
@@ -195,6 +209,8 @@ struct AssetCatalogs: Sendable {
   /// when the names are resolved, and its images are read again for every command that shows
   /// them.
   private let readings = SetReadings()
+  /// Where `compileToIcons` remembers its answers between runs (the picker's); nil: nowhere.
+  var contentCache: SetContentCache?
 
   init(catalogs: [AssetCatalog], iconBundles: [AssetCatalog.IconSet] = []) {
     self.catalogs = catalogs
@@ -221,7 +237,7 @@ struct AssetCatalogs: Sendable {
   /// The renditions of `set`, read once whoever asks first.
   func renditions(of set: AssetCatalog.IconSet) throws(IconCatalogError) -> [IconRendition] {
     guard set.kind == .appIconSet else { return try set.renditions() }
-    let path = set.folder.path
+    let path = set.path
     if let known = readings.result(for: path) { return try known.get() }
     let result = Result { () throws(IconCatalogError) -> [IconRendition] in
       try AppIconSet.read(set.folder, contents: contents(of: set, path: path)).renditions
@@ -236,7 +252,7 @@ struct AssetCatalogs: Sendable {
   {
     if let known = readings.decoded(for: path) { return try known.get() }
     let result = Result { () throws(IconCatalogError) -> AppIconSet.Contents? in
-      try AppIconSet.decode(set.folder, path: path)
+      try AppIconSet.decode(folderAt: path)
     }
     readings.store(decoded: result, for: path)
     return try result.get()
@@ -250,21 +266,74 @@ struct AssetCatalogs: Sendable {
   /// every set before its first screen, and reads renditions only for the icons it draws.
   func compilesToIcon(_ set: AssetCatalog.IconSet) -> Bool {
     guard set.kind == .appIconSet else { return true }
-    let path = set.folder.path
+    let path = set.path
     if let known = readings.result(for: path) {
       return (try? known.get()).map(AppIconSet.hasContent) ?? true
     }
     do throws(IconCatalogError) {
-      return try AppIconSet.hasContent(contents(of: set, path: path), in: set.folder)
+      return try AppIconSet.hasContent(contents(of: set, path: path), inFolderAt: path)
     } catch {
       return true
     }
   }
 
   /// Whether the sets of each name compile to an icon (`compilesToIcon`), in order; the sets
-  /// are read on all cores, as an app may list thousands.
+  /// are read on all cores, as an app may list thousands. With a `contentCache`, a set whose
+  /// Contents.json is as it was when last asked is answered from it, with one stat.
   func compileToIcons(_ names: [String]) -> [Bool] {
-    ConcurrentMap.map(names) { name in iconSets(named: name).contains(where: compilesToIcon) }
+    guard let contentCache else {
+      return ConcurrentMap.map(names) { name in
+        iconSets(named: name).contains(where: compilesToIcon)
+      }
+    }
+    let folders = catalogs.map(\.folder.path)
+    let remembered = contentCache.load(catalogs: folders)
+    // A file changed since this is not remembered: a change in the same tick would not show.
+    let settledBefore = SetContentCache.now() - contentCache.settled
+    typealias Learnt = (folder: String, entry: SetContentCache.Entry?)
+    let answers = ConcurrentMap.map(names) { name -> (compiles: Bool, learnt: [Learnt]) in
+      var learnt: [Learnt] = []
+      let compiles = iconSets(named: name).contains { set in
+        guard set.kind == .appIconSet else { return true }
+        let path = set.path
+        // The stat comes first: a change after it gives the next run another identity.
+        let seen = SetContentCache.Identity.of(path + "/Contents.json")
+        if let seen, let entry = remembered[path], entry.identity == seen.identity {
+          return entry.compiles
+        }
+        let compiles = compilesToIcon(decodedNow: set, path: path)
+        if let seen, seen.changed < settledBefore {
+          learnt.append((path, SetContentCache.Entry(identity: seen.identity, compiles: compiles)))
+        } else if remembered[path] != nil {
+          learnt.append((path, nil))
+        }
+        return compiles
+      }
+      return (compiles, learnt)
+    }
+    let changes = answers.flatMap(\.learnt)
+    if !changes.isEmpty {
+      var entries = remembered
+      for change in changes { entries[change.folder] = change.entry }
+      // Sets no longer in the catalogs are forgotten.
+      let present = Set(catalogs.flatMap(\.iconSets).filter { $0.kind == .appIconSet }.map(\.path))
+      contentCache.store(entries.filter { present.contains($0.key) }, catalogs: folders)
+    }
+    return answers.map(\.compiles)
+  }
+
+  /// `compilesToIcon` of a set whose Contents.json is decoded now, whatever was read of it
+  /// before: the answer is remembered under the identity a stat just gave.
+  private func compilesToIcon(decodedNow set: AssetCatalog.IconSet, path: String) -> Bool {
+    let decoded = Result { () throws(IconCatalogError) -> AppIconSet.Contents? in
+      try AppIconSet.decode(folderAt: path)
+    }
+    readings.store(decoded: decoded, for: path)
+    do throws(IconCatalogError) {
+      return try AppIconSet.hasContent(decoded.get(), inFolderAt: path)
+    } catch {
+      return true
+    }
   }
 
   /// The first app icon with this exact name (actool refuses two sets with one name).
@@ -299,11 +368,13 @@ struct AssetCatalogs: Sendable {
       set.kind != excluded && !isForAnotherPlatform(set)
     }
     guard !iconSets.allSatisfy(keeps) else { return self }
-    return AssetCatalogs(
+    var kept = AssetCatalogs(
       catalogs: catalogs.map {
         AssetCatalog(folder: $0.folder, iconSets: $0.iconSets.filter(keeps))
       },
       iconBundles: iconBundles.filter(keeps))
+    kept.contentCache = contentCache
+    return kept
   }
 
   /// An entry for Apple TV: idiom `tv`, or `universal` for tvOS or for no platform in particular.

@@ -63,21 +63,44 @@ public enum AppPlatform: String, Equatable, Hashable, Sendable, CaseIterable {
 public enum PlatformDecision {
   /// The platforms among iOS and tvOS that a target with these settings builds for, iOS first.
   /// `SUPPORTED_PLATFORMS`, when set, lists them (a multiplatform target builds one app per
-  /// platform); otherwise `SDKROOT` names the one (unset or `auto`: iOS). Empty when the target
-  /// builds only for platforms that cannot change their icon (macOS, watchOS, visionOS).
+  /// platform); otherwise `SDKROOT` names the one (`auto`: iOS; set by no file: `unsetSDKROOT`).
+  /// Empty when the target builds only for platforms that cannot change their icon (macOS,
+  /// watchOS, visionOS).
   static func platforms(_ settings: BuildSettings) -> [AppPlatform] {
     let supported = settings.list("SUPPORTED_PLATFORMS")
-    let sdk = AppPlatform.sdkName(settings.string("SDKROOT") ?? "")
+    let sdk = AppPlatform.sdkName(writtenSDKROOT(settings) ?? "")
     let named: [String]
     if !supported.isEmpty {
       named = supported
-    } else if sdk.isEmpty || sdk == "auto" {
+    } else if sdk == "auto" {
       named = [AppPlatform.iOS.sdk]
+    } else if sdk.isEmpty {
+      named = [settings.hasUnreadFiles ? AppPlatform.iOS.sdk : unsetSDKROOT]
     } else {
       named = [sdk]
     }
     let found = Set(named.compactMap(AppPlatform.init(sdk:)))
     return AppPlatform.allCases.filter(found.contains)
+  }
+
+  /// The SDK a target builds with when no level sets `SDKROOT` (or sets it empty): the Mac's.
+  /// swift-build declares `SDKROOT` with `DefaultValue = ""` (Sources/SWBCore/Specs/
+  /// CoreBuildSystem.xcspec), and `SDKRegistry.lookup(nameOrPath:)` answers "" with
+  /// `bootSystemSDK`, `lookup("macosx")` (Sources/SWBCore/SDKRegistry.swift); only `SDKROOT =
+  /// auto` lets the run destination choose (`Settings`, `usesReplaceableAutomaticSDKRoot`), and
+  /// deployment targets (`IPHONEOS_DEPLOYMENT_TARGET`) choose nothing. Seen in
+  /// ntoporcov/opencode-ios-client: OpenCodeIOSClient.xcodeproj sets SDKROOT nowhere; its iOS
+  /// targets say `SUPPORTED_PLATFORMS = "iphoneos iphonesimulator"`, its Mac app
+  /// OpenCodeMacClient only `MACOSX_DEPLOYMENT_TARGET` (project.yml: `platform: macOS`).
+  /// When an `.xcconfig` of the target cannot be read, it may be the one that sets `SDKROOT`:
+  /// iOS is assumed then, as before anything is known.
+  static let unsetSDKROOT = "macosx"
+
+  /// `SDKROOT` as a file sets it (a project, an `.xcconfig`, an XcodeGen spec); nil when only
+  /// iconpick's built-in value for the SDK being read stands, or it is empty.
+  private static func writtenSDKROOT(_ settings: BuildSettings) -> String? {
+    guard settings.settings["SDKROOT"]?.file != nil else { return nil }
+    return settings.string("SDKROOT")
   }
 
   /// The platform of a reading without a project target (a folder, a built app), and whether
@@ -110,7 +133,9 @@ public enum PlatformDecision {
       return
         "\(description(AppPlatform.sdkName(first))) (SUPPORTED_PLATFORMS = \(supported.joined(separator: " ")))"
     }
-    let sdkroot = settings.string("SDKROOT") ?? ""
+    guard let sdkroot = writtenSDKROOT(settings) else {
+      return "\(description(unsetSDKROOT)) (SDKROOT is not set, and Xcode then builds for macOS)"
+    }
     return "\(description(AppPlatform.sdkName(sdkroot))) (SDKROOT = \(sdkroot))"
   }
 

@@ -12,8 +12,9 @@ struct BuildSettings: Sendable {
     /// Where it was set; nil for settings iconpick supplies itself (SRCROOT, ...).
     var file: URL?
     /// The value of the same setting that this one overrides: the level below's (target, its
-    /// `.xcconfig`, project, its `.xcconfig`, built-in), or an earlier line's of the same
-    /// `.xcconfig` (lines whose condition does not hold are no level).
+    /// `.xcconfig`, project, its `.xcconfig`, built-in), or the eligible assignment before it in
+    /// the same level: a line above in an `.xcconfig`, a key sorted before it in a dictionary
+    /// (assignments whose conditions do not hold are skipped).
     /// swift-build keeps each setting's assignments as a list, each with the `next` one it
     /// overrides (`MacroValueAssignment.next`); `$(inherited)`, and a reference to the setting
     /// itself, evaluate that one (`MacroEvaluationContext.nextValueForMacro`).
@@ -62,6 +63,9 @@ struct BuildSettings: Sendable {
   /// Non-optional `#include`s of the settings' `.xcconfig` files that find no file: the settings
   /// are made without them, as swift-build makes them ("could not find included file").
   var missingIncludes: [MissingInclude] = []
+  /// A base configuration or a non-optional `#include` of these settings finds no file: what it
+  /// would set is unknown (`PlatformDecision` assumes iOS rather than Xcode's unset `SDKROOT`).
+  var hasUnreadFiles = false
   /// `#include`s and base configurations found only by ignoring case, as a Mac finds them.
   var pathsDifferingInCase: [PathDifferingInCase] = []
 
@@ -82,12 +86,11 @@ struct BuildSettings: Sendable {
     self.init(merged)
   }
 
-  /// One level of Xcode's stack: an `.xcconfig` (with its includes) or a `buildSettings` dictionary.
+  /// One level of Xcode's stack: an `.xcconfig` (with its includes) or a `buildSettings`
+  /// dictionary, as the ordered list swift-build makes of it (`resolve`): an `.xcconfig`'s lines
+  /// in file order, a dictionary's keys sorted (`ProjectTarget.assignments`).
   struct Layer: Sendable {
     var assignments: [XCConfigAssignment]
-    /// An `.xcconfig` is read top to bottom, so `$(inherited)` on a line sees the lines above it;
-    /// a `buildSettings` dictionary has no order, so it only sees the layer below.
-    var isOrdered: Bool
   }
 
   /// Xcode's layering, lowest first: `builtIn` (TARGET_NAME, SRCROOT, ...), then e.g. the project's
@@ -96,34 +99,38 @@ struct BuildSettings: Sendable {
   init(layers: [Layer], builtIn: [String: String], for target: BuildTarget) {
     var merged = builtIn.mapValues { Setting(value: $0, file: nil) }
     for layer in layers {
-      let resolved = Self.resolve(
-        layer.assignments, over: merged, for: target, chained: layer.isOrdered)
+      let resolved = Self.resolve(layer.assignments, over: merged, for: target)
       merged.merge(resolved) { _, higher in higher }
     }
     self.init(merged)
   }
 
-  /// The winning value of every key in one file (and its includes).
+  /// The winning value of every key in one level (a file and its includes, or a dictionary).
   ///
-  /// A later line replaces an earlier one, except that a line whose condition matches the build
-  /// (`[sdk=iphoneos*]` for an iOS device) beats an unconditioned one wherever it is. What a line
-  /// overrides (its `$(inherited)`, and a reference to its own key) is the value the key had
-  /// before the line (`chained`), else the value in `below`.
+  /// The last assignment whose conditions hold for the build wins: a condition only makes an
+  /// assignment eligible, so an unconditioned line below `KEY[sdk=iphoneos*] = a` hides it. What
+  /// an assignment overrides (its `$(inherited)`, and a reference to its own key) is the eligible
+  /// one before it, else the value in `below`.
+  ///
+  /// swift-build: `MacroValueAssignmentTable.push` puts each assignment in front of those pushed
+  /// before it (its `next`); `MacroConfigFileLoader` pushes an `.xcconfig`'s lines as it reads
+  /// them, and `BuildConfiguration.createTableFromUserSettings` (and `MacroNamespace.parseTable`)
+  /// a dictionary's keys `sorted(byKey: <)`. A lookup takes the first assignment from the front
+  /// that `MacroValueAssignment.firstMatchingCondition` accepts, and `$(inherited)` the first
+  /// such after it (`MacroEvaluationContext.nextInheritedValue`). So in a dictionary
+  /// `KEY[sdk=iphoneos*]`, sorted after `KEY`, wins when it holds, and
+  /// `KEY[config=Release][sdk=iphoneos*]`, sorted before `KEY[sdk=iphoneos*]`, loses to it.
   static func resolve(
     _ assignments: [XCConfigAssignment], over below: [String: Setting] = [:],
-    for target: BuildTarget = .iOSDevice, chained: Bool = true
+    for target: BuildTarget = .iOSDevice
   ) -> [String: Setting] {
-    var winners: [String: (setting: Setting, specificity: Int)] = [:]
-    for assignment in assignments {
-      guard let specificity = target.specificity(of: assignment.conditions) else { continue }
-      let before = chained ? winners[assignment.key]?.setting : nil
-      if let current = winners[assignment.key], current.specificity > specificity { continue }
-      let setting = Setting(
+    var winners: [String: Setting] = [:]
+    for assignment in assignments where target.matches(assignment.conditions) {
+      winners[assignment.key] = Setting(
         value: assignment.value, file: assignment.file,
-        overridden: before ?? below[assignment.key])
-      winners[assignment.key] = (setting, specificity)
+        overridden: winners[assignment.key] ?? below[assignment.key])
     }
-    return winners.mapValues(\.setting)
+    return winners
   }
 
   /// The longest value `rawValue` builds: `A = $(inherited) $(inherited)` line after line
@@ -269,24 +276,25 @@ struct BuildTarget: Sendable {
 
   static let iOSDevice = BuildTarget(sdk: "iphoneos", arch: "arm64")
 
-  /// nil when the conditions exclude this target; otherwise how many conditions matched
-  /// (a matching conditional setting beats an unconditioned one).
-  func specificity(of conditions: [XCConfigCondition]) -> Int? {
+  /// True when every condition holds for this build (none: always).
+  func matches(_ conditions: [XCConfigCondition]) -> Bool {
     for condition in conditions {
       switch condition.name {
       case "sdk":
-        guard Self.sdk(sdk, matches: condition.pattern) else { return nil }
+        guard Self.sdk(sdk, matches: condition.pattern) else { return false }
       case "arch":
-        guard Glob.matches(condition.pattern, arch) else { return nil }
+        guard Glob.matches(condition.pattern, arch) else { return false }
       case "config":
         // Without a project no configuration is chosen, so none applies.
-        guard let configuration, Glob.matches(condition.pattern, configuration) else { return nil }
+        guard let configuration, Glob.matches(condition.pattern, configuration) else {
+          return false
+        }
       default:
         // `variant=`, `dialect=` and the like describe builds iconpick does not make.
-        return nil
+        return false
       }
     }
-    return conditions.count
+    return true
   }
 
   /// `iphoneos*`, `iphone*`, `*` and versioned names like `iphoneos17.2` all name the device SDK.

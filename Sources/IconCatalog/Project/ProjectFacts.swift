@@ -195,6 +195,10 @@ public struct ProjectFacts: Sendable {
 
   /// The `.xcassets` folders read.
   public var catalogs: [URL] = []
+  /// The target's catalogs that hold nothing but their `Contents.json` (project targets only).
+  public var emptyCatalogs: [URL] = []
+  /// The target's Run Script phases (project targets only), in its order.
+  public var scriptPhases: [BuildScriptPhase] = []
   /// Every app icon set and `.icon` bundle found, sorted by path within each catalog.
   public var iconSets: [IconSet] = []
   /// Image files (png, jpg) lying in an `.xcassets` folder or one of its groups, outside any asset.
@@ -338,12 +342,17 @@ extension AppIconReader {
 
     facts.catalogs = location.files.catalogs
     if readingCode { facts.codeReading = CodeIconNames.read(CodeFiles.of(location)) }
+    if let target = location.target {
+      facts.emptyCatalogs = target.catalogs.filter(AssetCatalog.isEmptyCatalog)
+      facts.scriptPhases = target.scriptPhases
+    }
     facts.setsOfOtherPlatforms = project.setsOfOtherPlatforms
     var filenamesDifferingInCase: [PathDifferingInCase] = []
     facts.iconSets = catalogs.iconSets.map {
+      let folder = $0.folder
       var set = ProjectFacts.IconSet(
-        name: $0.name, folder: $0.folder, isIconComposer: $0.kind == .iconComposer)
-      if $0.kind == .appIconSet, let read = try? AppIconSet.read($0.folder) {
+        name: $0.name, folder: folder, isIconComposer: $0.kind == .iconComposer)
+      if $0.kind == .appIconSet, let read = try? AppIconSet.read(folder) {
         set.slotCount = read.renditions.count
         set.fileCount = read.renditions.count { $0.file != nil }
         set.ignoredEntries = read.ignored.map {

@@ -35,6 +35,8 @@ struct ProjectTarget: Sendable {
   var generatedInfoPlist: GeneratedInfoPlist?
   /// Where the code the target compiles is (listed, not read: `CodeFiles` reads it for `check`).
   var codeSources = CodeSources()
+  /// The target's Run Script phases, in its order.
+  var scriptPhases: [BuildScriptPhase] = []
   /// The missing base configurations, each as the one line the commands print, and what the spec
   /// says that iconpick cannot follow.
   var warnings: [String] { specWarnings + missingBaseConfigurations.map(\.description) }
@@ -42,7 +44,9 @@ struct ProjectTarget: Sendable {
   static let defaultConfiguration = "Release"
 
   /// nil when the project has no application target and none was asked for (a placeholder project,
-  /// or one that builds only frameworks): the folder around it is then read without it.
+  /// or one that builds only frameworks): `AppLocation.locate` then says no app is here when the
+  /// folder's projects build something but no app (`ProjectProducts`), else reads the folder
+  /// around it without it.
   ///
   /// Only targets that can have alternate icons count (`exclusion(of:)`): iOS, iPadOS and tvOS
   /// applications. When exactly one remains it is used without `--target`; the errors list only
@@ -145,6 +149,7 @@ struct ProjectTarget: Sendable {
     resolved.codeSources = CodeSources(
       files: project.compiledSources(of: chosen) + synchronized.extraFiles,
       folders: synchronized.folders, packages: project.localPackages(of: chosen))
+    resolved.scriptPhases = BuildScriptPhase.read(of: chosen, in: project)
     return resolved
   }
 
@@ -207,6 +212,7 @@ struct ProjectTarget: Sendable {
     builtIn["CONFIGURATION"] = targetConfiguration.name
     let device = BuildTarget(sdk: sdk, arch: "arm64", configuration: targetConfiguration.name)
     var settings = BuildSettings(layers: layers, builtIn: builtIn, for: device)
+    settings.hasUnreadFiles = !missing.isEmpty || !files.missingIncludes.isEmpty
     // A target that builds only for tvOS: its `[sdk=appletvos*]` settings are the ones its device
     // build uses.
     if platform == .iOS, sdk == platform.sdk, PlatformDecision.platforms(settings) == [.tvOS] {
@@ -306,7 +312,7 @@ struct ProjectTarget: Sendable {
                 difference: found.difference))
           }
           let config = try XCConfig.read(found.url, projectFolder: project.sourceRoot)
-          layers.append(BuildSettings.Layer(assignments: config.assignments, isOrdered: true))
+          layers.append(BuildSettings.Layer(assignments: config.assignments))
           missingIncludes += config.missingIncludes.filter { !missingIncludes.contains($0) }
           differing += config.includesDifferingInCase.filter { !differing.contains($0) }
         } else {
@@ -320,14 +326,15 @@ struct ProjectTarget: Sendable {
       }
       layers.append(
         BuildSettings.Layer(
-          assignments: assignments(configuration.buildSettings, file: project.file),
-          isOrdered: false))
+          assignments: assignments(configuration.buildSettings, file: project.file)))
     }
     return (layers, missing, (missingIncludes, differing))
   }
 
   /// A `buildSettings` dictionary as assignments; keys carry conditions as in an xcconfig
-  /// (`"CODE_SIGN_IDENTITY[sdk=iphoneos*]"`).
+  /// (`"CODE_SIGN_IDENTITY[sdk=iphoneos*]"`). In the order swift-build reads them, sorted by key
+  /// as written (`BuildConfiguration.createTableFromUserSettings`: `sorted(byKey: <)`), which
+  /// decides which of two eligible conditional keys wins (`BuildSettings.resolve`).
   static func assignments(_ buildSettings: [String: Any], file: URL) -> [XCConfigAssignment] {
     buildSettings.keys.sorted().compactMap { rawKey in
       guard let (key, conditions) = XCConfig.settingKey(rawKey[...]),

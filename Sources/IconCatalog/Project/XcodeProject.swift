@@ -264,6 +264,35 @@ struct XcodeProject {
     return files
   }
 
+  /// The target's Run Script phases (`PBXShellScriptBuildPhase`) in the order it lists its
+  /// phases: each one's id, name, script and paths as written, and whether it comes before the
+  /// first Copy Bundle Resources phase (every one does when the target has none).
+  func scriptPhases(of target: Target) -> [(
+    id: String, name: String, script: String, paths: [String], beforeResources: Bool
+  )] {
+    var found:
+      [(id: String, name: String, script: String, paths: [String], beforeResources: Bool)] = []
+    var resourcesSeen = false
+    for phaseID in target.object["buildPhases"] as? [Any] ?? [] {
+      guard let phaseID = phaseID as? String, let phase = objects[phaseID] else { continue }
+      switch phase["isa"] as? String {
+      case "PBXResourcesBuildPhase":
+        resourcesSeen = true
+      case "PBXShellScriptBuildPhase":
+        let paths = ["inputPaths", "outputPaths", "inputFileListPaths", "outputFileListPaths"]
+          .flatMap { (phase[$0] as? [Any] ?? []).compactMap { $0 as? String } }
+        found.append(
+          (
+            phaseID, phase["name"] as? String ?? "Run Script",
+            phase["shellScript"] as? String ?? "", paths, !resourcesSeen
+          ))
+      default:
+        continue
+      }
+    }
+    return found
+  }
+
   /// The synchronized folders whose contents belong to the target.
   ///
   /// An exception set names a target: for a target that lists the folder, its paths are left out;

@@ -8,7 +8,7 @@ import Foundation
 
 /// One folder's entries with their types, straight from readdir: FileManager's enumerator asks
 /// for each entry's type with a separate stat, which dominates walking thousands of folders.
-enum DirectoryListing {
+public enum DirectoryListing {
   struct Entry: Equatable {
     var name: String
     /// A real folder; a symbolic link to one is not (walks do not follow links).
@@ -24,13 +24,11 @@ enum DirectoryListing {
     defer { closedir(stream) }
     var entries: [Entry] = []
     while let pointer = readdir(stream) {
-      let name = withUnsafeBytes(of: pointer.pointee.d_name) { bytes in
-        String(cString: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
+      let name = Self.name(of: pointer)
       if name == "." || name == ".." { continue }
       var isDirectory = false
       var isLink = false
-      switch Int32(pointer.pointee.d_type) {
+      switch Int32(type(of: pointer)) {
       case Int32(DT_DIR): isDirectory = true
       case Int32(DT_LNK): isLink = true
       case Int32(DT_UNKNOWN):
@@ -47,9 +45,34 @@ enum DirectoryListing {
     return entries
   }
 
+  /// The name of a `readdir` entry, read where it lies. `entry.pointee` would copy the whole
+  /// `dirent` (280 bytes), but an entry is only as long as its name needs (`d_reclen`), and the
+  /// last in readdir's buffer ends with the buffer: the copy read past it (AddressSanitizer, in
+  /// `make fuzz`'s pbxproj target, listing /tmp).
+  public static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return String(
+      cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
+  }
+
+  /// The type of a `readdir` entry (`DT_DIR`, `DT_LNK`…), read where it lies, as the name is.
+  static func type(of entry: UnsafeMutablePointer<dirent>) -> UInt8 {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
+    return UnsafeRawPointer(entry).load(fromByteOffset: offset, as: UInt8.self)
+  }
+
   /// What follows the last dot of a name, as URL.pathExtension has it ("" for none, or for a name
   /// that starts with its only dot).
   static func pathExtension(of name: String) -> String {
+    // An ASCII name, nearly every one, by its bytes: a search by Characters cost 4,000
+    // instructions a name, a tenth of walking a catalog of thousands of sets.
+    let bytes = name.utf8
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else {
+        return ""
+      }
+      return String(name[bytes.index(after: dot)...])
+    }
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
     return String(name[name.index(after: dot)...])
   }

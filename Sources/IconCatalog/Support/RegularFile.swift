@@ -62,6 +62,9 @@ public enum FileLimits {
   public static let text = FileLimit(kind: "a settings file", bytes: 64 << 20)
   /// An asset catalog's Contents.json: a few kilobytes, even for a set with every size.
   public static let contentsJSON = FileLimit(kind: "a Contents.json", bytes: 8 << 20)
+  /// The picker's record of which sets compile to an icon (`SetContentCache`): about 120 bytes
+  /// a set, so some 70,000 sets; a larger one is a miss, as a damaged one is.
+  public static let setContentCache = FileLimit(kind: "a set content cache", bytes: 8 << 20)
   /// An Icon Composer bundle's icon.json: a few kilobytes.
   public static let iconJSON = FileLimit(kind: "an icon.json", bytes: 4 << 20)
   /// A PNG read whole (previews, `show`, transparency): a 1024×1024 RGBA icon is at most about

@@ -102,11 +102,14 @@ final class LayerArtwork {
   private static func scaledPNG(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
     -> LayerArtwork?
   {
+    // The chunk list checked and the unused chunks left out before libpng reads it, as for
+    // every PNG (`PNGChunkList`).
+    let png = try PNGChunkList.forLibpng(layer.bytes, source: layer.path, extent: .image)
     var width: UInt32 = 0
     var height: UInt32 = 0
     var interlaced: Int32 = 0
     var message = [CChar](repeating: 0, count: 256)
-    let read = layer.bytes.withUnsafeBufferPointer { bytes in
+    let read = png.withUnsafeBufferPointer { bytes in
       iconpick_png_size(
         bytes.baseAddress, bytes.count, &width, &height, &interlaced, &message, message.count)
     }
@@ -126,7 +129,7 @@ final class LayerArtwork {
     let targetWidth = max(1, Int((Double(width) * factor).rounded()))
     let targetHeight = max(1, Int((Double(height) * factor).rounded()))
     var pixels = [UInt8](repeating: 0, count: targetWidth * targetHeight * 4)
-    let decoded = layer.bytes.withUnsafeBufferPointer { bytes in
+    let decoded = png.withUnsafeBufferPointer { bytes in
       pixels.withUnsafeMutableBufferPointer { target in
         iconpick_png_read_scaled(
           bytes.baseAddress, bytes.count, UInt32(targetWidth), UInt32(targetHeight),

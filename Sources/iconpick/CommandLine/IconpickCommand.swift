@@ -44,15 +44,24 @@ enum IconpickCommand {
     }
   }
 
+  // Every line iconpick writes on stderr says what it is, so a script or CI can tell them apart:
+  // `iconpick: error:` a refusal (the command did not do its work, exit 1 or 2), `iconpick:
+  // warning:` a problem the work went on past, `iconpick: note:` anything else (which Xcode made
+  // an artifact, a bundle left out, what was written). The one other line is the change alert of
+  // set, reset and push, worded as iOS words it (`--quiet` leaves it out).
+
+  /// A line that is neither a refusal nor a warning.
   static func printNote(_ message: String) {
-    StandardError.write("iconpick: \(message)\n")
+    StandardError.write("iconpick: note: \(message)\n")
   }
 
+  /// A problem the command went on past.
   static func printWarning(_ message: String) {
     StandardError.write("iconpick: warning: \(message)\n")
   }
 
+  /// A refusal: the command stops with a non-zero status.
   static func printError(_ message: String) {
-    StandardError.write("iconpick: \(message)\n")
+    StandardError.write("iconpick: error: \(message)\n")
   }
 }

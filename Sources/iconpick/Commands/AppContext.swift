@@ -16,10 +16,11 @@ struct AppContext {
   /// .xcconfig, say) go to stderr, unless `reportingWarnings` is false (the picker, which shows
   /// them in its status line instead).
   /// With `deferringImages`, the icons come without renditions and `images` reads them: the
-  /// picker shows thousands of names without reading every icon set first.
+  /// picker shows thousands of names without reading every icon set first, and remembers in
+  /// `contentCache` which sets compile to an icon.
   static func load(
     _ options: Options, environment: [String: String], reportingWarnings: Bool = true,
-    deferringImages: Bool = false
+    deferringImages: Bool = false, contentCache: SetContentCache? = nil
   ) throws -> AppContext {
     let path = try appPath(options)
     let currentDirectory = URL(
@@ -29,7 +30,7 @@ struct AppContext {
     if deferringImages {
       (app, images) = try AppIconReader.readDeferringImages(
         at: path, target: options.target, configuration: options.configuration,
-        platform: options.platform)
+        platform: options.platform, contentCache: contentCache)
     } else {
       app = try AppIconReader.read(
         at: path, target: options.target, configuration: options.configuration,
@@ -37,6 +38,7 @@ struct AppContext {
     }
     if reportingWarnings {
       for warning in app.warnings { IconpickCommand.printWarning(warning) }
+      for note in app.notes { IconpickCommand.printNote(note) }
       // set, reset and push stop on it with an error of their own: the others read on, told once.
       if ![.set, .reset, .push].contains(options.command),
         let notice = unusableBundleIdentifier(app)

@@ -41,7 +41,8 @@ extension CheckCommand {
     let built = try AppIconReader.read(at: artifact)
     // A car that cannot be read stops the comparison, said once: nothing is compared without it.
     if let problem = built.compiledAppIconsProblem { throw CommandFailure(description: problem) }
-    for warning in built.warnings { IconpickCommand.printNote(warning) }
+    for warning in built.warnings { IconpickCommand.printWarning(warning) }
+    for note in built.notes { IconpickCommand.printNote(note) }
     let car = try built.compiledAssetCatalog()
     // Which Xcode made it, for what, and for one device only: what its differences may owe to.
     let thinned = built.build.thinnedFor.map {

@@ -134,6 +134,7 @@ struct CheckCommand {
     for warning in app.warnings where !reported.contains(warning) {
       IconpickCommand.printWarning(warning)
     }
+    for note in app.notes { IconpickCommand.printNote(note) }
     if let notice = AppContext.unusableBundleIdentifier(app) {
       IconpickCommand.printWarning(notice.description)
     }

@@ -24,7 +24,7 @@ extension CheckCommand {
         fixes, in: context, background: options.background)
       for outcome in planned {
         if case .failure(let error) = outcome.result {
-          IconpickCommand.printNote("not fixed: \(error.description)")
+          IconpickCommand.printWarning("not fixed: \(error.description)")
         }
       }
       let plan = EditPlan(changes: changes, form: "", name: target ?? context.app.appName)

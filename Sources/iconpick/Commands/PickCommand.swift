@@ -43,8 +43,12 @@ struct PickCommand {
   /// The app the options name, its images deferred.
   func loadApp(_ options: Options) throws -> AppContext {
     // stderr is the terminal the picker is about to take over: warnings go to its status line.
+    // Which sets compile to an icon is remembered beside the previews: asked of every set
+    // before the first screen, it costs a stat a set instead of a decoding.
     try AppContext.load(
-      options, environment: environment, reportingWarnings: false, deferringImages: true)
+      options, environment: environment, reportingWarnings: false, deferringImages: true,
+      contentCache: SetContentCache(
+        directory: ThumbnailCache.defaultDirectory(environment: environment)))
   }
 
   /// Runs the icon list on `terminal` until it is left; `canGoBack` when the target chooser
@@ -189,7 +193,7 @@ struct PickCommand {
         "No bundle identifier: the icons can be looked at, not chosen. "
           + (app.bundleIdentifierProblem ?? ""))
     }
-    let lines = app.warnings + browsing + [notice?.description].compactMap { $0 }
+    let lines = app.warnings + app.notes + browsing + [notice?.description].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 }

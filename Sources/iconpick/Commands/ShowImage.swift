@@ -25,12 +25,15 @@ enum ShowImage {
   /// The bytes that draw `image` at the cursor over `columns` × `rows` cells and leave the
   /// cursor at the start of the line below: newlines first make room (so the image never
   /// scrolls the screen itself), then back up, save the cursor, draw, restore, and go down.
+  /// The room includes the row a sixel image's last band may reach below the cells: xterm puts
+  /// its cursor on the line after the image, and scrolled the screen when that was past the end.
   /// Each run draws a new kitty image id, so an earlier `show` stays on the screen.
   static func bytes(
     _ image: RGBAImage, encoder: any TerminalImageEncoder, columns: Int, rows: Int
   ) -> [UInt8] {
-    var bytes = Array(String(repeating: "\n", count: rows).utf8)
-    bytes += Array("\u{1B}[\(rows)A\r\u{1B}7".utf8)
+    let room = rows + encoder.rowsBelowCells(image, rows: rows)
+    var bytes = Array(String(repeating: "\n", count: room).utf8)
+    bytes += Array("\u{1B}[\(room)A\r\u{1B}7".utf8)
     bytes += encoder.drawAtCursor(
       image, id: UInt32.random(in: 1...UInt32.max), columns: columns, rows: rows)
     bytes += Array("\u{1B}8\u{1B}[\(rows)B\r".utf8)

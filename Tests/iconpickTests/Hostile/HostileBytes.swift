@@ -91,6 +91,15 @@ enum HostileBytes {
     return out + chunk("IEND", [])
   }
 
+  /// What `make fuzz`'s pngdiff target found: a 145-byte 4×4 PNG whose tEXt chunk says it
+  /// holds 2,113,929,229 bytes. libpng allocated them (2.0 GB resident, 3.6 s for `show`, 9.6 s
+  /// for `check`) before finding the file ends; its chunk list is now checked first.
+  static let damagedTextChunk = [UInt8](
+    Data(
+      base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpfgAADXRFWHRTb2Z0d5+NmwNzZWVkX2ybkQAAAD9JREFUeJwBNADL/wAAJUpvlLneAyhNcpcBCzBVeumfxA4zWH2iAhY7YIWqz/QZPmOIrQMhRmuQtdr/JEluk7j7FRVHSy5+mQAAAABJRU5ErkJggg=="
+    )!)
+
   /// A small honest RGBA PNG (opaque grey), for the icons around the hostile parts.
   static func smallPNG(_ side: Int) -> [UInt8] {
     var raw: [UInt8] = []

@@ -156,9 +156,12 @@ final class HostileArtifacts: @unchecked Sendable {
       guard info.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) else { return }
       defer { closedir(directory) }
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        // Read in place: `entry.pointee` copies a whole dirent, past the end of a short last
+        // entry (DirectoryListing.name(of:) says more).
+        let name = String(
+          cString: UnsafeRawPointer(entry).advanced(
+            by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+          ).assumingMemoryBound(to: CChar.self))
         if name == "." || name == ".." { continue }
         walk(path + "/" + name, relative + "/" + name)
       }

@@ -10,8 +10,8 @@ import Testing
 @Suite struct HostileSeeds {
   /// FuzzTarget.maxLength (IconFuzzing), which this target cannot import.
   static let maxLength = [
-    "infoplist": 4096, "contentsjson": 4096, "iconjson": 8192, "png": 16384, "cgbi": 16384,
-    "car": 16384, "ipa": 16384,
+    "infoplist": 4096, "contentsjson": 4096, "iconjson": 8192, "png": 16384, "pngdiff": 16384,
+    "cgbi": 16384, "car": 16384, "ipa": 16384,
   ]
 
   static var fuzzFolder: URL {
@@ -159,7 +159,7 @@ import Testing
       })
 
     // PNG and CgBI: huge headers over tiny data, the 8192² limit cut to its first bytes, more
-    // data than the image holds.
+    // data than the image holds, a text chunk that claims 2 GB.
     func cut(_ png: [UInt8], _ length: Int) -> [UInt8] {
       // The IHDR and the start of the IDAT, then IEND: a truncated stream in a valid chunk.
       let ihdrEnd = png.firstRange(of: Array("IDAT".utf8))!.lowerBound - 4
@@ -176,6 +176,8 @@ import Testing
     add(
       "png", "idat-larger-than-image.png",
       HostileBytes.png(width: 16, height: 16, rawBytes: 1 << 20))
+    add("png", "text-chunk-2gb.png", HostileBytes.damagedTextChunk)
+    add("pngdiff", "text-chunk-2gb.png", HostileBytes.damagedTextChunk)
     add(
       "cgbi", "huge-ihdr.png",
       HostileBytes.png(width: 1 << 30, height: 1 << 30, cgbi: true, rawBytes: 64))

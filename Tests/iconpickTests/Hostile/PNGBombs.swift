@@ -1,7 +1,8 @@
 import Foundation
 
 /// Decompression-bomb PNGs: huge IHDR dimensions with a tiny IDAT, full 8192² images (the
-/// decoder's limit) plain and interlaced, CgBI ones, and PNGs whose header lies about the data.
+/// decoder's limit) plain and interlaced, CgBI ones, PNGs whose header lies about the data, and
+/// one whose text chunk lies about its length.
 enum PNGBombs {
   static let side = 8192
 
@@ -81,6 +82,18 @@ enum PNGBombs {
       try HostileFiles.app(folder, "Sparse.app", pngs: [])
       try HostileFiles.sparse(
         folder, "Sparse.app/AppIcon60x60@2x.png", head: HostileBytes.smallPNG(120), size: 1 << 30)
+    },
+    // A 145-byte PNG whose tEXt chunk declares 2 GB: libpng allocated it all.
+    HostileCase(
+      name: "png-text-chunk-2gb", input: "Text.app", kind: .artifact,
+      inner: ["AppIcon60x60@2x.png"]
+    ) { folder in
+      try app(folder, "Text.app", png: HostileBytes.damagedTextChunk)
+    },
+    HostileCase(
+      name: "project-png-text-chunk-2gb", input: "Project", kind: .project, inner: ["AppIcon.png"]
+    ) { folder in
+      try project(folder, "Project", png: HostileBytes.damagedTextChunk)
     },
     // In a project: check reads the App Store image's pixels, show draws it.
     HostileCase(
