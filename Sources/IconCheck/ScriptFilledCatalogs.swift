@@ -18,6 +18,8 @@ enum ScriptFilledCatalogs {
   static let unknowable: Set<DiagnosticID> = [
     .primaryNotFound, .alternateWithoutImage, .catalogNotInTarget, .settingNameNotFound,
     .plistNameNotInCatalog, .noAppStoreIcon,
+    // A name the app's code passes: the filled catalog may hold its set.
+    .codeNameNotShipped,
   ]
 
   /// What makes the rule hold: the target's empty catalogs and the Run Script phases before its

@@ -74,6 +74,29 @@ import Testing
     #expect(!finding.fix.contains("delete the set"))
   }
 
+  /// JSON and SARIF give each finding its own severity: the raised one is an error there, while
+  /// SARIF's rule keeps the id's usual level.
+  @Test func theFormatsGiveTheRaisedSeverity() throws {
+    let app = try Self.app(code: Self.calling("Green"), extraSets: ["Green"])
+    let found = try app.diagnose()
+    let json = try CheckReport.render([(target: nil, diagnostics: found)], format: .json)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.map { $0["severity"] as? String } == ["error"])
+    #expect(report["errors"] as? Int == 1)
+    let sarif = try CheckReport.render([(target: nil, diagnostics: found)], format: .sarif)
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.map { $0["level"] as? String } == ["error"])
+    let rules = try #require(
+      ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+    let rule = try #require(rules.first { $0["id"] as? String == "set-not-shipped" })
+    #expect((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == "warning")
+  }
+
   /// A set nobody asks for: old complete sets kept after a move to a `.icon` build and work.
   @Test func aSetNothingAsksForIsAWarning() throws {
     let app = try Self.app(code: Self.calling("Blue"), extraSets: ["Green"])

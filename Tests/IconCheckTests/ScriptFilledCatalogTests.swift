@@ -117,6 +117,19 @@ import Testing
     #expect(found.first { $0.id == .catalogNotInTarget }?.severity == .error)
   }
 
+  @Test("a name the code passes may be in the filled catalog: code-name-not-shipped is a note")
+  func codeNameNotShippedBecomesANote() throws {
+    let app = try app(.scriptFirst, outside: false)
+    let facts = try AppIconReader.facts(at: app.root, target: nil, configuration: nil)
+    let finding = Diagnostic(
+      id: .codeNameNotShipped, file: app.path("Solo/Settings.swift"), line: 3,
+      message: "setAlternateIconName(\"Blue\") names an alternate icon the app does not ship",
+      fix: "Pass a name the app ships.")
+    let softened = ScriptFilledCatalogs.soften([finding], facts: facts)
+    #expect(softened.map(\.severity) == [.note])
+    #expect(softened.first?.message.hasSuffix("; as checked out: \(finding.message)") == true)
+  }
+
   @Test("reading reports the target's Run Script phases and its empty catalogs")
   func readingReportsTheFacts() throws {
     let app = try app(.scriptFirst, outside: true)
