@@ -21,7 +21,9 @@ them, from the errors of `iconpick list` that name several projects or targets):
   or, if binary, its bytes; every line the add deleted comes back among its added lines once the
   new name is taken out (anything else is an edit outside the change: "reformatted?");
 - `remove ZZEditProbe` exits 0 and `git status` is empty again: add then remove is byte-identical;
-- a tvOS app may instead refuse, naming tvOS, and write nothing (TVOS);
+- add may instead refuse in one line that names why, writing nothing, where REFUSALS allows it:
+  a tvOS app (naming tvOS: TVOS), an app with no asset catalog and no icon file to hold a new
+  set (naming the missing asset catalog: NOCAT, Awful's SmilieExtractor);
 - where `check` reports a set that does not ship (set-not-shipped, a warning, or an error where
   the code or another configuration asks for the set), `add NAME` without IMAGE
   exits 0, the set is then an alternate, check finds nothing new, and `remove NAME --keep-files`
@@ -57,6 +59,16 @@ GIT = ["git", "-c", "core.autocrlf=false", "-c", "core.hooksPath=/dev/null",
        "-c", "commit.gpgsign=false", "-c", "core.quotepath=off"]
 # More changed lines than this in a file that existed before reads as a reformatted file.
 REFORMATTED_LINES = 30
+# The refusals add may give instead of editing: (verdict, the words its one-line message must
+# hold, what the app must be for it to apply, tested on `list --json`). Each writes nothing.
+REFUSALS = [
+    # Issue 34: alternate icons are not added to a tvOS app.
+    ("TVOS", "tvOS", lambda listing: listing.get("app", {}).get("platform") == "tvOS"),
+    # Awful's SmilieExtractor: no asset catalog, no icon file; add names the missing catalog
+    # (IconEdit's AddPlanner: "the app has no asset catalog to hold the new set").
+    ("NOCAT", "no asset catalog",
+     lambda listing: not any(icon.get("files") for icon in listing.get("icons", []))),
+]
 
 
 def run(arguments, cwd=None):
@@ -182,8 +194,19 @@ def normalized(line):
     return indent + body
 
 
-def diff_findings(repo, pbxproj_python):
-    """(diff stat, problems) of the working tree against the commit."""
+def renamed(line, renames):
+    """`line` with each name of `renames` (written -> as the set spells it) replaced where it
+    stands as a whole item of a setting's value, as check --fix's setting-name-case fix does."""
+    for written, correct in renames.items():
+        line = re.sub(r"(?<![^\s\"'=,;()])%s(?![^\s\"'=,;()])" % re.escape(written),
+                      lambda match: correct, line)
+    return line
+
+
+def diff_findings(repo, pbxproj_python, renames=None):
+    """(diff stat, problems) of the working tree against the commit. `renames` (written ->
+    correct) are names an edit was meant to respell: a deleted line comes back as an added one
+    with them respelled."""
     problems, stat = [], []
     status, numstat, err = run(GIT + ["diff", "--numstat", "-z"], cwd=repo)
     changed_text = []
@@ -214,7 +237,7 @@ def diff_findings(repo, pbxproj_python):
         pool = collections.Counter(normalized(l) for l in added)
         unmatched = []
         for line in deleted:
-            key = normalized(line)
+            key = normalized(renamed(line, renames or {}))
             if pool[key] > 0:
                 pool[key] -= 1
             else:
@@ -293,24 +316,26 @@ def reason(err, repo):
     return last.replace(repo + "/", "").replace(repo, ".")[:400]
 
 
-def platform_of(binary, path, extra, state):
+def listing_of(binary, path, extra, state):
     status, out, err = run([binary, "list", path] + extra + ["--json", "--state-dir", state])
     try:
-        return json.loads(out).get("app", {}).get("platform", "")
+        return json.loads(out)
     except ValueError:
-        return ""
+        return {}
 
 
-def refuse_tvos(binary, path, extra, repo, image):
-    """A tvOS app: add may refuse, naming tvOS, and write nothing (issue 34)."""
+def refuse(binary, path, extra, repo, image, words):
+    """add may refuse, naming why (`words`) in its last line, exit 1, writing nothing: None when
+    it adds instead (tested as any app), else the problems of the refusal."""
     problems = []
     for dry in (["--dry-run"], []):
         status, out, err = run([binary, "add", PROBE, image, path] + extra + dry)
         if status == 0:
+            restore(repo)
             return None  # it does add: test it as any app
-        if status != 1 or "tvOS" not in err:
-            problems.append("add%s on a tvOS app: exit %d without naming tvOS: %s" % (
-                " --dry-run" if dry else "", status, reason(err, repo)))
+        if status != 1 or words not in reason(err, repo):
+            problems.append("add%s refused with exit %d without naming %s in one line: %s" % (
+                " --dry-run" if dry else "", status, words, reason(err, repo)))
         if git_status(repo):
             problems.append("the refused add wrote: %s" % ", ".join(git_status(repo)[:5]))
             restore(repo)
@@ -321,10 +346,13 @@ def edit(binary, path, extra, repo, image, state, pbxproj_python, before):
     """Runs the probe on one target; returns (verdict, stat, problems)."""
     problems = []
     label = lambda s: reason(s, repo)
-    if platform_of(binary, path, extra, state) == "tvOS":
-        refused = refuse_tvos(binary, path, extra, repo, image)
+    listing = listing_of(binary, path, extra, state)
+    for verdict, words, applies in REFUSALS:
+        if not applies(listing):
+            continue
+        refused = refuse(binary, path, extra, repo, image, words)
         if refused is not None:
-            return ("FAIL" if refused else "TVOS"), ["refused, naming tvOS"], refused
+            return ("FAIL" if refused else verdict), ["refused, naming %s" % words], refused
     # 1. --dry-run: a diff, nothing written.
     status, out, err = run([binary, "add", PROBE, image, path] + extra + ["--dry-run"])
     promised = re.search(r"dry run: (\d+) files? would change", err)
@@ -498,7 +526,18 @@ def fix(binary, path, extra, repo, state, pbxproj_python, before, diagnostics):
                      for p in planned)
         if not inside:
             problems.append("check --fix touched %s, which no planned fix names" % file)
-    stat, found = diff_findings(repo, pbxproj_python)
+    # setting-name-case respells a name as its set does: those lines are the fix, not a
+    # reformatting (duckduckgo/iOS: four lines of ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES).
+    renames = {}
+    for d in fixable:
+        if d["id"] != "setting-name-case":
+            continue
+        names = re.search(r'names "((?:[^"\\]|\\.)*)", which matches the icon set '
+                          r'"((?:[^"\\]|\\.)*)" only when case is ignored', d["message"])
+        if names:
+            written, correct = (re.sub(r"\\(.)", r"\1", n) for n in names.groups())
+            renames[written] = correct
+    stat, found = diff_findings(repo, pbxproj_python, renames)
     problems += found
     after, _ = errors_of(binary, path, extra, state, repo)
     if after is not None:
@@ -640,11 +679,13 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print()
     print("edit: %d projects, %d targets (%d skipped: list fails); round trip: %d passed, "
-          "%d failed, %d tvOS apps refused as they should be; add of an unshipped set: %d passed, "
+          "%d failed, %d tvOS apps and %d apps without a catalog refused as they should be; "
+          "add of an unshipped set: %d passed, "
           "%d failed; remove --keep-files then add again: %d passed, %d failed; check --fix: "
           "%d passed, %d failed%s" % (
               counts["projects"], counts["targets"], counts["targets skipped (list fails)"],
-              counts["PASS"], counts["FAIL"], counts["TVOS"], counts["unshipped PASS"],
+              counts["PASS"], counts["FAIL"], counts["TVOS"], counts["NOCAT"],
+              counts["unshipped PASS"],
               counts["unshipped FAIL"], counts["redeclare PASS"], counts["redeclare FAIL"],
               counts["fix PASS"], counts["fix FAIL"],
               "" if can_edit else " (add/remove absent: list and check only)"))
