@@ -77,7 +77,7 @@ struct AssetCatalog: Sendable {
     var read: [AssetCatalog] = []
     for catalog in catalogs { read.append(try AssetCatalog.read(catalog)) }
     // A bundle listed on its own and also found inside a listed catalog counts once, as the catalog's.
-    var seen = Set(read.flatMap(\.iconSets).map(\.path))
+    var seen = iconBundles.isEmpty ? [] : Set(read.flatMap(\.iconSets).map(\.path))
     var bundles: [IconSet] = []
     for url in iconBundles where seen.insert(folderURL(url).path).inserted {
       bundles.append(
@@ -218,7 +218,9 @@ struct AssetCatalogs: Sendable {
     iconSets = catalogs.flatMap(\.iconSets) + iconBundles
     byName = Dictionary(grouping: iconSets, by: \.name)
     var lowercased: [String: [String]] = [:]
-    for name in byName.keys.sorted() { lowercased[name.lowercased(), default: []].append(name) }
+    for name in byName.keys { lowercased[name.lowercased(), default: []].append(name) }
+    // Names that differ only in case, in order; the thousands of others need no sort.
+    for (key, names) in lowercased where names.count > 1 { lowercased[key] = names.sorted() }
     byLowercasedName = lowercased
   }
 
