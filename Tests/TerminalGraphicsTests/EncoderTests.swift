@@ -26,6 +26,33 @@ import Testing
     #expect(!KittyEncoder().erasesByRedrawingCells)
   }
 
+  /// kitty keeps images: sent once under an id with a placement id, placed again by id with no
+  /// pixels, a placement taken away with the image kept (`d=i`), the image freed (`d=I`); all
+  /// quiet (`q=2`), none moving the cursor (`C=1`).
+  @Test func kittySendsOnceThenPlacesAndRemovesByID() throws {
+    let encoder = KittyEncoder()
+    let sent = encoder.transmit(image, id: 42, placementID: 7, at: placement)
+    #expect(sent.starts(with: Array("\u{1B}[5;8H".utf8)))
+    let decoded = ImageDecoding.kitty(sent)
+    #expect(decoded.keys["a"] == "T")
+    #expect(decoded.keys["i"] == "42" && decoded.keys["p"] == "7")
+    #expect(decoded.keys["c"] == "12" && decoded.keys["r"] == "6")
+    #expect(decoded.keys["C"] == "1" && decoded.keys["q"] == "2")
+    #expect(decoded.image == image)
+
+    let placed = encoder.place(id: 42, placementID: 8, at: placement)
+    #expect(
+      String(decoding: placed, as: UTF8.self)
+        == "\u{1B}[5;8H\u{1B}_Ga=p,i=42,p=8,c=12,r=6,C=1,q=2\u{1B}\\")
+    #expect(
+      String(decoding: encoder.removePlacement(id: 42, placementID: 8), as: UTF8.self)
+        == "\u{1B}_Ga=d,d=i,i=42,p=8,q=2\u{1B}\\")
+    #expect(
+      String(decoding: encoder.erase(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
+    // A placement costs a few dozen bytes where the image costs its pixels in base64.
+    #expect(placed.count < 60 && sent.count > image.pixels.count)
+  }
+
   @Test func itermCarriesAPNGOfTheImage() throws {
     let bytes = ITermEncoder().draw(image, id: 1, at: placement)
     #expect(bytes.starts(with: Array("\u{1B}[5;8H\u{1B}]1337;File=".utf8)))
