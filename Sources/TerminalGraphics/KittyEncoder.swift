@@ -1,10 +1,10 @@
 import Foundation
 import IconRender
 
-/// kitty's graphics protocol: raw RGBA (`f=32`) in base64, in chunks of at most 4096 bytes
-/// (the protocol's limit per escape), scaled to the placement's cells (`c`, `r`), without
-/// moving the cursor (`C=1`) and without replies (`q=2`), so nothing the terminal answers
-/// reaches the key reader.
+/// kitty's graphics protocol: raw RGBA (`f=32`), zlib-compressed (`o=z`, `ZlibCompressor`),
+/// in base64, in chunks of at most 4096 bytes (the protocol's limit per escape), scaled to the
+/// placement's cells (`c`, `r`), without moving the cursor (`C=1`) and without replies
+/// (`q=2`), so nothing the terminal answers reaches the key reader.
 ///
 /// kitty keeps what it is sent by image id: `transmit` sends an image once and places it
 /// (`a=T`), `place` puts the kept image on other cells for a few bytes (`a=p`), each placement
@@ -60,7 +60,9 @@ public struct KittyEncoder: StoredImageEncoder {
   /// The image's pixels in chunks, `control` (what to do with them) on the first.
   private static func transmit(_ image: RGBAImage, control: String) -> [UInt8] {
     var bytes: [UInt8] = []
-    let payload = Array(Data(image.pixels).base64EncodedString().utf8)
+    let compressed = ZlibCompressor.compress(image.pixels)
+    let payload = Array(Data(compressed ?? image.pixels).base64EncodedString().utf8)
+    let format = compressed == nil ? "f=32" : "f=32,o=z"
     var start = 0
     var first = true
     repeat {
@@ -68,7 +70,7 @@ public struct KittyEncoder: StoredImageEncoder {
       let more = end < payload.count ? 1 : 0
       var keys = "m=\(more)"
       if first {
-        keys = "f=32,s=\(image.width),v=\(image.height),\(control),q=2,\(keys)"
+        keys = "\(format),s=\(image.width),v=\(image.height),\(control),q=2,\(keys)"
       }
       bytes += Array("\u{1B}_G\(keys);".utf8)
       bytes += payload[start..<end]

@@ -55,7 +55,11 @@ struct KittyTranscript {
           if keys["a"] != nil { control = keys }
           payload += parts.count > 1 ? String(parts[1]) : ""
           if keys["m"] == "0" {
-            let pixels = [UInt8](Data(base64Encoded: payload) ?? Data())
+            var pixels = [UInt8](Data(base64Encoded: payload) ?? Data())
+            if control["o"] == "z" {
+              let size = (Int(control["s"] ?? "") ?? 0) * (Int(control["v"] ?? "") ?? 0) * 4
+              pixels = ZlibCompressor.decompress(pixels, size: size) ?? []
+            }
             events.append(
               .draw(
                 id: UInt32(control["i"] ?? "") ?? 0, row: cursor.row, column: cursor.column,
