@@ -14,7 +14,8 @@
 // every image's sending or encoding is timed with the move that needs it.
 //
 // Prints one line per case: `moves PROTOCOL ROWS WAY BYTES_PER_MOVE CPU_MEAN_MS CPU_MAX_MS`, ROWS
-// `cells` or `images`, then `budget BYTES CPU_MS` (what rows as images may add to a move).
+// `cells` or `images`, then `budget BYTES CPU_MS` (what rows as images may add to a move) and
+// `chosen PROTOCOL...` (where the picker shows the rows as images).
 import Foundation
 import IconCatalog
 import IconRender
@@ -87,10 +88,10 @@ enum PickerMoves {
         }
       }
     }
+    print(String(format: "budget %d %.1f", PickerGraphics.rowImageByteBudget, 1000.0 / 60.0))
     print(
-      String(
-        format: "budget %d %.1f", PickerGraphics.rowImageByteBudget,
-        1000.0 / 60.0))
+      (["chosen"] + PickerGraphics.rowImageProtocols.map(\.rawValue).sorted()).joined(
+        separator: " "))
     return 0
   }
 
