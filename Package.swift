@@ -5,7 +5,8 @@ import PackageDescription
 // iconpick -> PickerScreen -> (IconState, IconRender) -> IconCatalog.
 // Only PickerScreen's terminal file imports CNcurses; only IconRender imports the image libraries:
 // CPNG (libpng), CCairo (cairo) and CRsvg (librsvg, with gdk-pixbuf and GIO), the last two to
-// draw Icon Composer `.icon` bundles, and CDeflate (libdeflate), the previews' fast inflate.
+// draw Icon Composer `.icon` bundles, and CDeflate (libdeflate), the previews' fast inflate (and
+// kitty's images' deflate).
 //
 // cairo and librsvg are not linked: IconRender opens them the first time it draws with them
 // (SharedLibrary), so the other commands start without mapping some 60 shared objects. CCairo
@@ -94,7 +95,10 @@ let package = Package(
     .target(name: "BenchCommandLine"),
     .executableTarget(
       name: "iconpick-bench",
-      dependencies: ["BenchCommandLine", "IconRender", "IconCatalog", "IconArchive"]),
+      dependencies: [
+        "BenchCommandLine", "IconRender", "IconCatalog", "IconArchive", "PickerScreen",
+        "TerminalGraphics",
+      ]),
     .target(
       name: "IconFuzzing",
       dependencies: [

@@ -17,6 +17,9 @@ public enum BenchCommand: Equatable, Sendable {
   case same(first: String, second: String, tolerance: Int)
   /// `fidelity PAIRS SHEET.png`: Icon Composer's exports beside iconpick's drawings.
   case fidelity(pairs: String, sheet: String)
+  /// `picker-moves MOVES APP`: a cursor move's image bytes and CPU time, per protocol, with the
+  /// list rows' thumbnails in cells and as images.
+  case pickerMoves(moves: Int, app: String)
 
   /// Each form, as the usage prints it.
   public static let usage = [
@@ -26,6 +29,7 @@ public enum BenchCommand: Equatable, Sendable {
     "iconpick-bench car-time RUNS CAR",
     "iconpick-bench same A B [TOLERANCE]",
     "iconpick-bench fidelity PAIRS SHEET.png",
+    "iconpick-bench picker-moves MOVES APP",
   ]
 
   /// The command `arguments` (the words after the program's name) ask for.
@@ -60,6 +64,13 @@ public enum BenchCommand: Equatable, Sendable {
     case "fidelity":
       guard values.count == 2 else { throw .wrongCount(form: Self.usage[5]) }
       self = .fidelity(pairs: values[0], sheet: values[1])
+    case "picker-moves":
+      guard values.count == 2 else { throw .wrongCount(form: Self.usage[6]) }
+      guard let moves = Int(values[0]), moves >= 1 else {
+        throw .badValue(
+          values[0], name: "MOVES", expected: "a whole number of at least 1", form: Self.usage[6])
+      }
+      self = .pickerMoves(moves: moves, app: values[1])
     default:
       guard Int(first) != nil else { throw .unknownCommand(first) }
       guard arguments.count >= 3 else { throw .wrongCount(form: Self.usage[0]) }

@@ -7,11 +7,16 @@ import IconCatalog
 /// and mask as the cells preview (`Thumbnailer`), at the pane's pixel size instead of its
 /// half-block pixels. Never fails: what cannot be drawn is nil with the reason. Safe to call
 /// from any thread. The picker keeps these in memory; an Icon Composer bundle's, slow to draw,
-/// is also kept in `cache` (raw pixels, keyed like its cells preview), a PNG's is not (decoding
-/// it again costs about what reading a cached copy would).
+/// is also kept in `cache` (raw pixels, keyed like its cells preview), a PNG's only when it is
+/// small (`cachedPNGPixels`: a large one's decoding costs about what reading a cached copy would).
 public enum PixelPreview {
   /// The largest canvas side drawn: a 4K screen's preview pane is well under it.
   public static let maxSide = 2048
+  /// A PNG's preview is kept in the cache up to this many pixels: a list row's thumbnail (60×40
+  /// px in 10×20-px cells, 120×80 in 20×40), which kitty shows as an image. Decoding a 1024 px
+  /// icon costs 5.1 ms where a small cached entry reads back in 0.07 ms (`make bench`,
+  /// "thumbnail" rows), and a scrolled list asks for a new row's every move.
+  static let cachedPNGPixels = 128 * 128
 
   public struct Result: Sendable {
     /// `width` × `height`, or nil when the icon cannot be drawn (`problem` says why).
@@ -46,16 +51,19 @@ public enum PixelPreview {
       return Result(image: nil, problem: "\(icon.name) has no image file")
     }
     var cacheKey: ThumbnailCache.Key?
-    if rendition.kind == .iconComposer, let cache {
+    if rendition.kind == .iconComposer, cache != nil {
       let drawnLook = look ?? IconComposerLook(rendition.appearance)
       cacheKey = ThumbnailCache.Key(
         sources: Thumbnailer.sourceFiles(in: file),
         parameters: "pixels \(canvasWidth)x\(canvasHeight) \(drawnLook.rawValue) icon-v1")
-      if let cacheKey, let bytes = cache.load(cacheKey),
-        let cached = decodeEntry(bytes, width: canvasWidth, height: canvasHeight)
-      {
-        return cached
-      }
+    } else if canvasWidth * canvasHeight <= cachedPNGPixels, cache != nil {
+      cacheKey = ThumbnailCache.Key(
+        sources: [file], parameters: "pixels \(canvasWidth)x\(canvasHeight) png-v1")
+    }
+    if let cacheKey, let bytes = cache?.load(cacheKey),
+      let cached = decodeEntry(bytes, width: canvasWidth, height: canvasHeight)
+    {
+      return cached
     }
     do throws(IconRenderError) {
       let square: RGBAImage

@@ -90,8 +90,9 @@ public final class NcursesTerminal: PickerTerminal {
   public func end() {
     guard !ended else { return }
     ended = true
-    // Nothing left behind: kitty's images deleted (their memory too), sixel's rows rewritten.
-    if var layer = images, !layer.shown.isEmpty {
+    // Nothing left behind: kitty's images deleted, those kept off the screen too (their memory
+    // freed), sixel's rows rewritten.
+    if var layer = images, !layer.isEmpty {
       let update = layer.clear()
       images = layer
       write(update.beforeCells)

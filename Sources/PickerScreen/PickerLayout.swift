@@ -154,7 +154,10 @@ public enum PickerLayout {
       if showThumbnail {
         let key = ThumbnailKey(
           name: item.name, columns: thumbnailWidth, rows: itemHeight, look: model.look)
-        if let image = model.thumbnails[key] {
+        let pixelKey = rowImageKey(model, name: item.name, row: row)
+        if let pixelKey, model.pixelPreviews[pixelKey] != nil {
+          frame.images.append(FrameImage(key: pixelKey, placement: rowPlacement(row: row)))
+        } else if pixelKey == nil, let image = model.thumbnails[key] {
           drawCells(image, into: &frame, row: row, column: 2)
         } else {
           drawThumbnailPlaceholder(glyphs: glyphs, into: &frame, row: row, column: 2)
@@ -270,14 +273,29 @@ public enum PickerLayout {
           look: model.look))
     }
     if listColumns(for: size).list >= 30 {
-      for position in visibleRange(model, size: size) {
+      for (offset, position) in visibleRange(model, size: size).enumerated() {
+        let name = model.items[model.rows[position]].name
+        // Where the rows are images, a row needs its cells only when its image could not be drawn.
+        guard rowImageKey(model, name: name, row: headerRows + offset * itemHeight) == nil else {
+          continue
+        }
         keys.append(
-          ThumbnailKey(
-            name: model.items[model.rows[position]].name, columns: thumbnailWidth,
-            rows: itemHeight, look: model.look))
+          ThumbnailKey(name: name, columns: thumbnailWidth, rows: itemHeight, look: model.look))
       }
     }
     return keys
+  }
+
+  /// The cells of a list row's thumbnail, the row's first at `row`.
+  static func rowPlacement(row: Int) -> CellPlacement {
+    CellPlacement(row: row, column: 2, columns: thumbnailWidth, rows: itemHeight)
+  }
+
+  /// The pixel preview of a list row's thumbnail, where the rows are images
+  /// (`PickerGraphics.rowsShowImages`); nil when it is drawn in cells.
+  static func rowImageKey(_ model: PickerModel, name: String, row: Int) -> PixelPreviewKey? {
+    guard model.graphics.rowsAreImages else { return nil }
+    return imageKey(model, name: name, placement: rowPlacement(row: row))
   }
 
   /// The cells of the large preview, where an image of it goes.
@@ -303,7 +321,8 @@ public enum PickerLayout {
   }
 
   /// The pixel previews the screen shows at this size, where the terminal shows images: the
-  /// large one, or in the grid the cursor's tile first, then each visible tile's.
+  /// large one, then the rows' thumbnails where they are images; in the grid the cursor's tile
+  /// first, then each visible tile's.
   public static func pixelPreviewKeys(_ model: PickerModel, size: TerminalSize)
     -> [PixelPreviewKey]
   {
@@ -318,10 +337,24 @@ public enum PickerLayout {
           placement: tilePlacement(grid: grid, slot: 0))
       }
     }
-    guard let item = model.cursorItem, let placement = previewPlacement(size: size) else {
-      return []
+    var keys: [PixelPreviewKey] = []
+    if let item = model.cursorItem, let placement = previewPlacement(size: size),
+      let key = imageKey(model, name: item.name, placement: placement)
+    {
+      keys.append(key)
     }
-    return imageKey(model, name: item.name, placement: placement).map { [$0] } ?? []
+    // Then the rows' thumbnails, where they are images, as `drawList` shows them.
+    if model.graphics.rowsAreImages && listColumns(for: size).list >= 30
+      && !model.filterMatchesNothing
+    {
+      for (offset, position) in visibleRange(model, size: size).enumerated() {
+        let name = model.items[model.rows[position]].name
+        if let key = rowImageKey(model, name: name, row: headerRows + offset * itemHeight) {
+          keys.append(key)
+        }
+      }
+    }
+    return keys
   }
 
   private static func drawPreview(

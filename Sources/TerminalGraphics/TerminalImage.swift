@@ -51,6 +51,20 @@ public protocol TerminalImageEncoder: Sendable {
   func rowsBelowCells(_ image: RGBAImage, rows: Int) -> Int
 }
 
+/// An encoder for a terminal that keeps the images it is sent, by id, until they are deleted
+/// (kitty): each image is sent once, then placed again by id for a few bytes, however often the
+/// layout moves it. `erase(id:)` deletes the image and frees its memory.
+public protocol StoredImageEncoder: TerminalImageEncoder {
+  /// Bytes that send `image` to be kept as `id` and place it at `placement`'s cell, covering
+  /// its cells, as placement `placementID` of it. Sending it again under the same id replaces it.
+  func transmit(_ image: RGBAImage, id: UInt32, placementID: UInt32, at placement: CellPlacement)
+    -> [UInt8]
+  /// Bytes that place the kept image `id` at `placement`, as placement `placementID`.
+  func place(id: UInt32, placementID: UInt32, at placement: CellPlacement) -> [UInt8]
+  /// Bytes that take placement `placementID` of image `id` off the screen, the image kept.
+  func removePlacement(id: UInt32, placementID: UInt32) -> [UInt8]
+}
+
 extension TerminalImageEncoder {
   public func rowsBelowCells(_ image: RGBAImage, rows: Int) -> Int { 0 }
 

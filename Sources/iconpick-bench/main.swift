@@ -30,6 +30,7 @@ case .carTime(let runs, let file): exit(timeCar(runs: runs, file: file))
 case .same(let first, let second, let tolerance):
   exit(same(first, second, tolerance: tolerance))
 case .fidelity(let pairs, let sheet): exit(Fidelity.run(pairs: pairs, sheet: sheet))
+case .pickerMoves(let moves, let app): exit(PickerMoves.run(moves: moves, app: app))
 }
 
 /// `iconpick-bench compare PNG...`: the previews' fast path against libpng, pixel for pixel, on

@@ -52,6 +52,18 @@ import Testing
     )
   }
 
+  @Test func pickerMovesTakesTheMovesThenTheApp() throws {
+    #expect(
+      try parse(["picker-moves", "40", "Palette"]) == .pickerMoves(moves: 40, app: "Palette"))
+    #expect(
+      error(["picker-moves", "0", "Palette"])
+        == .badValue(
+          "0", name: "MOVES", expected: "a whole number of at least 1",
+          form: "iconpick-bench picker-moves MOVES APP"))
+    #expect(
+      error(["picker-moves", "40"]) == .wrongCount(form: "iconpick-bench picker-moves MOVES APP"))
+  }
+
   @Test(arguments: [
     ([], BenchUsageError.noCommand),
     (["compare"], .wrongCount(form: "iconpick-bench compare PNG...")),

@@ -951,11 +951,14 @@ def first_frame(binary, palette, scratch, runs):
 
 
 def picker_images(binary, palette, scratch, runs):
-    """The picker with images (kitty's protocol forced: a pseudo-terminal answers no query; it
-    reports 10x20-pixel cells, as kitty does, so nothing is asked): the first complete frame on
-    Palette and on the 2,000-icon project, warm cache (the pixel previews are not cached on
-    disk: each run renders its own), and a cursor move on Palette, CPU per key, with the bytes
-    written (the pane's image, sent raw in base64, dominates them)."""
+    """The picker with images (each protocol forced: a pseudo-terminal answers no query; it
+    reports 10x20-pixel cells, as kitty does, so nothing is asked): the first complete frame with
+    kitty's on Palette and on the 2,000-icon project, warm cache (the pixel previews are not
+    cached on disk: each run renders its own). Then a cursor move with each protocol beside cells,
+    CPU and bytes written per key, two ways: on Palette, 8 icons round and round (each image
+    rendered once, on its first visit: kitty then places it again by id, iTerm2 and sixel send it
+    again), and down the 2,000-icon project, where each move shows a new icon and the list
+    scrolls. Then picker_moves: the images' part of a move in one process."""
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), TERM="xterm-256color",
                LANG="C.UTF-8", LC_ALL="C.UTF-8")
     state = os.path.join(scratch, "state")
@@ -971,23 +974,71 @@ def picker_images(binary, palette, scratch, runs):
         row("first complete frame, " + label,
             [pty_session(argv, env, pixels=cell_pixels)[0] for _ in range(runs)])
     keys = b"j" * (8 if SMOKE else 80)
-    print("\n| %-38s | %12s | %12s | %12s |" % ("cursor move, Palette, per key", "median", "min", "max"))
+    for label, project in (("Palette", palette), (many, big)):
+        print("\n| %-38s | %12s | %12s | %12s |" % ("cursor move, %s, per key" % label, "median", "min", "max"))
+        print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
+        for kind in ("kitty", "iterm", "sixel", "cells"):
+            argv = [binary, project, "--state-dir", state, "--graphics", kind]
+            pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
+            moved = [pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
+                     for _ in range(repeats(max(3, runs // 3)))]
+            per_key = [x[4] / len(keys) for x in moved]
+            written = [x[1] / len(keys) for x in moved]
+            print("| %-38s | %9.3f ms | %9.3f ms | %9.3f ms |" % (
+                "CPU time, " + kind, statistics.median(per_key) * 1000, min(per_key) * 1000,
+                max(per_key) * 1000))
+            print("| %-38s | %9.0f B  | %9.0f B  | %9.0f B  |" % (
+                "bytes written, " + kind, statistics.median(written), min(written), max(written)))
+    print("\n(%d runs of %d keys each, typed once the first frame's background work is done: on"
+          " Palette 8 icons round and round, each image rendered once on its first visit; on %s"
+          " each key a new icon, the list scrolling; target with images: under 16.7 ms, one frame"
+          " at 60 Hz)" % (len(moved), len(keys), many))
+    picker_moves(binary, palette)
+
+
+def picker_moves(binary, palette):
+    """iconpick-bench picker-moves: the images' part of a cursor move (layout, image layer,
+    encoding; what ncurses writes for the cells is in the rows above), per protocol, with the
+    list rows' thumbnails in cells and as images, on Palette's icons round and round and down a
+    longer list of them, scrolling. Rows as images are worth it where they add at most the
+    budget's bytes to a move (PickerGraphics.rowImageByteBudget) and keep it under a 60 Hz frame
+    of CPU; the picker shows them as images with the protocols PickerGraphics.rowImageProtocols
+    names, which the measurement must agree with."""
+    moves = 20 if SMOKE else 60
+    lines = tool_output([bench_tool(binary), "picker-moves", str(moves), palette]).splitlines()
+    figures = {}
+    budget, frame, chosen = None, None, set()
+    for line in lines:
+        words = line.split()
+        if words[:1] == ["moves"]:
+            figures[(words[1], words[2], words[3])] = (float(words[4]), float(words[5]), float(words[6]))
+        elif words[:1] == ["budget"]:
+            budget, frame = int(words[1]), float(words[2])
+        elif words[:1] == ["chosen"]:
+            chosen = set(words[1:])
+    if not figures or budget is None:
+        raise RuntimeError("picker-moves printed no figures: %s" % " / ".join(lines))
+    print("\n| %-38s | %12s | %12s | %12s |" % ("images of a move, in process", "bytes", "CPU mean", "CPU max"))
     print("|" + "-" * 40 + "|" + "-" * 14 + "|" + "-" * 14 + "|" + "-" * 14 + "|")
-    for label, graphics in (("kitty", kitty), ("cells", ["--graphics", "cells"])):
-        argv = [binary, palette, "--state-dir", state] + graphics
-        pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
-        moved = [pty_session(argv, env, keys=keys, key_delay=0.05, pixels=cell_pixels)
-                 for _ in range(repeats(max(3, runs // 3)))]
-        per_key = [x[4] / len(keys) for x in moved]
-        written = [x[1] / len(keys) for x in moved]
-        print("| %-38s | %9.3f ms | %9.3f ms | %9.3f ms |" % (
-            "CPU time, " + label, statistics.median(per_key) * 1000, min(per_key) * 1000,
-            max(per_key) * 1000))
-        print("| %-38s | %9.0f B  | %9.0f B  | %9.0f B  |" % (
-            "bytes written, " + label, statistics.median(written), min(written), max(written)))
-    print("\n(%d runs of %d keys each, 8 icons round and round: each icon's image is rendered once,"
-          " on its first visit, then sent again from memory; target with images: under 16 ms, one"
-          " frame at 60 Hz)" % (len(moved), len(keys)))
+    for (kind, rows, way), (written, mean, most) in figures.items():
+        print("| %-38s | %10.0f B | %9.3f ms | %9.3f ms |" % (
+            "%s, %s, rows in %s" % (kind, way, rows), written, mean, most))
+    print()
+    disagree = []
+    for kind in ("kitty", "iterm", "sixel"):
+        added = [figures[(kind, "images", way)][0] - figures[(kind, "cells", way)][0]
+                 for way in ("round", "scroll")]
+        most = max(figures[(kind, "images", way)][2] for way in ("round", "scroll"))
+        worth = max(added) <= budget and most <= frame
+        print("%s: the rows as images add %.0f B a move round and round, %.0f B scrolling (budget"
+              " %d B), CPU at most %.2f ms (budget %.1f ms): %s; the picker shows them as %s" % (
+                  kind, added[0], added[1], budget, most, frame,
+                  "within" if worth else "over", "images" if kind in chosen else "cells"))
+        if worth != (kind in chosen):
+            disagree.append(kind)
+    print("\n(%d moves each way, after a first round untimed on Palette's; pixels rendered before)" % moves)
+    if disagree:
+        print("\nthe measurement disagrees with PickerGraphics.rowImageProtocols for: %s" % ", ".join(disagree))
 
 
 def typed_filter(argv, env, runs):

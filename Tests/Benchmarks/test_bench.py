@@ -97,6 +97,31 @@ class BenchFailsWhenAPathFails(unittest.TestCase):
         self.assertEqual(count, len(b"30 100\r\n"))
         self.assertGreaterEqual(cpu, 0)
 
+    def test_picker_moves_without_figures_fails(self):
+        os.environ["BENCH_TOOL"] = self.program("iconpick-bench", "echo 'budget 16384 16.7'")
+        with self.assertRaisesRegex(RuntimeError, "picker-moves printed no figures"):
+            bench.picker_moves("iconpick", "Palette")
+
+    def test_picker_moves_judges_the_rows_against_the_budget(self):
+        lines = []
+        for kind, added in (("kitty", 100), ("iterm", 40000), ("sixel", 60000)):
+            for way in ("round", "scroll"):
+                lines.append("moves %s cells %s 1000 0.2 0.4" % (kind, way))
+                lines.append("moves %s images %s %d 0.3 0.5" % (kind, way, 1000 + added))
+        lines += ["budget 16384 16.7", "chosen kitty"]
+        os.environ["BENCH_TOOL"] = self.program(
+            "iconpick-bench", "cat <<'END'\n%s\nEND" % "\n".join(lines))
+        import contextlib
+        import io
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            bench.picker_moves("iconpick", "Palette")
+        text = printed.getvalue()
+        self.assertIn("kitty: the rows as images add 100 B a move", text)
+        self.assertIn("within; the picker shows them as images", text)
+        self.assertIn("sixel: the rows as images add 60000 B", text)
+        self.assertNotIn("disagrees", text)
+
     def test_a_smoke_run_without_its_arguments_exits_non_zero(self):
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench.py")
         result = subprocess.run([sys.executable, script, "--smoke"], capture_output=True, text=True)

@@ -94,4 +94,27 @@ import Testing
     _ = PixelPreview.render(fixture.icon, width: 32, height: 32, cache: cache)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
   }
+
+  /// A PNG's preview is cached when it is a row's small thumbnail, and read back (the file
+  /// changed under it is drawn again); a pane-sized one is not cached.
+  @Test func aSmallPNGPreviewIsCachedAndALargeOneIsNot() throws {
+    let folder = try PNGFixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cacheFolder = folder.appendingPathComponent("cache")
+    let cache = ThumbnailCache(directory: cacheFolder)
+    let icon = try icon(in: folder)
+    let drawn = try #require(PixelPreview.render(icon, width: 60, height: 40, cache: cache).image)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).count == 1)
+    #expect(PixelPreview.render(icon, width: 60, height: 40, cache: cache).image == drawn)
+    // Another picture in the file: not the cached one.
+    try PNGWriter.write(
+      PNGFixtures.image(width: 32, height: 32) { _, _ in (5, 250, 5, 255) },
+      to: folder.appendingPathComponent("any.png"))
+    let redrawn = try #require(PixelPreview.render(icon, width: 60, height: 40, cache: cache).image)
+    #expect(redrawn.pixel(x: 30, y: 20).g == 250)
+    // A pane's size: drawn, not kept.
+    let entries = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).count
+    _ = PixelPreview.render(icon, width: 310, height: 280, cache: cache)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).count == entries)
+  }
 }

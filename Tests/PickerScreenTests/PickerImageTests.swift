@@ -37,6 +37,8 @@ let kittyGraphics = PickerGraphics(
 
   @Test func thePaneShowsTheCursorIconAsAnImageOnBlankCellsOnceItIsReady() throws {
     var model = model()
+    // The pane alone: the rows' images have tests of their own.
+    model.graphics.rowsShowImages = false
     model.apply(.moveDown)
     let keys = PickerLayout.pixelPreviewKeys(model, size: roomy)
     let key = try #require(keys.first)
@@ -116,13 +118,81 @@ let kittyGraphics = PickerGraphics(
     #expect(PickerLayout.render(model, size: roomy).images.isEmpty)
   }
 
+  /// kitty keeps images: the rows' thumbnails are images too, on blank cells, asked for after
+  /// the pane's; the rows ask for no cells.
+  @Test func withKittyTheRowsThumbnailsAreImages() throws {
+    var model = model()
+    #expect(model.graphics.rowsShowImages)
+    let keys = PickerLayout.pixelPreviewKeys(model, size: roomy)
+    #expect(keys.count == 1 + model.items.count)
+    let pane = try #require(PickerLayout.previewPlacement(size: roomy))
+    #expect(keys[0].width == pane.columns * 8)
+    let rows = Array(keys.dropFirst())
+    #expect(rows.map(\.name) == model.items.map(\.name))
+    #expect(rows.allSatisfy { $0.width == 6 * 8 && $0.height == 2 * 16 })
+    #expect(PickerLayout.thumbnailKeys(model, size: roomy).isEmpty)
+
+    // Waiting: a placeholder box, no image; then the image on blank cells, the text beside it.
+    var frame = PickerLayout.render(model, size: roomy)
+    #expect(frame.images.isEmpty)
+    #expect(frame[2, 2].glyph == model.glyphs.boxTopLeft)
+    for (index, key) in keys.enumerated() {
+      model.apply(.pixelPreviewReady(key, flatImage(key, UInt8(index))))
+    }
+    frame = PickerLayout.render(model, size: roomy)
+    #expect(frame.images.count == keys.count)
+    for (offset, key) in rows.enumerated() {
+      let placement = PickerLayout.rowPlacement(row: 2 + offset * 2)
+      #expect(frame.images.contains(FrameImage(key: key, placement: placement)))
+      for row in placement.row..<(placement.row + 2) {
+        for column in placement.column..<(placement.column + 6) {
+          #expect(frame[row, column] == .blank)
+        }
+      }
+    }
+    #expect(frame.lines[2].contains(model.items[0].displayName))
+    // The cursor's move changes no row's image, only the pane's.
+    model.apply(.moveDown)
+    let moved = PickerLayout.render(model, size: roomy)
+    #expect(
+      Set(moved.images.filter { $0.placement.columns == 6 })
+        == Set(
+          frame.images.filter {
+            $0.placement.columns == 6
+          }))
+  }
+
+  /// iTerm2 and sixel keep no image: the pane is an image, the rows stay in cells (measured:
+  /// every move would send every row's thumbnail again).
+  @Test func withoutAStoreTheRowsStayInCells() throws {
+    for kind in [GraphicsProtocol.iterm, .sixel] {
+      var model = PickerModel(app: makeApp(), activeName: nil, size: roomy)
+      model.graphics = PickerGraphics(
+        graphicsProtocol: kind, cellPixels: CellPixelSize(width: 8, height: 16))
+      #expect(!model.graphics.rowsShowImages)
+      let keys = PickerLayout.pixelPreviewKeys(model, size: roomy)
+      #expect(keys.count == 1, "\(kind)")
+      let cells = PickerLayout.thumbnailKeys(model, size: roomy)
+      #expect(cells.count == model.items.count && cells.allSatisfy { $0.columns == 6 })
+      // Asked for (the bench measures it), they are images there too.
+      model.graphics.rowsShowImages = true
+      #expect(PickerLayout.pixelPreviewKeys(model, size: roomy).count == 1 + model.items.count)
+    }
+  }
+
   @Test func anImageThatCannotBeDrawnFallsBackToCells() throws {
     var model = model()
     let key = try #require(PickerLayout.pixelPreviewKeys(model, size: roomy).first)
     model.apply(.pixelPreviewReady(key, nil))
-    #expect(PickerLayout.pixelPreviewKeys(model, size: roomy).isEmpty)
+    // The rows' images are still asked for; the pane's is not.
+    let left = PickerLayout.pixelPreviewKeys(model, size: roomy)
+    #expect(left.count == model.items.count && left.allSatisfy { $0.width == 6 * 8 })
     let large = try #require(PickerLayout.thumbnailKeys(model, size: roomy).first)
     #expect(large.columns > 6 && large.name == key.name)
     #expect(PickerLayout.render(model, size: roomy).images.isEmpty)
+    // A row whose image failed asks for its cells, and only that row.
+    model.apply(.pixelPreviewReady(left[3], nil))
+    let cells = PickerLayout.thumbnailKeys(model, size: roomy).filter { $0.columns == 6 }
+    #expect(cells.map(\.name) == [left[3].name])
   }
 }

@@ -19,11 +19,57 @@ import Testing
     #expect(decoded.keys["c"] == "12")
     #expect(decoded.keys["r"] == "6")
     #expect(decoded.keys["C"] == "1")
-    // 120×120×4 bytes in base64 need several 4096-byte chunks; the last says m=0.
-    #expect(decoded.chunks == (120 * 120 * 4 * 4 / 3 + 4095) / 4096)
+    // zlib-compressed before base64 (o=z): fewer bytes than the raw pixels' base64.
+    #expect(decoded.keys["f"] == "32" && decoded.keys["o"] == "z")
     #expect(decoded.image == image)
+    #expect(bytes.count < image.pixels.count * 4 / 3, "\(bytes.count) bytes")
     #expect(String(decoding: KittyEncoder().erase(id: 42), as: UTF8.self).contains("d=I,i=42"))
     #expect(!KittyEncoder().erasesByRedrawingCells)
+  }
+
+  /// Pixels that do not compress go raw; 120×120×4 bytes in base64 need several 4096-byte
+  /// chunks, the last saying m=0.
+  @Test func kittySendsPixelsThatDoNotCompressRawInChunks() throws {
+    var generator = SystemRandomNumberGenerator()
+    let noise = RGBAImage(
+      width: 120, height: 120, pixels: (0..<(120 * 120 * 4)).map { _ in generator.next() })!
+    let bytes = KittyEncoder().draw(noise, id: 42, at: placement)
+    let decoded = ImageDecoding.kitty(bytes)
+    #expect(decoded.keys["o"] == nil)
+    #expect(decoded.chunks == (120 * 120 * 4 * 4 / 3 + 4095) / 4096)
+    #expect(decoded.image == noise)
+    let text = String(decoding: bytes, as: UTF8.self)
+    for piece in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+      let payload = piece.split(separator: ";", maxSplits: 1).last ?? ""
+      #expect(payload.prefix { $0 != "\u{1B}" }.count <= 4096)
+    }
+  }
+
+  /// kitty keeps images: sent once under an id with a placement id, placed again by id with no
+  /// pixels, a placement taken away with the image kept (`d=i`), the image freed (`d=I`); all
+  /// quiet (`q=2`), none moving the cursor (`C=1`).
+  @Test func kittySendsOnceThenPlacesAndRemovesByID() throws {
+    let encoder = KittyEncoder()
+    let sent = encoder.transmit(image, id: 42, placementID: 7, at: placement)
+    #expect(sent.starts(with: Array("\u{1B}[5;8H".utf8)))
+    let decoded = ImageDecoding.kitty(sent)
+    #expect(decoded.keys["a"] == "T")
+    #expect(decoded.keys["i"] == "42" && decoded.keys["p"] == "7")
+    #expect(decoded.keys["c"] == "12" && decoded.keys["r"] == "6")
+    #expect(decoded.keys["C"] == "1" && decoded.keys["q"] == "2")
+    #expect(decoded.image == image)
+
+    let placed = encoder.place(id: 42, placementID: 8, at: placement)
+    #expect(
+      String(decoding: placed, as: UTF8.self)
+        == "\u{1B}[5;8H\u{1B}_Ga=p,i=42,p=8,c=12,r=6,C=1,q=2\u{1B}\\")
+    #expect(
+      String(decoding: encoder.removePlacement(id: 42, placementID: 8), as: UTF8.self)
+        == "\u{1B}_Ga=d,d=i,i=42,p=8,q=2\u{1B}\\")
+    #expect(
+      String(decoding: encoder.erase(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
+    // A placement costs a few dozen bytes where the image costs its pixels, even compressed.
+    #expect(placed.count < 60 && sent.count > 20 * placed.count)
   }
 
   @Test func itermCarriesAPNGOfTheImage() throws {

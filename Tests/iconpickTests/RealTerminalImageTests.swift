@@ -93,6 +93,76 @@ extension RealTerminalEndToEndTests {
     print("every Palette icon in \(terminal): \(errors.joined(separator: ", "))")
   }
 
+  /// kitty keeps images, so the list rows' thumbnails are images too: each row's is its icon's
+  /// pixels (a 6×2-cell square, found within 3 px of where the layout puts it; the bound, 10, is
+  /// under half the cells preview's 21 in kitty), and after moving down and back up the pane
+  /// shows each icon again, placed from kitty's store by id rather than sent again.
+  @Test func kittysRowsAreTheIconsPixelsAndAPreviewComesBackFromItsStore() throws {
+    let scratch = try Scratch()
+    let names = [
+      "AppIcon", "AppIcon-Blue", "AppIcon-Green", "AppIcon-Orange", "AppIcon-Pink",
+      "AppIcon-Purple", "AppIcon-Teal", "AppIcon-Yellow",
+    ]
+    var finders = try names.map { IconFinder(icon: try reference($0, in: scratch)) }
+    let display = try XvfbDisplay(scratch: scratch)
+    let window = try picker(.kitty, graphics: "kitty", scratch: scratch, display: display)
+    let clean = try window.cleanScreen()
+    try window.start()
+    let bound = 8.0
+    // The rows: column 2, rows 2, 4, 6…, 6×2 cells each; the icon is the square that fits.
+    let rows = try window.waitForScreen("every row's thumbnail in its icon's pixels") {
+      (screen) -> Sight<[IconMatch]> in
+      let cellWidth = screen.width / 100
+      let cellHeight = screen.height / 30
+      let side = min(6 * cellWidth, 2 * cellHeight)
+      var matches: [IconMatch] = []
+      for index in names.indices {
+        let left = 2 * cellWidth + (6 * cellWidth - side) / 2
+        let top = (2 + 2 * index) * cellHeight + (2 * cellHeight - side) / 2
+        var best = IconMatch(x: 0, y: 0, size: 0, error: .infinity)
+        for size in (side - 2)...(side + 1) {
+          for y in (top - 3)...(top + 3) {
+            for x in (left - 3)...(left + 3) {
+              let error = finders[index].error(at: x, y: y, size: size, on: screen)
+              if error < best.error { best = IconMatch(x: x, y: y, size: size, error: error) }
+            }
+          }
+        }
+        guard best.error <= 10 else { return .notYet("\(names[index])'s row: best \(best)") }
+        matches.append(best)
+      }
+      return .found(matches)
+    }
+    let first = try window.waitForScreen("the preview of Default") { screen in
+      let match = finders[0].find(in: screen, sizes: 100...300, area: previewArea(of: screen))
+      return match.error <= bound ? .found(match) : .notYet("best: \(match)")
+    }
+    // Down to Green, then back up: Blue's and Default's previews come back from kitty's store.
+    var previous = first
+    for (step, index) in [(1, 1), (2, 2), (3, 1), (4, 0)] {
+      try display.press(step <= 2 ? "Down" : "Up")
+      let shown = previous
+      let found = try window.waitForScreen("step \(step): the preview of \(names[index])") {
+        screen in
+        let match = finders[index].find(
+          in: screen, sizes: (shown.size - 6)...(shown.size + 6), area: previewArea(of: screen))
+        return match.error <= bound ? .found(match) : .notYet("best: \(match)")
+      }
+      #expect(abs(found.x - first.x) <= 4 && abs(found.y - first.y) <= 4, "\(found)")
+      previous = found
+    }
+    try display.press("q")
+    #expect(try exitStatus(scratch) == "0", "\(scratch.read("err.txt") ?? "")")
+    try window.waitForScreen("the clean screen after quitting") { screen in
+      let difference = screenDifference(screen, clean)
+      return difference == 0 ? .found(()) : .notYet("it differed by \(difference) on average")
+    }
+    print(
+      "kitty's rows: "
+        + zip(names, rows).map { "\($0.0) \(String(format: "%.1f", $0.1.error))" }.joined(
+          separator: ", "))
+  }
+
   /// The picker with images through the look key, the filter and the grid: `a` redraws the
   /// preview in the dark look, `/gre` moves it to Green, Esc then `v` shows the grid, whose
   /// tiles are images too (Green and Blue found in it), and `q` leaves the clean window. The
