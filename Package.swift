@@ -66,7 +66,7 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"])]
     ),
-    .target(name: "IconCatalog"),
+    .target(name: "IconCatalog", dependencies: ["SharedLibrary"]),
     .target(name: "SpecYAML", dependencies: ["IconCatalog", "CYAML"]),
     .target(name: "IconArchive", dependencies: ["IconCatalog", "SharedLibrary", "CZip"]),
     .target(

@@ -1,5 +1,11 @@
 import CZip
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SharedLibrary
 
 /// libzip, loaded with dlopen on first use: linking it would make every command pay at start-up

@@ -1,5 +1,11 @@
 import CZip
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Zip archives (`.ipa` files) read in place with libzip: the central directory is listed once,
@@ -20,7 +26,7 @@ public enum IconArchive {
 final class ZipArchive: @unchecked Sendable {
   private let library: LibZip
   private let handle: OpaquePointer
-  private let lock = NSLock()
+  private let lock = Lock()
 
   private init(library: LibZip, handle: OpaquePointer) {
     self.library = library

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 import IconRender
 
@@ -31,7 +31,7 @@ enum BrandAssetChecks {
   static func check(_ set: ProjectFacts.IconSet) -> [Diagnostic] {
     let contents = set.file
     guard let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let object = try? JSONTree.object(from: data) as? [String: Any]
     else { return [] }
     let lines = JSONLines(data)
     let assets = (object["assets"] as? [Any] ?? []).enumerated().map { index, item in
@@ -74,9 +74,9 @@ enum BrandAssetChecks {
             id: .tvTopShelfMissing, file: contents.path,
             line: lines.line(of: "assets"),
             message:
-              "the brand assets \(setName) have no \(label) (role \(role), \(size.replacingOccurrences(of: "x", with: "×")) pixels), which every tvOS app must provide (App Store validation of brand assets, ITMS-90497)",
+              "the brand assets \(setName) have no \(label) (role \(role), \(size.replacing("x", with: "×")) pixels), which every tvOS app must provide (App Store validation of brand assets, ITMS-90497)",
             fix:
-              "Add a \(label) of \(size.replacingOccurrences(of: "x", with: "×")) pixels to the brand assets in Xcode."
+              "Add a \(label) of \(size.replacing("x", with: "×")) pixels to the brand assets in Xcode."
           ))
         continue
       }
@@ -101,7 +101,7 @@ enum BrandAssetChecks {
   static func stackLayers(_ stack: URL, setName: String) -> [Diagnostic] {
     let contents = stack.appendingPathComponent("Contents.json", isDirectory: false)
     let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON)
-    let object = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    let object = data.flatMap { try? JSONTree.object(from: $0) as? [String: Any] }
     let layers = (object?["layers"] as? [Any] ?? []).compactMap {
       ($0 as? [String: Any])?["filename"] as? String
     }
@@ -131,7 +131,7 @@ enum BrandAssetChecks {
   static func imageFiles(in imageSet: URL) -> [URL] {
     let contents = imageSet.appendingPathComponent("Contents.json", isDirectory: false)
     guard let data = RegularFile.contents(contents, limit: FileLimits.contentsJSON),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let object = try? JSONTree.object(from: data) as? [String: Any]
     else { return [] }
     var seen = Set<String>()
     return (object["images"] as? [Any] ?? []).compactMap { item -> URL? in

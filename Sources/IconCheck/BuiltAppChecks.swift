@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// Where a finding points: a file, and a line or (in a file without lines: a built app's binary

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// `check PROJECT --against APP`: what iconpick predicts the build makes of the sources, compared

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// What actool and iOS make of how an `.appiconset` is put together:
@@ -30,7 +30,7 @@ enum CatalogChecks {
   }
 
   static func entries(_ data: Data) -> [Entry]? {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard let object = try? JSONTree.object(from: data) as? [String: Any] else {
       return nil
     }
     let images = object["images"] as? [Any] ?? []
@@ -52,16 +52,12 @@ enum CatalogChecks {
   static func unassignedChildren(_ set: ProjectFacts.IconSet, entries: [Entry]) -> [Diagnostic] {
     // File systems on the Mac ignore case, so "Icon.PNG" in Contents.json names icon.png.
     let named = Set(entries.compactMap { $0.filename?.lowercased() })
-    guard
-      let items = try? FileManager.default.contentsOfDirectory(
-        at: set.folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: set.folder.path)
     else { return [] }
-    let children = items.filter { item in
-      let name = item.lastPathComponent
-      return !name.hasPrefix(".") && name != "Contents.json"
-        && (try? item.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
-        && !named.contains(name.lowercased())
-    }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    let children = names.filter { name in
+      !name.hasPrefix(".") && name != "Contents.json" && !named.contains(name.lowercased())
+        && RegularFile.isRegularFile(set.folder.appendingPathComponent(name).path)
+    }.map { set.folder.appendingPathComponent($0, isDirectory: false) }.sorted { $0.lastPathComponent < $1.lastPathComponent }
     let setName = "\"" + MessageText.escaped(set.name, quoting: true) + "\""
     let count =
       children.count == 1 ? "has an unassigned child" : "has \(children.count) unassigned children"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// How `iconpick check` prints its diagnostics: compiler style for people and Xcode, JSON for

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// The formats CI services read: GitHub workflow commands, SARIF 2.1.0 and JUnit XML.
@@ -55,16 +55,16 @@ extension CheckReport {
 
   /// A workflow command's message (the runner's `escapeData`).
   static func githubData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25")
-      .replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    text.replacing("%", with: "%25")
+      .replacing("\r", with: "%0D")
+      .replacing("\n", with: "%0A")
   }
 
   /// A workflow command's property value (the runner's `escapeProperty`).
   static func githubProperty(_ text: String) -> String {
     githubData(text)
-      .replacingOccurrences(of: ":", with: "%3A")
-      .replacingOccurrences(of: ",", with: "%2C")
+      .replacing(":", with: "%3A")
+      .replacing(",", with: "%2C")
   }
 
   // MARK: sarif
@@ -139,8 +139,8 @@ extension CheckReport {
       run["originalUriBaseIds"] = [sarifRootBase: ["uri": root.absoluteString]]
     }
     let log: [String: Any] = ["$schema": sarifSchema, "version": "2.1.0", "runs": [run]]
-    let data = try JSONSerialization.data(
-      withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let data = try JSONTree.data(
+      object: log, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 
@@ -331,9 +331,16 @@ struct PathStyle {
 
   /// A relative path as a URI reference: spaces, `%`, `#`, `?` and the rest percent-encoded.
   static func percentEncoded(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: ";")
-    let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    // URL path characters (CharacterSet.urlPathAllowed) but `;`; everything else as UTF-8 %XX.
+    let allowed = Set("!$&'()*+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".utf8)
+    var encoded = ""
+    for byte in path.utf8 {
+      if allowed.contains(byte) {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        encoded += String(printf: "%%%02X", byte)
+      }
+    }
     // `a:b/c` would read as a URI with the scheme `a`.
     let first = encoded.prefix { $0 != "/" }
     return first.contains(":") ? "./" + encoded : encoded

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// The one entry point of `iconpick check`: every rule group is listed here, in the order its

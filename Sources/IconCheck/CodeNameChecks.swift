@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// `code-name-not-shipped`: a name the app's code passes to the call that changes its icon

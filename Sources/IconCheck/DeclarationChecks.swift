@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// Rules about what ships: how the built Info.plist names the icons, as iOS reads it at run time

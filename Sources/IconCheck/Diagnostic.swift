@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// One finding of `iconpick check`: what is wrong, where, and how to fix it.

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Which ids have a mechanical fix (`check --fix`), how safe it is, and what it writes: the FIX
@@ -89,7 +95,7 @@ extension IconFix {
       return "spell \(quoted(written)) as \(quoted(correct)) in \(setting)"
     case .addCatalogToTarget(let catalog):
       return
-        "add \(MessageText.escaped((catalog as NSString).lastPathComponent)) to the target's resources"
+        "add \(MessageText.escaped(PathText.lastComponent(catalog))) to the target's resources"
     case .addMissingSizes(let icon, _, let sizes):
       let list = sizes.map { size in
         "\(size.pixels)×\(size.pixels) \(size.idiom == "ipad" ? "iPad" : size.idiom == "iphone" ? "iPhone" : MessageText.escaped(size.idiom))"
@@ -103,10 +109,10 @@ extension IconFix {
       return "run `iconpick add \(Self.shellWord(name))`"
     case .flattenAlpha(let file):
       return
-        "flatten \(MessageText.escaped((file as NSString).lastPathComponent)) onto an opaque background"
+        "flatten \(MessageText.escaped(PathText.lastComponent(file))) onto an opaque background"
     case .resample(let file, let pixels):
       return
-        "resample \(MessageText.escaped((file as NSString).lastPathComponent)) to \(pixels)×\(pixels)"
+        "resample \(MessageText.escaped(PathText.lastComponent(file))) to \(pixels)×\(pixels)"
     }
   }
 
@@ -115,9 +121,9 @@ extension IconFix {
     let plain =
       !name.isEmpty
       && name.unicodeScalars.allSatisfy {
-        CharacterSet.alphanumerics.contains($0) || "-_.+@%".unicodeScalars.contains($0)
+        $0.isAlphanumeric || "-_.+@%".unicodeScalars.contains($0)
       }
     if plain { return MessageText.escaped(name) }
-    return "'" + MessageText.escaped(name).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    return "'" + MessageText.escaped(name).replacing("'", with: #"'\''"#) + "'"
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Every finding `iconpick check` can report, one case an id: stable and documented (the
 /// README's id table is tested against this list), and what scripts match on. Each carries its
@@ -153,7 +159,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   }
 
   /// The id as words: `alternate-without-image` → `alternate without image`.
-  public var name: String { rawValue.replacingOccurrences(of: "-", with: " ") }
+  public var name: String { rawValue.replacing("-", with: " ") }
 
   private var rule: (summary: String, fix: String, itms: [String]) {
     switch self {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// `missing-ipad-declaration`: an alternate that iOS knows on iPhone but not on iPad, in an app

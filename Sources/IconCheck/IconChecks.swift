@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconRender
 
@@ -117,8 +123,7 @@ public enum IconChecks {
     let name = icon.name
     var problems: [String] = []
     if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
-      CharacterSet.whitespacesAndNewlines.contains(first)
-        || CharacterSet.whitespacesAndNewlines.contains(last)
+      first.properties.isWhitespace || last.properties.isWhitespace
     {
       problems.append("leading or trailing white space")
     }

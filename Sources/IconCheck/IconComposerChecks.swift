@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconRender
 
@@ -103,10 +109,10 @@ public enum IconComposerChecks {
       data.count <= IconComposerChecks.documentSizeLimit
     else { return nil }
     do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      _ = try JSONTree.decode(data)
       return nil
     } catch {
-      let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+      let text = JSONTree.reason(error)
       if let line = lineNumber(in: text) { return line }
       guard let offset = number(after: "character ", in: text), offset >= 0 else { return nil }
       return 1 + data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
@@ -117,7 +123,7 @@ public enum IconComposerChecks {
   static let documentSizeLimit = 4 << 20
 
   private static func number(after label: String, in text: String) -> Int? {
-    guard let range = text.range(of: label) else { return nil }
+    guard let range = text.firstRange(of: label) else { return nil }
     return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
   }
 
@@ -229,7 +235,7 @@ public enum IconComposerChecks {
       let file =
         IconComposerBundle.findAsset(place.bundle, imageName: name)?.url
         ?? IconComposerBundle.assetURL(place.bundle, imageName: name)
-      var isFolder: ObjCBool = false
+      var isFolder = false
       guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
         missing.append(name)
         let only =
@@ -245,13 +251,13 @@ public enum IconComposerChecks {
           ))
         continue
       }
-      found += layerFile(file, name: name, isFolder: isFolder.boolValue, at: place)
+      found += layerFile(file, name: name, isFolder: isFolder, at: place)
     }
     // Without an Assets folder at all every image is missing: said once, not per image.
-    var isFolder: ObjCBool = false
+    var isFolder = false
     if !missing.isEmpty, missing.count == names.count,
       !FileManager.default.fileExists(atPath: assets.path, isDirectory: &isFolder)
-        || !isFolder.boolValue
+        || !isFolder
     {
       found.removeAll { $0.id == .iconLayerMissingImage }
       found.append(
@@ -399,7 +405,7 @@ public enum IconComposerChecks {
       bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
       guard bytes.first == UInt8(ascii: "<") else { return }
       let text = String(decoding: bytes, as: UTF8.self)
-      isSVG = text.range(of: "<svg", options: .caseInsensitive) != nil
+      isSVG = text.firstRange(ofASCIICaseInsensitive: "<svg") != nil
       guard isSVG else { return }
       unsupported =
         SVGFilterRewrite.rewrite(Array(bytes)).approximations
@@ -417,7 +423,7 @@ public enum IconComposerChecks {
     /// `<text>`, `<text x=…>`, `<svg:text …>`; not `<textPath>` alone or `<textarea>`.
     static func opensText(_ line: Substring) -> Bool {
       var rest = line[...]
-      while let range = rest.range(of: "text", options: .caseInsensitive) {
+      while let range = rest.firstRange(ofASCIICaseInsensitive: "text") {
         let before = rest[..<range.lowerBound]
         let after = rest[range.upperBound...].first
         let opens = before.hasSuffix("<") || before.hasSuffix("<svg:")

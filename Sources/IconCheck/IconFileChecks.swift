@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Rules about what ships: the `CFBundleIconFiles` names of the built Info.plist against the files
@@ -98,7 +104,7 @@ enum IconFileChecks {
     -> IconFix?
   {
     guard !app.isBuiltArtifact, ProjectFacts.IconFiles.hasImageExtension(name) else { return nil }
-    let value = (name as NSString).deletingPathExtension
+    let value = PathText.withoutSuffix(name)
     guard !value.isEmpty else { return nil }
     // The top-level array's key path is its own; an entry's array is under the entry.
     let path =
@@ -116,7 +122,7 @@ enum IconFileChecks {
   /// alone is no extension (`AppIcon83.5x83.5@2x~ipad`).
   static func problem(inIconFile name: String) -> String? {
     if ProjectFacts.IconFiles.hasImageExtension(name) {
-      return "an extension (.\((name as NSString).pathExtension))"
+      return "an extension (.\(PathText.pathExtension(name)))"
     }
     if let scale = scaleSuffix(of: name) { return "a scale suffix (\(scale))" }
     return nil
@@ -138,7 +144,7 @@ enum IconFileChecks {
   private static func baseName(of name: String) -> String {
     var stem = name
     if ProjectFacts.IconFiles.hasImageExtension(stem) {
-      stem = (stem as NSString).deletingPathExtension
+      stem = PathText.withoutSuffix(stem)
     }
     for suffix in ["~ipad", "~iphone"] where stem.hasSuffix(suffix) {
       stem = String(stem.dropLast(suffix.count))

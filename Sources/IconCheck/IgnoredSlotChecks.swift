@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// `ignored-slot` (warning): an `.appiconset` entry that names an image at a size its idiom has

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where each value of a JSON text is, by path (`groups[0].layers[1].fill`, the form
 /// `IconComposerProblem.path` uses): enough to point a diagnostic at a line. Not a parser of the

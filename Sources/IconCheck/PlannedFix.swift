@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// The files one fix would change, planned outside IconCheck (`check --fix` plans them with

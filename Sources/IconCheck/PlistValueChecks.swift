@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// `plist-value-type` (warning): an Info.plist value the reader reads whose type is not Apple's
@@ -35,7 +41,7 @@ enum PlistValueChecks {
       // Written without its extension, or the array would be icon-file-with-extension's.
       let name =
         ProjectFacts.IconFiles.hasImageExtension(written)
-        ? (written as NSString).deletingPathExtension : written
+        ? PathText.withoutSuffix(written) : written
       guard !name.isEmpty else { return nil }
       return .setPlistValue(plist: problem.file, keyPath: problem.keyPath, value: .strings([name]))
     default:

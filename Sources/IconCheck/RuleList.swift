@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `iconpick check --rules`: every id `check` can report, as `swiftlint rules` and
 /// `ruff rule --all` list theirs. A table for people, JSON with every field for scripts.
@@ -18,7 +18,7 @@ public enum RuleList {
     let last = rows[0].count - 1
     let widths = (0..<last).map { column in rows.map { $0[column].count }.max() ?? 0 }
     let lines = rows.map { row in
-      (0..<last).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }
+      (0..<last).map { row[$0] + String(repeating: " ", count: widths[$0] + 2 - row[$0].count) }
         .joined() + row[last]
     }
     let errors = DiagnosticID.allCases.count { $0.severity == .error }

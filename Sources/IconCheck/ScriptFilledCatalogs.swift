@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// An asset catalog the target builds that is empty in the checkout, while a Run Script phase

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// Differences between what iconpick predicts and a built app that are a known habit of the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 #if canImport(Glibc)
@@ -150,8 +150,8 @@ public enum ChangeApplier {
   static func writeAtomically(
     _ bytes: [UInt8], to path: String, mode: mode_t, calls: SystemCalls, exclusive: Bool = false
   ) throws(EditError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    let folder = PathText.directory(path)
+    let name = PathText.lastComponent(path)
     var temporary = ""
     var fd: Int32 = -1
     for _ in 0..<100 {
@@ -240,7 +240,7 @@ public enum ChangeApplier {
         if !inside { throw .leavesProject(file: probe, target: resolved) }
         return
       }
-      probe = (probe as NSString).deletingLastPathComponent
+      probe = PathText.directory(probe)
     }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One file's change: its bytes before (nil for a new file) and after (nil for a removed one).
 /// Planned in full before anything is written, so a dry run and a real run are the same plan.

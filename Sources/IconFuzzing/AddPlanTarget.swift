@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconEdit
 import IconRender
@@ -36,10 +42,10 @@ extension FuzzTarget {
       guard let bytes = change.updated else { continue }
       let name = change.path.lastPathComponent
       if name == "project.pbxproj" || name.hasSuffix(".plist") {
-        guard (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) != nil
+        guard (try? PropertyListValue.decode(Data(bytes))) != nil
         else { fatalError("addplan: the planned \(name) does not parse") }
       } else if name == "Contents.json" {
-        guard (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil else {
+        guard (try? JSONTree.decode(Data(bytes))) != nil else {
           fatalError("addplan: the planned Contents.json does not parse")
         }
       }

@@ -1,5 +1,5 @@
 #if DEBUG
-  import Foundation
+  import FoundationEssentials
   import IconArchive
   @testable import IconCatalog
   @testable import IconRender

@@ -1,5 +1,6 @@
+import IconCatalog
 #if DEBUG
-  import Foundation
+  import FoundationEssentials
   @testable import IconCatalog
   @testable import IconCheck
 
@@ -70,7 +71,7 @@
     /// The first two images as their extensions say; the others in turn, whatever their names say.
     static func layerFile(for name: String, index: Int) -> Data {
       guard index < 2 else { return layerFiles[index % layerFiles.count] }
-      switch (name as NSString).pathExtension.lowercased() {
+      switch PathText.pathExtension(name).lowercased() {
       case "png": return layerFiles[1]
       case "jpg", "jpeg": return layerFiles[2]
       default: return layerFiles[0]

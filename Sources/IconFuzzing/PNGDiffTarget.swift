@@ -1,5 +1,5 @@
 #if DEBUG
-  import Foundation
+  import FoundationEssentials
   @testable import IconRender
 
   extension FuzzTarget {

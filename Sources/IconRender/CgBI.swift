@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Apple's CgBI pixels made ordinary: BGR(A) with premultiplied alpha becomes RGB(A) with
 /// straight alpha, as libpng would give the same image saved as a standard PNG.

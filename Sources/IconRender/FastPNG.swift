@@ -1,5 +1,11 @@
 import CDeflate
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// The preview path's decoder for the PNGs app icons nearly always are: 8-bit, not interlaced,

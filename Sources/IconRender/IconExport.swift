@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// An icon as one square image of a given size, whatever its kind: an Icon Composer bundle

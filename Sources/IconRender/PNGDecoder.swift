@@ -1,5 +1,11 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Decodes PNG files into 8-bit straight-alpha RGBA with libpng's simplified API.

@@ -1,5 +1,11 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// A PNG's size and channels, read from its header without decoding any pixels.

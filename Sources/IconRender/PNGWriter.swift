@@ -1,5 +1,11 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// Writes RGBA images as PNG files with libpng's simplified API (no setjmp/longjmp).

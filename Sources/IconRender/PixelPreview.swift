@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// An icon's preview in real pixels, for terminals that show images (kitty, iTerm2, sixel):

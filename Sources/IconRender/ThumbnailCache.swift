@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// Rendered thumbnails on disk, under `$XDG_CACHE_HOME/iconpick` (default `~/.cache/iconpick`).
@@ -18,7 +25,7 @@ public struct ThumbnailCache: Sendable {
     if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
       return URL(fileURLWithPath: base).appendingPathComponent("iconpick")
     }
-    let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    let home = HomeFolder.path(environment: environment)
     return URL(fileURLWithPath: home).appendingPathComponent(".cache/iconpick")
   }
 

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// PNG's row filters undone (None, Sub, Up, Average, Paeth; PNG spec §9), for `FastPNG`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import IconCatalog
 
@@ -31,7 +31,7 @@ public struct FileChoiceStore: ChoiceStore {
       return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent(
         "iconpick", isDirectory: true)
     }
-    return URL(fileURLWithPath: homeDirectory(environment: environment), isDirectory: true)
+    return URL(fileURLWithPath: HomeFolder.path(environment: environment), isDirectory: true)
       .appendingPathComponent(".local/state/iconpick", isDirectory: true)
   }
 
@@ -106,7 +106,7 @@ public struct FileChoiceStore: ChoiceStore {
     }
     let object: Any
     do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes))
+      object = try JSONTree.object(from: Data(bytes))
     } catch {
       return .corrupt(file: file, reason: "not valid JSON")
     }
@@ -121,7 +121,7 @@ public struct FileChoiceStore: ChoiceStore {
     guard let value = fields["alternateIconName"] else {
       return .corrupt(file: file, reason: "no \"alternateIconName\" field")
     }
-    if value is NSNull { return .primary }
+    if value is NullValue { return .primary }
     guard let name = value as? String else {
       return .corrupt(file: file, reason: "\"alternateIconName\" is neither a string nor null")
     }
@@ -174,13 +174,12 @@ public struct FileChoiceStore: ChoiceStore {
 
   static func encode(alternateIconName: String?, bundleIdentifier: String) -> [UInt8] {
     let fields: [String: Any] = [
-      "alternateIconName": alternateIconName.map { $0 as Any } ?? NSNull(),
+      "alternateIconName": alternateIconName.map { $0 as Any } ?? NullValue(),
       "bundleIdentifier": bundleIdentifier,
     ]
     // Two strings and a null always serialise; the fallback only keeps this total.
     let data =
-      (try? JSONSerialization.data(
-        withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]))
+      (try? JSONTree.data(object: fields, formatting: [.sortedKeys, .withoutEscapingSlashes]))
       ?? Data()
     return [UInt8](data) + [UInt8(ascii: "\n")]
   }
@@ -213,7 +212,7 @@ public struct FileChoiceStore: ChoiceStore {
       if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return nil }
       return (path, ENOTDIR)
     case ENOENT:
-      let parent = (path as NSString).deletingLastPathComponent
+      let parent = PathText.directory(path)
       guard !parent.isEmpty, parent != path else { return (path, code) }
       if let failure = createFolder(parent) { return failure }
       if mkdir(path, 0o700) == 0 {
@@ -272,7 +271,7 @@ public struct FileChoiceStore: ChoiceStore {
     var parts = tm()
     gmtime_r(&now, &parts)
     let stamp = String(
-      format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+      printf: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
       parts.tm_hour, parts.tm_min, parts.tm_sec)
     let base = "\(target).corrupt-\(stamp)"
     var candidate = base
@@ -356,13 +355,4 @@ struct SystemCalls: Sendable {
 
 private func errorText(_ code: Int32) -> String {
   String(cString: strerror(code))
-}
-
-private func homeDirectory(environment: [String: String]) -> String {
-  if let home = environment["HOME"], home.hasPrefix("/") { return home }
-  if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
-    let path = String(cString: directory)
-    if path.hasPrefix("/") { return path }
-  }
-  return NSHomeDirectory()
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 import Glibc
 
 /// How the picker shows the icons: a list of rows, or a grid of large tiles.
@@ -43,7 +44,7 @@ public struct PreferenceStore: Sendable {
   /// The defaults for anything missing, unreadable or not ours.
   static func parse(_ bytes: [UInt8]?) -> PickerPreferences {
     guard let bytes, !bytes.isEmpty,
-      let fields = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
+      let fields = (try? JSONTree.object(from: Data(bytes))) as? [String: Any],
       let view = (fields["view"] as? String).flatMap(PickerViewStyle.init(rawValue:))
     else { return PickerPreferences() }
     return PickerPreferences(view: view)

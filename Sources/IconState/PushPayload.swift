@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// The words of `UIBackgroundFetchResult`, which `iconpick push` prints on stdout.
@@ -61,7 +67,7 @@ public enum PushPayload {
     }
     let parsed: Any
     do {
-      parsed = try JSONSerialization.jsonObject(with: Data(data), options: [])
+      parsed = try JSONTree.object(from: Data(data))
     } catch {
       return failed("the payload is not valid JSON (\(escaped(jsonProblem(error))))")
     }
@@ -94,7 +100,7 @@ public enum PushPayload {
       activeName == app.primary.name && app.alternate(named: app.primary.name) == nil
       ? nil : activeName
 
-    if value is NSNull {
+    if value is NullValue {
       return reset(current: current)
     }
     guard let name = value as? String else {
@@ -146,18 +152,17 @@ public enum PushPayload {
 
   private static func describeType(_ value: Any) -> String {
     switch value {
-    case is NSNull: return "null"
+    case is NullValue: return "null"
     case is String: return "a string"
     case is [Any]: return "an array"
     case is [String: Any]: return "an object"
-    case let number as NSNumber:
-      return String(cString: number.objCType) == "c" ? "a boolean" : "a number"
+    case is Bool: return "a boolean"
+    case is Int, is Double: return "a number"
     default: return "a \(type(of: value))"
     }
   }
 
   private static func jsonProblem(_ error: Error) -> String {
-    let info = (error as NSError).userInfo
-    return info["NSDebugDescription"] as? String ?? error.localizedDescription
+    JSONTree.reason(error)
   }
 }

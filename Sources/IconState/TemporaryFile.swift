@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The first half of an atomic replace, shared by the state files: `contents` in a fresh 0600

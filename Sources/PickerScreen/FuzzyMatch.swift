@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 
 /// fzf-style fuzzy matching: the query's characters must appear in the text in order, not
 /// necessarily together, ignoring case. A match scores higher for contiguous runs, for
@@ -30,7 +31,7 @@ public enum FuzzyMatch {
 
   /// The query as keys, one per character (composed first, like the texts).
   public static func keys(_ query: String) -> [UInt32] {
-    query.precomposedStringWithCanonicalMapping.map(key)
+    UnicodeForms.nfc(query).map(key)
   }
 
   /// Which of 64 classes of characters (by key) a text or query has: a text without all of a
@@ -192,7 +193,7 @@ public struct FuzzyText: Equatable, Sendable {
   let classes: UInt64
 
   public init(_ text: String) {
-    let characters = Array(text.precomposedStringWithCanonicalMapping)
+    let characters = Array(UnicodeForms.nfc(text))
     keys = characters.map(FuzzyMatch.key)
     classes = FuzzyMatch.classes(keys)
     var bonuses = [Int16](repeating: 0, count: characters.count)

@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconRender
 import IconState
@@ -281,7 +288,7 @@ extension PickerSession {
 
 /// What background work finished, handed to the drawing loop, which takes it all at once.
 final class Inbox<Item: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var items: [Item] = []
 
   func put(_ item: Item) {

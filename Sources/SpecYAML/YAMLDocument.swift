@@ -1,5 +1,11 @@
 internal import CYAML
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// A YAML document (an XcodeGen `project.yml`) read with libyaml's event parser into plain values,
@@ -205,7 +211,7 @@ public enum YAMLDocument {
       switch value {
       case let text as String: return text
       case let flag as Bool: return flag ? "true" : "false"
-      case is NSNull: return ""
+      case is NullValue: return ""
       default: return "\(value)"
       }
     }
@@ -230,7 +236,7 @@ public enum YAMLDocument {
 
     /// A plain scalar's value, as Yams' default resolver reads it.
     static func resolve(_ text: String) -> Any {
-      if nulls.contains(text) { return NSNull() }
+      if nulls.contains(text) { return NullValue() }
       if trues.contains(text) { return true }
       if falses.contains(text) { return false }
       if isInteger(text), let number = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) {

@@ -1,5 +1,5 @@
 internal import CYAML
-import Foundation
+import FoundationEssentials
 
 /// Where a node lies in the text: libyaml's mark with its character index turned into a byte
 /// offset, so an editor can change exactly those bytes.

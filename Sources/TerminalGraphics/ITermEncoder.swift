@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconRender
 
 /// iTerm2's inline images: `OSC 1337 ; File=inline=1;size=N;width=C;height=R;

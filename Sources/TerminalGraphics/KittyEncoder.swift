@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconRender
 
 /// kitty's graphics protocol: raw RGBA (`f=32`), zlib-compressed (`o=z`, `ZlibCompressor`),

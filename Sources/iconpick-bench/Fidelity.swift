@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconRender
 
@@ -24,7 +30,7 @@ enum Fidelity {
     do {
       pairs = try readPairs(root)
     } catch {
-      FileHandle.standardError.write(Data("fidelity: \(error)\n".utf8))
+      writeStandardError("fidelity: \(error)\n")
       return 1
     }
     // The leave-out halves: folders sorted by name, every other one in half A (IconComposerRules).
@@ -60,8 +66,8 @@ enum Fidelity {
         tiles.append([apple, ours, difference])
         print(
           "| \(padded(pair.folder, 33)) | \(halfA ? "A" : "B")    | "
-            + "\(padded(pair.look.exportName, 11)) | " + String(format: "%6.1f", error) + " | "
-            + String(format: "%8.1f", heldOutError) + " |"
+            + "\(padded(pair.look.exportName, 11)) | " + String(printf: "%6.1f", error) + " | "
+            + String(printf: "%8.1f", heldOutError) + " |"
             + (fonts.isEmpty ? "" : " font missing: \(fonts.joined(separator: ", "))"))
       } catch {
         // One pair iconpick cannot draw is a row of the table, not the end of the run.
@@ -78,11 +84,11 @@ enum Fidelity {
       let these = rows.filter { $0.pair.look == look }
       guard !these.isEmpty else { continue }
       print(
-        "| \(padded(look.exportName, 11)) | \(String(format: "%7d", these.count)) | "
-          + String(format: "%6.1f", median(these.map(\.error))) + " | "
-          + String(format: "%5.1f", these.map(\.error).max() ?? 0) + " | "
-          + String(format: "%16.1f", median(these.map(\.heldOut))) + " | "
-          + String(format: "%5.1f", these.map(\.heldOut).max() ?? 0) + " |")
+        "| \(padded(look.exportName, 11)) | \(String(printf: "%7d", these.count)) | "
+          + String(printf: "%6.1f", median(these.map(\.error))) + " | "
+          + String(printf: "%5.1f", these.map(\.error).max() ?? 0) + " | "
+          + String(printf: "%16.1f", median(these.map(\.heldOut))) + " | "
+          + String(printf: "%5.1f", these.map(\.heldOut).max() ?? 0) + " |")
     }
     // The font case is stated, not counted in the worst: its glyph cannot be drawn here.
     let counted = rows.filter { $0.missingFonts.isEmpty }
@@ -95,27 +101,26 @@ enum Fidelity {
     func verdict(_ ok: Bool) -> String { ok ? "met" : "MISSED" }
     print("")
     print(
-      String(
-        format: "Every export: median %.1f (target ≤ 5: %@), worst %.1f (target ≤ 15: %@)",
-        allMedian, verdict(allMedian <= 5) as NSString, worst, verdict(worst <= 15) as NSString))
+      String(printf: "Every export: median %.1f (target ≤ 5: ", allMedian) + verdict(allMedian <= 5)
+        + String(printf: "), worst %.1f (target ≤ 15: ", worst) + verdict(worst <= 15) + ")")
     for row in rows where !row.missingFonts.isEmpty {
       print(
         "  not counted in the worst: \(row.pair.folder) \(row.pair.look.exportName) "
-          + String(format: "%.1f", row.error)
+          + String(printf: "%.1f", row.error)
           + " (font not installed: \(row.missingFonts.joined(separator: ", ")))")
     }
     print(
       String(
-        format:
+        printf:
           "Leave-out (each half drawn with the rules fitted on the other): median %.1f, mean %.1f; "
-          + "in-sample median %.1f, mean %.1f; ratio %.2f (target ≤ 1.5: %@)",
-        heldOutMedian, heldOutMean, allMedian, mean, ratio, verdict(ratio <= 1.5) as NSString))
+          + "in-sample median %.1f, mean %.1f; ratio %.2f (target ≤ 1.5: ",
+        heldOutMedian, heldOutMean, allMedian, mean, ratio) + verdict(ratio <= 1.5) + ")")
     let sheet = contactSheet(tiles)
     do {
       try PNGWriter.write(sheet, to: URL(fileURLWithPath: sheetFile))
       print("contact sheet (rows in table order: Apple, iconpick, difference × 4): \(sheetFile)")
     } catch {
-      FileHandle.standardError.write(Data("fidelity: \(error)\n".utf8))
+      writeStandardError("fidelity: \(error)\n")
       return 1
     }
     if !undrawn.isEmpty {
@@ -191,7 +196,7 @@ enum Fidelity {
   static func readPairs(_ root: URL) throws -> [Pair] {
     let list = root.appendingPathComponent("pairs.json")
     guard let data = FileManager.default.contents(atPath: list.path),
-      let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+      let entries = try JSONTree.object(from: data) as? [[String: Any]]
     else { throw FidelityError("\(list.path): not readable as a list of pairs") }
     var pairs: [Pair] = []
     for entry in entries {

@@ -16,7 +16,13 @@
 // Prints one line per case: `moves PROTOCOL ROWS WAY BYTES_PER_MOVE CPU_MEAN_MS CPU_MAX_MS`, ROWS
 // `cells` or `images`, then `budget BYTES CPU_MS` (what rows as images may add to a move) and
 // `chosen PROTOCOL...` (where the picker shows the rows as images).
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconRender
 import PickerScreen
@@ -43,8 +49,8 @@ enum PickerMoves {
     let made = (0..<(moves + 13)).map { index in
       let source = icons[index % icons.count]
       return AppIcon(
-        name: String(format: "Icon-%04d", index), assetName: nil,
-        displayName: String(format: "Icon %04d", index), isPrimary: index == 0,
+        name: String(printf: "Icon-%04d", index), assetName: nil,
+        displayName: String(printf: "Icon %04d", index), isPrimary: index == 0,
         renditions: source.renditions)
     }
     let large = AppIcons(
@@ -80,15 +86,13 @@ enum PickerMoves {
             encoder: encoder, moves: moves, untimed: way == "round" ? icons.count : 0,
             pixels: pixels)
           let mean = times.reduce(0, +) / Double(max(1, times.count))
-          print(
-            String(
-              format: "moves %@ %@ %@ %.0f %.3f %.3f", kind.rawValue, rows ? "images" : "cells",
-              way,
-              Double(bytes) / Double(max(1, moves)), mean, times.max() ?? 0))
+          let perMove = Double(bytes) / Double(max(1, moves))
+          let figures = String(printf: "%.0f %.3f %.3f", perMove, mean, times.max() ?? 0)
+          print("moves \(kind.rawValue) \(rows ? "images" : "cells") \(way) \(figures)")
         }
       }
     }
-    print(String(format: "budget %d %.1f", PickerGraphics.rowImageByteBudget, 1000.0 / 60.0))
+    print(String(printf: "budget %d %.1f", PickerGraphics.rowImageByteBudget, 1000.0 / 60.0))
     print(
       (["chosen"] + PickerGraphics.rowImageProtocols.map(\.rawValue).sorted()).joined(
         separator: " "))

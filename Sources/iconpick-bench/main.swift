@@ -10,7 +10,14 @@
 // The other commands and their usage: BenchCommand (Sources/BenchCommandLine), which reads the
 // command line.
 import BenchCommandLine
-import Foundation
+import Dispatch
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconRender
 
@@ -18,7 +25,7 @@ let command: BenchCommand
 do {
   command = try BenchCommand(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
-  FileHandle.standardError.write(Data((error.description + "\n").utf8))
+  writeStandardError(error.description + "\n")
   exit(2)
 }
 switch command {
@@ -105,7 +112,7 @@ func timeCar(runs: Int, file path: String) -> Int32 {
     times.append(after - before)
   }
   times.sort()
-  print(String(format: "car %.3f %.3f %.3f", times[times.count / 2], times.first!, times.last!))
+  print(String(printf: "car %.3f %.3f %.3f", times[times.count / 2], times.first!, times.last!))
   return 0
 }
 
@@ -201,7 +208,7 @@ func timePipeline(runs: Int, columns: Int, rows: Int, files paths: [String]) {
     let median =
       sorted.count % 2 == 1
       ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    print(name, String(format: "%.3f %.3f %.3f", median, sorted.first!, sorted.last!))
+    print(name, String(printf: "%.3f %.3f %.3f", median, sorted.first!, sorted.last!))
   }
   report("cold", cold)
   if !decode.isEmpty { report("decode", decode) }
@@ -214,4 +221,14 @@ func timePipeline(runs: Int, columns: Int, rows: Int, files paths: [String]) {
   report("warm", warm)
   report("batch", batch)
   print("threads", queue.width)
+}
+
+/// A message on stderr (write(2): nothing buffered, nothing global).
+func writeStandardError(_ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    guard written > 0 else { return }
+    bytes = bytes.dropFirst(written)
+  }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconFuzzing
 
 // Two builds of one file. With -DFUZZING (make fuzz: -sanitize=fuzzer,address), libFuzzer's driver
@@ -11,8 +17,7 @@ import IconFuzzing
     let name = ProcessInfo.processInfo.environment["ICONPICK_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-      FileHandle.standardError.write(
-        Data("iconpick-fuzz: set ICONPICK_FUZZ_TARGET to one of: \(names)\n".utf8))
+      writeStandardError("iconpick-fuzz: set ICONPICK_FUZZ_TARGET to one of: \(names)\n")
       exit(2)
     }
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -92,3 +97,13 @@ import IconFuzzing
     }
   }
 #endif
+
+/// A message on stderr (write(2): nothing buffered, nothing global).
+private func writeStandardError(_ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    guard written > 0 else { return }
+    bytes = bytes.dropFirst(written)
+  }
+}

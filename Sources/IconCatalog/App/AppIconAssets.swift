@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The app icons the app's asset catalogs hold, by name: what a `CFBundleIconName` of the built
 /// Info.plist must name (ITMS-90895), and what a primary nothing names leaves unused (ITMS-90713).

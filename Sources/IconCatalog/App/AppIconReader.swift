@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads an app's icon configuration the way Xcode's asset catalog compiler assembles it.
 public enum AppIconReader {
@@ -118,9 +124,9 @@ public enum AppIconReader {
     -> [String]
   {
     let path = path.standardizedFileURL
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard !BuiltApp.isBuiltApp(path),
-      FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue,
+      FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder,
       let project = try AppLocation.project(at: path).project
     else { return [] }
     return try ProjectTarget.eligibleNames(project: project, configuration: configuration)

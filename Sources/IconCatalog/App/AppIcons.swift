@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An app's icon configuration, as the built app would see it.
 public struct AppIcons: Sendable, Equatable {
@@ -163,7 +169,7 @@ public struct MissingBaseConfiguration: Sendable, Equatable {
 
   /// What to do, in one clause.
   public var fix: String {
-    if isCocoaPods, let range = file.range(of: "/Pods/Target Support Files/") {
+    if isCocoaPods, let range = file.firstRange(of: "/Pods/Target Support Files/") {
       let folder = String(file[..<range.lowerBound])
       return "run `pod install` in \(folder.isEmpty ? "/" : folder): CocoaPods writes this file"
     }
@@ -308,7 +314,7 @@ extension AppIcons {
 
     /// Worked out once, under a lock: an app value may be read from several threads.
     final class Pending: @unchecked Sendable {
-      private let lock = NSLock()
+      private let lock = Lock()
       private var make: (() -> ReadFacets)?
       private var made: ReadFacets?
 

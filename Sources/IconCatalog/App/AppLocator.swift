@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where an app is: its root folder, the files found under it, and which Info.plist is the app's.
 struct AppLocation: Sendable {
@@ -23,11 +29,11 @@ struct AppLocation: Sendable {
     platform: AppPlatform? = nil
   ) throws(IconCatalogError) -> AppLocation {
     let path = path.standardizedFileURL
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
       throw .notFound(path: path.path)
     }
-    if !isFolder.boolValue, !XcodeGenSpec.isSpecFile(path) {
+    if !isFolder, !XcodeGenSpec.isSpecFile(path) {
       guard path.pathExtension == "plist" else { throw .noApp(path: path.path) }
       guard target == nil, configuration == nil else { throw .noProject(path: path.path) }
       let root = folderURL(path.deletingLastPathComponent())
@@ -99,9 +105,9 @@ struct AppLocation: Sendable {
   }
 
   private static func isFolder(_ url: URL) -> Bool {
-    var isFolder: ObjCBool = false
+    var isFolder = false
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-      && isFolder.boolValue
+      && isFolder
   }
 
   /// The shallowest `.xcodeproj` under `root`, or XcodeGen spec in a folder without one;
@@ -245,9 +251,9 @@ struct AppLocation: Sendable {
   /// `App/Info.plist`), shallow enough that a home folder with projects somewhere inside is not an app.
   static func containsApp(_ folder: URL) -> Bool {
     let folder = folder.standardizedFileURL
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
-      isFolder.boolValue
+      isFolder
     else {
       return false
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One app target of a project that can have alternate icons, as the picker's target chooser
 /// lists it: its name, its platform and how many icons it has.

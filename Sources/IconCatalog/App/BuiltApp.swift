@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A built `.app` bundle, as Xcode leaves it in DerivedData or an archive. Its processed Info.plist
 /// (binary or XML) is the truth: actool has already written every icon name into it, so build

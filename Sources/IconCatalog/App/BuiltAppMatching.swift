@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension AppIconReader {
   /// True when PATH is what Xcode built: a `.app` bundle (not a source folder of that name), an

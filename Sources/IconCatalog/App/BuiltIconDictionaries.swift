@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The icon dictionaries of the built app's Info.plist: what Xcode writes into `CFBundleIcons`,
 /// `CFBundleIcons~ipad` and `CFBundleIcons~iphone` after the asset catalog compiler's generation

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where an app's icon facts live, for the write side: the project file, the target, and for
 /// each build configuration where a build setting's winning value is written. Read with the same

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Short names for people: icon names usually repeat the primary's name (`AppIcon-Green`),
 /// which says nothing in a list of icons, and are written for code (`AppIconDarkMode`).

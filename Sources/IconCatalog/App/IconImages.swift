@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The images of an app's icons, read when asked for. Reading every Contents.json of an app with
 /// thousands of icons takes longer than people wait for a first screen; the picker lists the names
@@ -98,7 +104,7 @@ public struct IconImages: Sendable {
 
 /// What reading each icon's images gave, by icon name, shared by the threads that ask.
 private final class ReadOnce: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var results: [String: Result<[IconRendition], IconCatalogError>] = [:]
 
   func result(for name: String) -> Result<[IconRendition], IconCatalogError>? {
@@ -117,7 +123,7 @@ private final class ReadOnce: @unchecked Sendable {
 /// The loose icon files, searched for once, by whichever thread asks first.
 final class LooseFilesOnce: @unchecked Sendable {
   private let search: @Sendable () -> LooseIconFiles
-  private let lock = NSLock()
+  private let lock = Lock()
   private var found: LooseIconFiles?
 
   init(search: @escaping @Sendable () -> LooseIconFiles) { self.search = search }

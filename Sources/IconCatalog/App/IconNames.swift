@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which icons an app has, by name, before any image is looked at.
 struct IconNames: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AppIcons {
   /// The order people see: the primary first (App Review 4.6: the way back to the original
@@ -14,9 +14,9 @@ extension AppIcons {
 /// The order is NSString's `compare(options: [.caseInsensitive, .numeric])`. ASCII names, nearly
 /// all icon names, are compared here: NSString's goes through CoreFoundation's string code, which
 /// every `list` and picker start would then map (0.2 MB of RSS, measured with /usr/bin/time) and
-/// which bridges both strings on each of a sort's comparisons. Other names go to NSString, which
-/// compares them decomposed ("é" as "e" and an accent, so next to "e"). The tests check the two
-/// agree on generated ASCII names.
+/// which bridges both strings on each of a sort's comparisons. Other names are compared as NSString
+/// compared them, decomposed ("é" as "e" and an accent, so next to "e") and in lowercase, by
+/// their scalars. The tests check the order against NSString's on generated names.
 public enum IconOrder {
   /// Whether `lhs` comes before `rhs`: case-insensitive with numbers by value, independent of
   /// the locale; names that compare the same that way ("Blue", "blue") by their UTF-8 bytes,
@@ -41,24 +41,28 @@ public enum IconOrder {
       }
     }
     if let ascii { return ascii }
-    switch lhs.compare(rhs, options: [.caseInsensitive, .numeric]) {
-    case .orderedAscending: return -1
-    case .orderedDescending: return 1
-    case .orderedSame: return 0
+    return asciiOrder(folded(lhs), folded(rhs))
+  }
+
+  /// A name's scalars as NSString compared them without regard to case: decomposed (NFD), each
+  /// in lowercase.
+  private static func folded(_ name: String) -> [UInt32] {
+    UnicodeForms.nfd(name).unicodeScalars.flatMap { scalar in
+      scalar.properties.lowercaseMapping.unicodeScalars.map(\.value)
     }
   }
 
   /// `naturalOrder` of two ASCII names, on their bytes in place: a sort compares names many
   /// times, so nothing is allocated here.
-  private static func asciiOrder(
-    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
-  )
-    -> Int
+  private static func asciiOrder<Units: RandomAccessCollection>(_ left: Units, _ right: Units)
+    -> Int where Units.Index == Int, Units.Element: FixedWidthInteger
   {
-    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-    func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+    func isDigit(_ byte: Units.Element) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func lowered(_ byte: Units.Element) -> Units.Element {
+      byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
     /// The digits of the run at `start` without leading zeros, and where the run ends.
-    func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, end: Int) {
+    func run(_ bytes: Units, from start: Int) -> (Range<Int>, end: Int) {
       var end = start
       while end < bytes.count, isDigit(bytes[end]) { end += 1 }
       var first = start

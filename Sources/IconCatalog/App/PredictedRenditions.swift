@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AppIcons {
   /// The images the build would give `icon`, predicted from the sources, in the terms

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// PATH naming one Icon Composer `.icon` bundle, with no project around it: the bundle is the
 /// app's only icon set, so `iconpick show Foo.icon --output foo.png` and `iconpick check

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An archive (an `.ipa`) as IconCatalog sees it: its entries, and an entry's bytes read with a
 /// cap. The zip library lives in another module (IconArchive, which loads libzip on first use);
@@ -62,7 +68,7 @@ public struct ArchiveAccess: Sendable {
 
 /// What `ArchiveAccess.remembering` keeps of the entries read.
 final class EntryMemory: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private let budget: Int
   /// Whole entries read, or why they could not be.
   private var wholes: [Int: Result<[UInt8], ArchiveProblem>] = [:]
@@ -160,7 +166,7 @@ public enum ArchivedFiles {
   /// message saying so).
   public typealias Opener = @Sendable (URL) throws(ArchiveProblem) -> ArchiveAccess
 
-  private static let lock = NSLock()
+  private static let lock = Lock()
   nonisolated(unsafe) private static var installedOpener: Opener?
   nonisolated(unsafe) private static var open:
     [String: (access: ArchiveAccess, byName: [String: Int])] = [:]

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a compiled asset catalog (`Assets.car`, written by actool) lists: its version strings,
 /// its facets (asset names) and its renditions with their key attributes and CSI headers. No

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What kind of build a built app is: the Xcode that made it and the SDK it was built with
 /// (`DTXcode`, `DTXcodeBuild`, `DTPlatformName` in its processed Info.plist), and whether its
@@ -99,7 +99,7 @@ public struct CarThinning: Sendable, Equatable, Hashable {
     guard words == "optimized" || arguments.contains("thinned <")
     else { return nil }
     func value(_ name: String) -> Int? {
-      guard let start = arguments.range(of: "<\(name) ") else { return nil }
+      guard let start = arguments.firstRange(of: "<\(name) ") else { return nil }
       let rest = arguments[start.upperBound...]
       guard let end = rest.firstIndex(of: ">") else { return nil }
       return Int(rest[..<end])

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What Xcode hands over besides a bare `.app`: an `.ipa` (a zip holding `Payload/NAME.app`, or
 /// `FOLDER/Payload/NAME.app` inside one wrapper folder, read in place through `ArchivedFiles`,
@@ -9,14 +15,14 @@ import Foundation
 enum BuiltArtifact {
   /// An `.ipa` file, a `.zip` file holding an app, or an `.xcarchive` folder.
   static func isArtifact(_ path: URL) -> Bool {
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
       return false
     }
     switch path.pathExtension.lowercased() {
-    case "ipa": return !isFolder.boolValue
-    case "zip": return !isFolder.boolValue && zipHoldsApp(path)
-    case "xcarchive": return isFolder.boolValue
+    case "ipa": return !isFolder
+    case "zip": return !isFolder && zipHoldsApp(path)
+    case "xcarchive": return isFolder
     default: return false
     }
   }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One image a built app holds for an icon: a rendition of the icon's asset in the app's
 /// `Assets.car`, or a loose PNG beside it (`list --json` shows them).

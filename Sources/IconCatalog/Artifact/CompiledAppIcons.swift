@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a built app's `Assets.car` holds for its icons, in the built app's model: the app icon
 /// sets actool compiled (a facet with a multisize set, layout 1010, or an Icon Composer stack or

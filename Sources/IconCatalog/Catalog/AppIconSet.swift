@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads an `.appiconset/Contents.json` into renditions: the legacy list of sizes, the single 1024 pt
 /// universal form, and `appearances` (dark, tinted).

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An `.xcassets` folder and the app icons in it: `.appiconset` folders and Icon Composer `.icon`
 /// bundles, at any depth of groups.
@@ -393,7 +399,7 @@ struct AssetCatalogs: Sendable {
 /// What reading each `.appiconset` gave, by folder, shared by the threads that ask: its decoded
 /// Contents.json until its renditions are made, then those.
 private final class SetReadings: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var results: [String: Result<[IconRendition], IconCatalogError>] = [:]
   private var decoded: [String: Result<AppIconSet.Contents?, IconCatalogError>] = [:]
 

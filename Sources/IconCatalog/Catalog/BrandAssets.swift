@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A tvOS `NAME.brandassets`: the app icon is an image stack (front to back layers, each a
 /// `Content.imageset`) named by the assets whose role is `primary-app-icon`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The loose PNGs that `CFBundleIconFiles` names, found the way iOS finds them in the built app:
 /// `Name.png`, `Name@2x.png`, `Name@3x~ipad.png`, `Name60x60@2x.png`, ...
@@ -118,21 +118,17 @@ struct LooseIconFiles: Sendable {
   {
     // PATH can be a catalog itself; nothing in it is a loose file. (A built app's root is searched.)
     guard !["xcassets", "icon"].contains(root.pathExtension) else { return .empty }
-    let keys: [URLResourceKey] = [.isDirectoryKey]
     var files: [URL] = []
     // The walker does not follow symbolic links, so a link loop cannot trap it; an unreadable
     // folder hides only what is in it.
-    let options: FileManager.DirectoryEnumerationOptions =
-      recursive ? [] : [.skipsSubdirectoryDescendants]
-    let walker = FileManager.default.enumerator(
-      at: root, includingPropertiesForKeys: keys, options: options, errorHandler: { _, _ in true })
-    while let url = walker?.nextObject() as? URL {
+    let walker = DirectoryWalker(root, recursive: recursive)
+    while let (url, isDirectory) = walker.next() {
       let name = url.lastPathComponent
-      if (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true {
+      if isDirectory {
         if name.hasPrefix(".") || ProjectFiles.skippedFolders.contains(name)
           || unreachableExtensions.contains(url.pathExtension)
         {
-          walker?.skipDescendants()
+          walker.skipDescendants()
         }
       } else if url.pathExtension.lowercased() == "png", !excluded.contains(name) {
         files.append(URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: false))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How much of an app's code `check` reads for the icon names it passes
 /// (`CodeIconNames`), in one place: the reading must stay a small part of a check, even on the

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The languages whose calls that change the app's icon iconpick reads (`CodeIconNames`).
 enum CodeLanguage: String, Sendable, CaseIterable {
@@ -493,7 +499,7 @@ struct CodeLexer {
     if !verbatim {
       let (value, open) = quoted(UInt8(ascii: "\""), interpolation: nil)
       let interpolated =
-        interpolating && value.replacingOccurrences(of: "{{", with: "").contains("{")
+        interpolating && value.replacing("{{", with: "").contains("{")
       return (value, open || interpolated)
     }
     index += 1
@@ -510,7 +516,7 @@ struct CodeLexer {
         index += 1
         let text = String(decoding: value, as: UTF8.self)
         let interpolated =
-          interpolating && text.replacingOccurrences(of: "{{", with: "").contains("{")
+          interpolating && text.replacing("{{", with: "").contains("{")
         return (text, interpolated || spansLines)
       }
       if byte == UInt8(ascii: "\n") {

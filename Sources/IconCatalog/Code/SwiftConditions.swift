@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which platforms' builds compile each token of a Swift file, by its `#if os(…)` blocks: a call
 /// under `#if os(iOS)` is not the tvOS app's. Conditions other than `os(…)` (`DEBUG`,

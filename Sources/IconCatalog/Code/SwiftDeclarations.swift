@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What Swift code declares that a call's argument may stand for: enums and their cases,
 /// properties of types, and the types variables are declared with. Read from tokens, without

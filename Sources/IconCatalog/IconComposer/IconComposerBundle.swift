@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An Icon Composer `NAME.icon` bundle (Xcode 26): `icon.json` describes groups of layers, each
 /// layer an image in the bundle's `Assets/` folder. The icon's name is the folder's name without

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// All of an Icon Composer `icon.json`: the background fill and the groups of layers, each
 /// property with its appearance and idiom specializations. Groups and layers are in the file's

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Any JSON value, as `JSONDecoder` reads it: the parsing is Foundation's; this only keeps
 /// booleans apart from numbers, which `icon.json` relies on (`hidden`, `specular`).

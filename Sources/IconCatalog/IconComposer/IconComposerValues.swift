@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A colour from `icon.json`, converted to sRGB: `srgb:` and `extended-srgb:` as written,
 /// `display-p3:` through linear light, `gray:` and `extended-gray:` as equal channels.

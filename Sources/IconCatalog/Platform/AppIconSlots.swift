@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sizes, in points, each device idiom of an iOS `.appiconset` has: the slots Xcode's asset
 /// catalog editor offers for an app icon, as Apple's Asset Catalog Format Reference ("App Icon

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A platform whose apps can change their icon: `UIApplication.setAlternateIconName` exists on
 /// iOS and iPadOS (and Mac Catalyst, an iOS build) and on tvOS. Apple documents

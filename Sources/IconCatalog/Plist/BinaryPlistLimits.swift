@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks a binary property list's object graph before Foundation parses it: a hostile file
 /// can nest arrays thousands deep, or share one object between many parents so that the tree

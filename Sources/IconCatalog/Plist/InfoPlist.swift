@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What an Info.plist icon dictionary says about one icon, beyond its name.
 struct DeclaredIcon: Equatable, Sendable {
@@ -201,8 +207,8 @@ struct InfoPlist {
     }
     var families: [Int] = []
     for (index, item) in items.enumerated() {
-      if let number = item as? NSNumber, !(item is String), Self.boolean(item) == nil {
-        families.append(number.intValue)
+      if let number = PropertyListValue.integer(item) {
+        families.append(number)
       } else if let text = item as? String, let number = Int(text) {
         problems?.add(
           [key, String(index)], item, expected: "a number", readAs: .value("\(number)"))
@@ -401,7 +407,7 @@ struct InfoPlist {
     case is [String: Any]: return "a dictionary"
     case is Data: return "data"
     case is Date: return "a date"
-    case is Bool, is NSNumber: return "a number"
+    case is Bool, is Int, is Double: return "a number"
     default: return "a \(type(of: value))"
     }
   }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How deep the arrays and dictionaries of an XML or old-style (ASCII) property list nest,
 /// checked before Foundation parses it; binary plists are `BinaryPlistLimits`' (the same limit).

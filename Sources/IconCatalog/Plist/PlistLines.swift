@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where each value of an XML property list is, by key path (array items by index): enough to
 /// point a diagnostic at a line. Not a parser of the values, which PropertyListSerialization reads.
@@ -62,7 +68,7 @@ public struct PlistLines: Sendable {
 
   nonisolated(unsafe) private static var cache: [String: (stamp: String, lines: PlistLines?)] =
     [:]
-  private static let cacheLock = NSLock()
+  private static let cacheLock = Lock()
 
   init?(xml text: String) {
     self.init(xml: Array(text.utf8))
@@ -193,11 +199,10 @@ public struct PlistLines: Sendable {
   private static func unescape(_ text: String) -> String {
     // Nearly every key has no entity: five searches each would be most of the parse.
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
-      of: "&gt;", with: ">"
+    return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">"
     )
-    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-    .replacingOccurrences(of: "&amp;", with: "&")
+    .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
+    .replacing("&amp;", with: "&")
   }
 }
 

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A value of an Info.plist key the reader reads whose type is not the one Apple documents: it
 /// was read as iOS reads it (`readAs`), and is reported as data, never thrown. `check` judges it
@@ -91,8 +97,8 @@ extension InfoPlist {
       var text: String?
       if let string = found.value as? String {
         text = string
-      } else if Self.boolean(found.value) == nil, let number = found.value as? NSNumber {
-        text = number.stringValue
+      } else if let number = PropertyListValue.numberText(found.value) {
+        text = number
       }
       return PlistValueProblem(
         file: file.path,

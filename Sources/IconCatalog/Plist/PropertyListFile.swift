@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +31,7 @@ enum PropertyListFile {
         reason: "a binary plist holding a set, which Info.plist and projects never do")
     }
     do {
-      return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+      return try PropertyListValue.decode(data).object
     } catch {
       throw .unreadablePlist(file: file.path, reason: FileData.reason(error))
     }
@@ -118,10 +118,12 @@ enum FileData {
 
   /// Foundation puts the useful detail in NSDebugDescription; localizedDescription is often generic.
   static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !debug.isEmpty {
-      return IconCatalogError.oneLine(debug)
+    if error is DecodingError { return IconCatalogError.oneLine(PropertyListValue.reason(error)) }
+    if let error = error as? CocoaError {
+      if let debug = error.userInfo["NSDebugDescription"] as? String, !debug.isEmpty {
+        return IconCatalogError.oneLine(debug)
+      }
     }
-    return IconCatalogError.oneLine(nsError.localizedDescription)
+    return IconCatalogError.oneLine("\(error)")
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What the App Store rules of `iconpick check` need beyond `ProjectFacts`' other fields: the
 /// Info.plist's icon dictionaries as written, the platform, and the icon sets in catalogs on disk

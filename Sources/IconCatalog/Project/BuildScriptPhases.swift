@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A Run Script phase of the target read (`PBXShellScriptBuildPhase`), as written: iconpick runs
 /// no script, but one that runs before Copy Bundle Resources can write what actool compiles (an

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The build settings of the app, as Xcode would see them when building for an iOS device.
 ///
@@ -145,8 +151,8 @@ struct BuildSettings: Sendable {
     }.reduce(0, +)
     let fits = value.utf8.count + uses * inherited.utf8.count <= maximumInheritedLength
     let inherited = fits ? inherited : ""
-    let replaced = value.replacingOccurrences(of: "$(inherited)", with: inherited)
-      .replacingOccurrences(of: "${inherited}", with: inherited)
+    let replaced = value.replacing("$(inherited)", with: inherited)
+      .replacing("${inherited}", with: inherited)
     return replaced == value ? value : replaced.trimmingWhitespace()
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Folders whose Xcode project a tool generates, found by the tool's own files when the project
 /// is not there: iconpick reads a project, never such a folder as loose files (its `.xcconfig`s

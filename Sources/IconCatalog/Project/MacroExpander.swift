@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Expands build-setting references the way Xcode's build system does (swiftlang/swift-build,
 /// `Sources/SWBMacro/MacroExpressionParsing.swift`, `MacroExpressionParser.parseAsString` and
@@ -275,7 +281,7 @@ struct MacroExpander {
   /// an accented letter (one character with its combining mark) becomes punctuation too.
   static func legalIdentifier(_ value: String, allowDash: Bool, allowUnderscore: Bool) -> String {
     var result = ""
-    let decomposed = value.decomposedStringWithCanonicalMapping
+    let decomposed = UnicodeForms.nfd(value)
     for (offset, character) in decomposed.enumerated() {
       let isLetter = ("A"..."Z").contains(character) || ("a"..."z").contains(character)
       let isDigit = ("0"..."9").contains(character)
@@ -293,7 +299,7 @@ struct MacroExpander {
   /// `String.mangledToC99ExtendedIdentifier` (SWBUtil): letters (C99's extended ones too), digits
   /// and `_` stay, anything else is `_`, and a leading digit becomes `_`.
   static func c99ExtendedIdentifier(_ value: String) -> String {
-    var scalars = value.precomposedStringWithCanonicalMapping.unicodeScalars.map {
+    var scalars = UnicodeForms.nfc(value).unicodeScalars.map {
       scalar -> Unicode.Scalar in
       if scalar.isASCII {
         let byte = UInt8(scalar.value)
@@ -318,78 +324,5 @@ struct MacroExpander {
       result.append(character)
     }
     return result
-  }
-}
-
-/// Path arithmetic on setting values, as swift-build's `Path` does it on text (no file system).
-enum PathText {
-  /// Everything before the last `/` (`/` for a root file); empty for a bare name.
-  static func directory(_ path: String) -> String {
-    let trimmed = trimmingTrailingSlashes(path)
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-    let head = String(trimmed[..<slash])
-    return head.isEmpty ? "/" : head
-  }
-
-  static func lastComponent(_ path: String) -> String {
-    let trimmed = trimmingTrailingSlashes(path)
-    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-    return String(trimmed[trimmed.index(after: slash)...])
-  }
-
-  /// The extension with its dot (`.png`), or empty; a leading dot is not an extension.
-  static func suffix(_ path: String) -> String {
-    let name = lastComponent(path)
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return String(name[dot...])
-  }
-
-  static func baseName(_ path: String) -> String {
-    let name = lastComponent(path)
-    return String(name.dropLast(suffix(path).count))
-  }
-
-  static func withoutSuffix(_ path: String) -> String {
-    String(trimmingTrailingSlashes(path).dropLast(suffix(path).count))
-  }
-
-  static func join(_ head: String, _ tail: String) -> String {
-    if head.isEmpty || tail.hasPrefix("/") { return tail }
-    return head.hasSuffix("/") ? head + tail : head + "/" + tail
-  }
-
-  /// `.` and empty components dropped, `..` taking the one before it (kept at the start of a
-  /// relative path).
-  static func standardized(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      if part == "..", absolute { continue }
-      parts.append(part)
-    }
-    let joined = parts.joined(separator: "/")
-    if absolute { return "/" + joined }
-    return joined.isEmpty ? "." : joined
-  }
-
-  /// `path` relative to the folder `base` (both absolute and standardized).
-  static func relative(_ path: String, to base: String) -> String {
-    let from = base.split(separator: "/")
-    let to = path.split(separator: "/")
-    var common = 0
-    while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
-    let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
-    return parts.isEmpty ? "." : parts.joined(separator: "/")
-  }
-
-  private static func trimmingTrailingSlashes(_ path: String) -> String {
-    var result = Substring(path)
-    while result.count > 1, result.hasSuffix("/") { result = result.dropLast() }
-    return String(result)
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Repositories whose app another build system makes: Bazel, Buck, .NET (MAUI, Xamarin), Unity,
 /// Godot, Kotlin Multiplatform. Without an Xcode project for the app, their Info.plists,
@@ -282,12 +288,9 @@ enum OtherBuildSystems {
       let folder = MessageText.path(file.deletingLastPathComponent().path)
       let project = shellWord(file.lastPathComponent)
       let usesMaui =
-        text.range(
-          of: #"<UseMaui>\s*true\s*</UseMaui>"#, options: [.regularExpression, .caseInsensitive])
-        != nil
-      let framework = text.range(
-        of: #"net[0-9]+\.[0-9]+-(ios|tvos)[0-9.]*"#, options: .regularExpression
-      ).map { String(text[$0]) }
+        text.contains(#/<UseMaui>\s*true\s*<\/UseMaui>/#.ignoresCase())
+      let framework = text.firstMatch(of: #/net[0-9]+\.[0-9]+-(ios|tvos)[0-9.]*/#)
+        .map { String($0.output.0) }
       if usesMaui || framework != nil {
         let choose = framework.map { " -f \($0)" } ?? ""
         return Detection(
@@ -313,11 +316,11 @@ enum OtherBuildSystems {
     for file in files {
       let settings = file.deletingLastPathComponent()
       let project = settings.deletingLastPathComponent()
-      var isFolder: ObjCBool = false
+      var isFolder = false
       guard settings.lastPathComponent == "ProjectSettings",
         FileManager.default.fileExists(
           atPath: project.appendingPathComponent("Assets").path, isDirectory: &isFolder),
-        isFolder.boolValue, let text = text(of: file), text.contains("m_EditorVersion")
+        isFolder, let text = text(of: file), text.contains("m_EditorVersion")
       else { continue }
       let version = text.split(whereSeparator: \.isNewline).lazy
         .compactMap { line -> String? in
@@ -400,9 +403,9 @@ enum OtherBuildSystems {
     var iosApp: URL?
     while iosApp == nil {
       let candidate = folder.appendingPathComponent("iosApp")
-      var isFolder: ObjCBool = false
+      var isFolder = false
       if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder),
-        isFolder.boolValue
+        isFolder
       {
         iosApp = candidate
       }
@@ -448,6 +451,6 @@ enum OtherBuildSystems {
       $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:+=,@%".contains($0))
     }
     if plain, !word.isEmpty { return MessageText.escaped(word) }
-    return "'" + MessageText.escaped(word.replacingOccurrences(of: "'", with: #"'\''"#)) + "'"
+    return "'" + MessageText.escaped(word.replacing("'", with: #"'\''"#)) + "'"
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What `iconpick check` needs to know about an app's project beyond its icons: what Info.plist
 /// says word for word, what the build settings ask the asset catalog compiler for, and what the
@@ -497,13 +503,9 @@ extension ProjectFacts {
     var found: [URL] = []
     var folders = [catalog]
     while let folder = folders.popLast() {
-      guard
-        let items = try? FileManager.default.contentsOfDirectory(
-          at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [])
-      else { continue }
-      for item in items where !item.lastPathComponent.hasPrefix(".") {
-        let isFolder = (try? item.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
-        if isFolder {
+      for entry in DirectoryListing.entries(atPath: folder.path) where !entry.name.hasPrefix(".") {
+        let item = folder.appendingPathComponent(entry.name, isDirectory: entry.isDirectory)
+        if entry.isDirectory {
           if item.pathExtension.isEmpty { folders.append(item) }
         } else if images.contains(item.pathExtension.lowercased()) {
           found.append(URL(fileURLWithPath: item.standardizedFileURL.path, isDirectory: false))
@@ -566,7 +568,7 @@ extension ProjectFacts {
     for line in content.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       number += 1
       var rest = line[...]
-      while let range = rest.range(of: text) {
+      while let range = rest.firstRange(of: text) {
         let before = line[..<range.lowerBound].last
         let after = range.upperBound < line.endIndex ? line[range.upperBound] : nil
         let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What committed Xcode projects build, when none of them builds an app: a library's repository
 /// (a React Native or CocoaPods library, a framework) holds its project and, beside it, docs and

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How an XcodeGen spec's YAML becomes plain values (`[String: Any]`, `[Any]`, `String`, `Bool`,
 /// `Int`, `Double`, `NSNull`), as Foundation gives a property list. IconCatalog stays Foundation
@@ -20,7 +26,7 @@ public enum ProjectSpecYAML {
   /// The document's top value (nil for an empty document); only the first document of a stream.
   public typealias Parser = @Sendable ([UInt8]) throws(Problem) -> Any?
 
-  private static let lock = NSLock()
+  private static let lock = Lock()
   nonisolated(unsafe) private static var installed: Parser?
 
   /// Sets how YAML is parsed (`SpecYAML.install` does it).

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The application target of an Xcode project that iconpick reads, resolved for one build
 /// configuration as Xcode would build it for a device: its build settings, and the asset catalogs
@@ -356,8 +362,10 @@ struct ProjectTarget: Sendable {
       }.joined(separator: " ")
     case let flag as Bool:
       return flag ? "YES" : "NO"
-    case let number as NSNumber:
-      return number.stringValue
+    case let number as Int:
+      return String(number)
+    case let number as Double:
+      return PropertyListValue.numberText(number)
     default:
       return nil
     }
@@ -442,25 +450,22 @@ struct ProjectTarget: Sendable {
   /// paths (relative to `folder`, as membership exceptions are written) and what is inside them.
   static func bundles(under folder: URL, excluding excluded: Set<String>) -> [URL] {
     var found: [URL] = []
-    let keys: [URLResourceKey] = [.isDirectoryKey]
     // An unreadable subfolder hides only what is in it.
-    let walker = FileManager.default.enumerator(
-      at: folder, includingPropertiesForKeys: keys, options: [], errorHandler: { _, _ in true })
-    while let url = walker?.nextObject() as? URL {
-      let isFolder = (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true
+    let walker = DirectoryWalker(folder)
+    while let (url, isFolder) = walker.next() {
       guard isFolder else { continue }
       let relative = ProjectFiles.relativeComponents(of: url, under: folder).joined(separator: "/")
       let name = url.lastPathComponent
       let ext = url.pathExtension
       if excluded.contains(relative) {
-        walker?.skipDescendants()
+        walker.skipDescendants()
       } else if ext == "xcassets" || ext == "icon" {
         found.append(url)
-        walker?.skipDescendants()
+        walker.skipDescendants()
       } else if name.hasPrefix(".") || ProjectFiles.skippedFolders.contains(name)
         || ProjectFiles.skippedExtensions.contains(ext) || ext == "xcodeproj"
       {
-        walker?.skipDescendants()
+        walker.skipDescendants()
       }
     }
     return found.map { URL(fileURLWithPath: $0.standardizedFileURL.path, isDirectory: true) }
@@ -493,9 +498,9 @@ struct ProjectTarget: Sendable {
   // MARK: Files
 
   private static func isFolder(_ url: URL) -> Bool {
-    var isFolder: ObjCBool = false
+    var isFolder = false
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-      && isFolder.boolValue
+      && isFolder
   }
 }
 
@@ -515,24 +520,20 @@ struct CopiedResources: Sendable, Equatable {
   /// hidden folders and build outputs.
   func pngFiles() -> [URL] {
     var found = files.filter { $0.pathExtension.lowercased() == "png" }
-    let keys: [URLResourceKey] = [.isDirectoryKey]
     for folder in folders {
       // An unreadable subfolder hides only what is in it.
-      let walker = FileManager.default.enumerator(
-        at: folder.folder, includingPropertiesForKeys: keys, options: [],
-        errorHandler: { _, _ in true })
-      while let url = walker?.nextObject() as? URL {
+      let walker = DirectoryWalker(folder.folder)
+      while let (url, isFolder) = walker.next() {
         let relative = ProjectFiles.relativeComponents(of: url, under: folder.folder)
           .joined(separator: "/")
-        let isFolder = (try? url.resourceValues(forKeys: Set(keys)))?.isDirectory == true
         if folder.excluded.contains(relative) {
-          if isFolder { walker?.skipDescendants() }
+          if isFolder { walker.skipDescendants() }
         } else if isFolder {
           let name = url.lastPathComponent
           if !url.pathExtension.isEmpty || name.hasPrefix(".")
             || ProjectFiles.skippedFolders.contains(name)
           {
-            walker?.skipDescendants()
+            walker.skipDescendants()
           }
         } else if url.pathExtension.lowercased() == "png" {
           found.append(URL(fileURLWithPath: url.standardizedFileURL.path, isDirectory: false))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The top-level calls of a Bazel `BUILD` or Buck `BUCK` file (Starlark), read without running
 /// anything: each rule's name and its keyword arguments, with values kept only when they are plain

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One `KEY[condition=pattern]... = value` line of an `.xcconfig` file.
 struct XCConfigAssignment: Equatable, Sendable {

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The keys of an Info.plist XcodeGen writes from a target's `info` (`InfoPlistGenerator`): its
 /// default keys under the spec's `properties`. Plain property list values, never changed.
@@ -40,7 +46,7 @@ extension XcodeGenSpec {
 
     private mutating func add(_ object: [String: Any]) -> String {
       counter += 1
-      let id = String(format: "XCODEGEN%016X", counter)
+      let id = String(printf: "XCODEGEN%016X", counter)
       objects[id] = object
       return id
     }
@@ -302,9 +308,8 @@ extension XcodeGenSpec {
             own: settings, targetFile: configFiles[config.name], config: config, configs: configs,
             groups: settingGroups, projectFile: projectConfigFiles[config.name])
         {
-          let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-."))
-          let escaped = name.replacingOccurrences(of: "_", with: "-").unicodeScalars
-            .filter { allowed.contains($0) }.map(String.init).joined()
+          let escaped = name.replacing("_", with: "-").unicodeScalars
+            .filter { $0.isAlphanumeric || $0 == "-" || $0 == "." }.map(String.init).joined()
           settings["PRODUCT_BUNDLE_IDENTIFIER"] = prefix + "." + escaped
         }
         var object: [String: Any] = [
@@ -454,7 +459,7 @@ extension XcodeGenSpec {
         let written = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
         // XcodeGen and Xcode find it as a Mac does, ignoring case and Unicode normalization. A
         // file keeps its spelling in the project, where reading the target says it differs.
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard let url = MacFileLookup.find(written)?.url,
           FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         else {
@@ -476,7 +481,7 @@ extension XcodeGenSpec {
         if let phase = source.buildPhase, phase as? String != "resources" { continue }
         let ext = url.pathExtension
         let type =
-          source.type ?? (isFolder.boolValue && ext.isEmpty ? (defaultType ?? "group") : "file")
+          source.type ?? (isFolder && ext.isEmpty ? (defaultType ?? "group") : "file")
         switch type {
         case "folder":
           files.append(buildFile(written.path))
@@ -486,7 +491,7 @@ extension XcodeGenSpec {
               "isa": "PBXFileSystemSynchronizedRootGroup", "path": url.path,
               "sourceTree": "<absolute>",
             ]))
-        case "group" where isFolder.boolValue:
+        case "group" where isFolder:
           for file in Self.groupResources(
             under: url, excludes: source.excludes, includes: source.includes)
           {
@@ -512,15 +517,15 @@ extension XcodeGenSpec {
       for source in sources {
         if let phase = source.buildPhase, phase as? String != "sources" { continue }
         let url = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
           continue
         }
         let type =
           source.type
-          ?? (isFolder.boolValue && url.pathExtension.isEmpty ? (defaultType ?? "group") : "file")
+          ?? (isFolder && url.pathExtension.isEmpty ? (defaultType ?? "group") : "file")
         switch type {
-        case "group" where isFolder.boolValue:
+        case "group" where isFolder:
           for file in Self.groupFiles(
             under: url, excludes: source.excludes, includes: source.includes, where: Self.isCode)
           {
@@ -537,7 +542,7 @@ extension XcodeGenSpec {
 
     /// Swift and Objective-C sources.
     static func isCode(_ name: String) -> Bool {
-      [.swift, .objectiveC].contains(CodeLanguage(fileExtension: (name as NSString).pathExtension))
+      [.swift, .objectiveC].contains(CodeLanguage(fileExtension: PathText.pathExtension(name)))
     }
 
     private mutating func buildFile(_ path: String) -> String {
@@ -548,7 +553,7 @@ extension XcodeGenSpec {
     /// Catalogs, `.icon` bundles and PNGs: the resources that bear on icons (XcodeGen's default
     /// file types put them in the resources phase; an `Info.plist` never is).
     static func isResource(_ name: String) -> Bool {
-      let ext = (name as NSString).pathExtension.lowercased()
+      let ext = PathText.pathExtension(name).lowercased()
       return ["xcassets", "icon", "png"].contains(ext)
     }
 
@@ -579,9 +584,9 @@ extension XcodeGenSpec {
           let child = url.appendingPathComponent(name)
           let path = relative.isEmpty ? name : relative + "/" + name
           if excluded.contains(where: { $0.matches(path) }) { continue }
-          var isFolder: ObjCBool = false
+          var isFolder = false
           _ = FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder)
-          if isFolder.boolValue && (child.pathExtension.isEmpty || child.pathExtension == "lproj") {
+          if isFolder && (child.pathExtension.isEmpty || child.pathExtension == "lproj") {
             walk(child, relative: path, depth: depth + 1)
             continue
           }
@@ -623,9 +628,9 @@ extension XcodeGenSpec {
         guard budget > 0 else { return nil }
         let child = folder.appendingPathComponent(entry)
         if entry == name { return child }
-        var isFolder: ObjCBool = false
+        var isFolder = false
         if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder),
-          isFolder.boolValue,
+          isFolder,
           let found = firstFile(named: name, under: child, budget: &budget, depth: depth + 1)
         {
           return found
@@ -687,9 +692,9 @@ extension XcodeGenSpec {
     /// A property list value from a YAML one (null has no plist form and is left out).
     static func plistValue(_ value: Any) -> Any {
       switch value {
-      case let items as [Any]: return items.filter { !($0 is NSNull) }.map(plistValue)
+      case let items as [Any]: return items.filter { !($0 is NullValue) }.map(plistValue)
       case let mapping as [String: Any]:
-        return mapping.filter { !($0.value is NSNull) }.mapValues(plistValue)
+        return mapping.filter { !($0.value is NullValue) }.mapValues(plistValue)
       default: return value
       }
     }
@@ -788,7 +793,7 @@ extension XcodeGenSpec {
 /// A glob of XcodeGen's `excludes`/`includes` (bash with globstar): `*` and `?` within a name,
 /// `**` across folders, `[...]` a class; a pattern that names a folder covers what is in it.
 struct GlobPattern {
-  let expression: NSRegularExpression
+  let expression: Regex<AnyRegexOutput>
 
   init?(_ pattern: String) {
     var regex = "^"
@@ -814,18 +819,17 @@ struct GlobPattern {
         while let next = characters.popFirst(), next != "]" { body.append(next) }
         regex +=
           "["
-          + NSRegularExpression.escapedPattern(for: body).replacingOccurrences(
-            of: "\\-", with: "-") + "]"
+          + RegexText.escaped(body).replacing("\\-", with: "-") + "]"
       default:
-        regex += NSRegularExpression.escapedPattern(for: String(character))
+        regex += RegexText.escaped(String(character))
       }
     }
     regex += "(/.*)?$"
-    guard let expression = try? NSRegularExpression(pattern: regex) else { return nil }
+    guard let expression = try? Regex(regex) else { return nil }
     self.expression = expression
   }
 
   func matches(_ path: String) -> Bool {
-    expression.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+    (try? expression.firstMatch(in: path)) != nil
   }
 }

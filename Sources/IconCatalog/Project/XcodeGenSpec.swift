@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An XcodeGen project spec (`project.yml`), read as the project XcodeGen would generate from it:
 /// the same targets, configurations, build settings and resources, as an `XcodeProject` whose
@@ -110,7 +116,7 @@ enum XcodeGenSpec {
         if including.contains(target) || target == file { continue }
         let includedBase =
           include.relativePaths
-          ? XcodeGenSpec.joined(base, (include.path as NSString).deletingLastPathComponent)
+          ? XcodeGenSpec.joined(base, PathText.directory(include.path))
           : base
         // XcodeGen runs on the Mac: its file system ignores case and Unicode normalization.
         guard let found = MacFileLookup.find(target, kind: .file)?.url else {
@@ -264,7 +270,7 @@ enum XcodeGenSpec {
     guard text.contains("${") else { return text }
     var result = text
     for (name, value) in variables {
-      result = result.replacingOccurrences(of: "${\(name)}", with: value)
+      result = result.replacing("${\(name)}", with: value)
     }
     return result
   }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A `project.pbxproj`, read with Foundation's property list parser (it is an old-style ASCII plist)
 /// and looked at only where iconpick needs it: targets, build configurations, the files a target

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// `map` spread over several threads, for independent work on many items (reading thousands of

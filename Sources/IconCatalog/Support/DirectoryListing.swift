@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -75,5 +75,45 @@ public enum DirectoryListing {
     }
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
     return String(name[name.index(after: dot)...])
+  }
+}
+
+/// A depth-first walk of a folder, each folder's entries in name order, that does not follow
+/// symbolic links and passes over folders it cannot read: what FileManager's enumerator gave.
+public final class DirectoryWalker {
+  private var pending: [(url: URL, isDirectory: Bool)] = []
+  private var lastFolder: URL?
+  private let recursive: Bool
+
+  /// `recursive: false` lists `root`'s own entries only.
+  public init(_ root: URL, recursive: Bool = true) {
+    self.recursive = recursive
+    pending = Self.children(of: root).reversed()
+  }
+
+  /// The next entry: its URL and whether it is a folder (a link to one is not).
+  public func next() -> (url: URL, isDirectory: Bool)? {
+    if let folder = lastFolder, recursive {
+      pending.append(contentsOf: Self.children(of: folder).reversed())
+    }
+    lastFolder = nil
+    guard let entry = pending.popLast() else { return nil }
+    if entry.isDirectory { lastFolder = entry.url }
+    return entry
+  }
+
+  /// Leaves out what is inside the folder `next()` gave last.
+  public func skipDescendants() { lastFolder = nil }
+
+  private static func children(of folder: URL) -> [(url: URL, isDirectory: Bool)] {
+    let path = folder.path
+    return DirectoryListing.entries(atPath: path).sorted { $0.name < $1.name }.map {
+      (
+        URL(
+          fileURLWithPath: path.hasSuffix("/") ? path + $0.name : path + "/" + $0.name,
+          isDirectory: $0.isDirectory),
+        $0.isDirectory
+      )
+    }
   }
 }

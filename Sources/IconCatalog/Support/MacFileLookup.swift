@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How the build finds a file it names, on a Mac: macOS's default volume (APFS) ignores case, so
 /// `#include "generated.xcconfig"` opens `Generated.xcconfig`, and an app can build that way for
@@ -45,14 +51,14 @@ enum MacFileLookup {
     var found = "/"
     var difference: NameDifference = []
     for component in path.split(separator: "/").map(String.init) {
-      let exact = (found as NSString).appendingPathComponent(component)
+      let exact = PathText.join(found, component)
       if FileManager.default.fileExists(atPath: exact) {
         found = exact
         continue
       }
       let names = DirectoryListing.entries(atPath: found).map(\.name)
       guard let match = entry(component, among: names) else { return nil }
-      found = (found as NSString).appendingPathComponent(match.name)
+      found = PathText.join(found, match.name)
       difference.formUnion(match.difference)
     }
     guard !difference.isEmpty, exists(found, kind: kind) else { return nil }
@@ -74,12 +80,9 @@ enum MacFileLookup {
   /// nil for none, or for several (a case-sensitive volume can hold `Icon.png` and `icon.png`, a
   /// Linux one `é.png` in both forms: a Mac could not tell which).
   static func match(_ name: String, among names: some Collection<String>) -> String? {
-    let wanted = name.precomposedStringWithCanonicalMapping
+    let wanted = UnicodeForms.nfc(name).lowercased()
     var found: String?
-    for candidate in names
-    where candidate.precomposedStringWithCanonicalMapping.caseInsensitiveCompare(wanted)
-      == .orderedSame
-    {
+    for candidate in names where UnicodeForms.nfc(candidate).lowercased() == wanted {
       guard found == nil else { return nil }
       found = candidate
     }
@@ -92,9 +95,9 @@ enum MacFileLookup {
     -> String?
   {
     if names.contains(where: { isSpelledAs($0, name) }) { return name }
-    let wanted = Array(name.precomposedStringWithCanonicalMapping.utf8)
+    let wanted = Array(UnicodeForms.nfc(name).utf8)
     let matches = names.filter {
-      Array($0.precomposedStringWithCanonicalMapping.utf8) == wanted
+      Array(UnicodeForms.nfc($0).utf8) == wanted
     }
     return matches.count == 1 ? matches.first : nil
   }
@@ -106,11 +109,11 @@ enum MacFileLookup {
   }
 
   private static func exists(_ path: String, kind: Kind) -> Bool {
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return false }
     switch kind {
-    case .file: return !isFolder.boolValue
-    case .folder: return isFolder.boolValue
+    case .file: return !isFolder
+    case .folder: return isFolder
     case .any: return true
     }
   }
@@ -131,7 +134,7 @@ public struct NameDifference: OptionSet, Sendable, Hashable {
     var difference: NameDifference = []
     // Composed alike, still other bytes: the letters' case.
     if !MacFileLookup.isSpelledAs(
-      written.precomposedStringWithCanonicalMapping, found.precomposedStringWithCanonicalMapping)
+      UnicodeForms.nfc(written), UnicodeForms.nfc(found))
     {
       difference.insert(.letterCase)
     }
@@ -145,8 +148,8 @@ public struct NameDifference: OptionSet, Sendable, Hashable {
 
   /// `NFC`, `NFD`, or `mixed` for a name partly in each (or in neither).
   public static func form(of name: String) -> String {
-    if MacFileLookup.isSpelledAs(name, name.precomposedStringWithCanonicalMapping) { return "NFC" }
-    if MacFileLookup.isSpelledAs(name, name.decomposedStringWithCanonicalMapping) { return "NFD" }
+    if MacFileLookup.isSpelledAs(name, UnicodeForms.nfc(name)) { return "NFC" }
+    if MacFileLookup.isSpelledAs(name, UnicodeForms.nfd(name)) { return "NFD" }
     return "mixed"
   }
 }

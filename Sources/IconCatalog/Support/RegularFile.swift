@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -90,7 +90,7 @@ public enum RegularFile {
   /// Opens `path`, refusing what is not a regular file; a file that cannot be opened is refused
   /// with the system's text (`No such file or directory`).
   public static func open(_ path: String) throws(FileRefusal) -> Opened {
-    let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
       // A socket cannot be opened at all (ENXIO): say what it is.
@@ -115,6 +115,12 @@ public enum RegularFile {
   }
 
   /// "not a regular file (a FIFO)", for a file of this mode.
+  /// A regular file at `path`, a symbolic link followed.
+  public static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+  }
+
   static func notRegular(mode: mode_t) -> String {
     let what: String
     switch mode & S_IFMT {
@@ -187,7 +193,7 @@ public enum RegularFile {
         bytes += [UInt8](repeating: 0, count: min(count - done, max(bytes.count, 1 << 16)))
       }
       let read = bytes.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress! + done, $0.count - done)
+        Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done)
       }
       if read == 0 { break }
       if read < 0 {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 import IconRender
 
 /// The files of a new `NAME.appiconset`: a folder, its PNGs and its `Contents.json`, in the
@@ -230,13 +231,13 @@ public enum AppIconSetWriter {
     if let templateFile, let template, !template.name.isEmpty,
       templateFile.contains(template.name)
     {
-      fileName = templateFile.replacingOccurrences(of: template.name, with: name)
+      fileName = templateFile.replacing(template.name, with: name)
     } else if let templateFile, !singleSize {
       fileName = templateFile
     } else {
       fileName = image.file.lastPathComponent
     }
-    if (fileName as NSString).pathExtension.lowercased() != "png" { fileName += ".png" }
+    if PathText.pathExtension(fileName).lowercased() != "png" { fileName += ".png" }
     guard !fileName.contains("/"), !fileName.hasPrefix("."), fileName != "Contents.json" else {
       throw .invalidName(
         name: name, reason: "it would make the file name \"\(fileName)\", which cannot be used")
@@ -247,8 +248,8 @@ public enum AppIconSetWriter {
   /// `name`, or Xcode's `name 1.png`, `name 2.png`, ... when it is taken.
   static func uniqueName(_ fileName: String, taken: Set<String>) -> String {
     guard taken.contains(fileName) else { return fileName }
-    let base = (fileName as NSString).deletingPathExtension
-    let pathExtension = (fileName as NSString).pathExtension
+    let base = PathText.withoutSuffix(fileName)
+    let pathExtension = PathText.pathExtension(fileName)
     var number = 1
     while taken.contains("\(base) \(number).\(pathExtension)") { number += 1 }
     return "\(base) \(number).\(pathExtension)"

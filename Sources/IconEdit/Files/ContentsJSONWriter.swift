@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A value of an asset catalog's `Contents.json`, as Foundation's JSON parser reads it. Objects
 /// keep no key order: Xcode writes keys sorted, so the order is the writer's.

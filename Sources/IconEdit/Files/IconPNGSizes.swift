@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconRender
 
 /// The PNG files of one input image at the pixel sizes slots ask for: the input's own bytes

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 
 /// The loose PNGs of an alternate declared in Info.plist with `CFBundleIconFiles` (no asset
 /// catalog), and the base names to declare. iOS looks each base name up with `@2x`/`@3x` and
@@ -19,7 +20,7 @@ public enum LooseIconWriter {
     /// when any name has one before its suffixes, else scale suffixes.
     public static func detect(fileNames: [String]) -> Naming {
       let pointSized = fileNames.contains { path in
-        var stem = Substring((path as NSString).lastPathComponent)
+        var stem = Substring(PathText.lastComponent(path))
         if stem.lowercased().hasSuffix(".png") { stem = stem.dropLast(4) }
         if stem.hasSuffix("~ipad") { stem = stem.dropLast(5) }
         if let at = stem.lastIndex(of: "@") { stem = stem[..<at] }

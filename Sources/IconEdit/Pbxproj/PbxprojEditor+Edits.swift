@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 extension PbxprojEditor {
@@ -113,7 +119,7 @@ extension PbxprojEditor {
         throw refuse("\(phase) is not a build phase with files")
       }
     }
-    let shownName = name ?? (path as NSString).lastPathComponent
+    let shownName = name ?? PathText.lastComponent(path)
     for part in [shownName] + [resourcesPhase].compactMap({ $0 }) {
       guard !part.contains("*/"), !part.contains("\n") else {
         throw refuse("\(shownName.debugDescription) cannot be written in a comment")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 
 /// A string compared and hashed by its UTF-16 units, as CoreFoundation compares keys: Swift's
 /// `==` would take "é" and "e\u{301}" for one string.
@@ -36,7 +37,7 @@ public indirect enum PlistTree: Equatable, Sendable, CustomStringConvertible {
 
   /// Foundation's value as a tree; nil for anything else (data, numbers, dates).
   public init?(foundation value: Any) {
-    if value is Data || value is NSData { return nil }
+    if value is Data { return nil }
     if let text = value as? String {
       self = .string(PlistText(text))
     } else if let array = value as? [Any] {
@@ -76,10 +77,9 @@ public indirect enum PlistTree: Equatable, Sendable, CustomStringConvertible {
   public static func parse(_ bytes: [UInt8]) -> Result<PlistTree, ParseFailure> {
     let value: Any
     do {
-      value = try PropertyListSerialization.propertyList(
-        from: Data(bytes), options: [], format: nil)
+      value = try PropertyListValue.decode(Data(bytes)).object
     } catch {
-      return .failure(.notParsed("\(error.localizedDescription)"))
+      return .failure(.notParsed(PropertyListValue.reason(error)))
     }
     guard let tree = PlistTree(foundation: value) else {
       return .failure(.notParsed("it holds values other than strings, lists and dictionaries"))

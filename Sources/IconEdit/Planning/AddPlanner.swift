@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// What `iconpick add` is asked for.
@@ -175,9 +181,10 @@ public enum AddPlanner {
   /// How many image and icon sets a catalog holds, at any depth; ties keep the project's order.
   static func imageSetCount(_ catalog: URL) -> Int {
     var count = 0
-    let walker = FileManager.default.enumerator(atPath: catalog.path)
-    while let relative = walker?.nextObject() as? String {
-      if relative.hasSuffix(".imageset") || relative.hasSuffix(".appiconset") { count += 1 }
+    let walker = DirectoryWalker(catalog)
+    while let (url, _) = walker.next() {
+      let name = url.lastPathComponent
+      if name.hasSuffix(".imageset") || name.hasSuffix(".appiconset") { count += 1 }
     }
     return count
   }

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// What a plan starts from: the one reading every command makes (the app and its facts), and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A planned change and what it is for: the files, the notes to print, and what reading the
 /// project again must show afterwards.

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Which names `add` accepts: a name becomes a folder (`NAME.appiconset`), a file name, an
@@ -7,7 +13,7 @@ enum IconNameRules {
   /// Why `name` cannot be an icon name; nil when it can.
   static func problem(with name: String) -> String? {
     if name.isEmpty { return "it is empty" }
-    if name != name.trimmingCharacters(in: .whitespacesAndNewlines) {
+    if name != name.trimmingWhitespaceAndNewlines() {
       return "it starts or ends with a space"
     }
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// Makes new files members of the app target, as dragging them into Xcode does: a file

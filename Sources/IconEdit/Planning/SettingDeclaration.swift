@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// Adds a name to, or removes it from, `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` where the
@@ -104,7 +104,7 @@ enum SettingDeclaration {
         switch value {
         case .string(let text):
           guard let updated = edit.text(text) else { continue }
-          if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+          if updated.trimmingWhitespace().isEmpty {
             try editor.removeBuildSetting(key, configuration: id)
           } else {
             try editor.setBuildSetting(key, to: .string(updated), configuration: id)
@@ -145,7 +145,7 @@ enum SettingDeclaration {
     guard let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last),
       let updated = edit.text(line.value)
     else { return nil }
-    if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+    if updated.trimmingWhitespace().isEmpty {
       try config.removeLine(line.line)
     } else {
       try config.setValue(updated, line: line.line)
@@ -167,7 +167,7 @@ enum SettingDeclaration {
     var editor = try SpecYAMLEditor(file: spec, bytes: try files.current(spec))
     if let current = editor.setting(edit.key, target: target) {
       guard let updated = edit.text(current.value) else { return [] }
-      if updated.trimmingCharacters(in: .whitespaces).isEmpty {
+      if updated.trimmingWhitespace().isEmpty {
         try editor.removeSetting(edit.key, target: target)
       } else {
         try editor.setSetting(edit.key, value: updated, target: target)

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Edits an `Info.plist` the way a person would in a text editor: an XML plist keeps every byte
@@ -247,11 +253,9 @@ public struct InfoPlistEditor: Sendable {
     let updated: [UInt8]
     if format == .binary {
       do {
-        updated = [UInt8](
-          try PropertyListSerialization.data(
-            fromPropertyList: expected, format: .binary, options: 0))
+        updated = [UInt8](try PropertyListValue.binaryData(object: expected))
       } catch {
-        throw refusal("cannot write the binary property list: \(error.localizedDescription)")
+        throw refusal("cannot write the binary property list: \(error)")
       }
     } else {
       do {
@@ -275,7 +279,7 @@ public struct InfoPlistEditor: Sendable {
   }
 
   /// Foundation's parse, behind IconCatalog's checks for plists that would crash it.
-  static func parse(_ bytes: [UInt8]) -> (Any, PropertyListSerialization.PropertyListFormat)? {
+  static func parse(_ bytes: [UInt8]) -> (Any, PropertyListValue.Format)? {
     guard
       let parsed = try? PropertyListParsing.parse(
         bytes, file: URL(fileURLWithPath: "Info.plist"))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 
 /// A property-list value to write. A dictionary keeps its keys in the order given, since that is
 /// the order they are written in.
@@ -23,13 +24,13 @@ public indirect enum PlistValue: Equatable, Sendable {
     }
   }
 
-  /// As Foundation holds it, for `PropertyListSerialization`; a repeated key keeps its last value.
+  /// As IconCatalog's readers hold it (`PropertyListValue.object`); a repeated key keeps its last value.
   var foundationValue: Any {
     switch self {
     case .string(let text): return text
     case .bool(let flag): return flag
-    case .integer(let number): return NSNumber(value: number)
-    case .real(let number): return NSNumber(value: number)
+    case .integer(let number): return number
+    case .real(let number): return number
     case .array(let items): return items.map(\.foundationValue)
     case .dictionary(let pairs):
       var dictionary: [String: Any] = [:]
@@ -79,8 +80,10 @@ indirect enum InfoPlistTree: Equatable {
       self = .date(date.timeIntervalSinceReferenceDate)
     } else if let data = value as? Data {
       self = .data(data)
-    } else if let number = value as? NSNumber {
-      self = .number(number.doubleValue)
+    } else if let number = value as? Int {
+      self = .number(Double(number))
+    } else if let number = value as? Double {
+      self = .number(number)
     } else {
       self = .string("\(value)")
     }

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpecYAML
 
 /// Edits XcodeGen's `project.yml` in place: libyaml gives each node's place, and an edit changes
@@ -227,7 +234,7 @@ public struct SpecYAMLEditor: Sendable {
     -> String
   {
     if keep == .singleQuoted && !value.contains(where: \.isNewline) {
-      return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+      return "'" + value.replacing("'", with: "''") + "'"
     }
     if keep != .doubleQuoted && canBePlain(value, flow: flow, setting: setting) { return value }
     var escaped = ""
@@ -240,7 +247,7 @@ public struct SpecYAMLEditor: Sendable {
       case "\r": escaped += "\\r"
       default:
         if scalar.value < 0x20 || scalar.value == 0x7F {
-          escaped += "\\x" + String(format: "%02X", scalar.value)
+          escaped += "\\x" + String(printf: "%02X", scalar.value)
         } else {
           escaped.unicodeScalars.append(scalar)
         }
@@ -650,8 +657,8 @@ indirect enum YAMLTree: Equatable {
   static func setting(_ tree: Any, at path: [String], to value: Any) -> Any? {
     guard let key = path.first else { return value }
     var mapping = tree as? [String: Any] ?? [:]
-    if !(tree is [String: Any]) && !(tree is NSNull) { return nil }
-    mapping[key] = setting(mapping[key] ?? NSNull(), at: Array(path.dropFirst()), to: value)
+    if !(tree is [String: Any]) && !(tree is NullValue) { return nil }
+    mapping[key] = setting(mapping[key] ?? NullValue(), at: Array(path.dropFirst()), to: value)
     return mapping
   }
 
@@ -660,7 +667,7 @@ indirect enum YAMLTree: Equatable {
     guard let key = path.first, var mapping = tree as? [String: Any] else { return nil }
     if path.count == 1 {
       mapping[key] = nil
-      return mapping.isEmpty && leaveNull ? NSNull() : mapping
+      return mapping.isEmpty && leaveNull ? NullValue() : mapping
     }
     guard let child = mapping[key],
       let updated = removing(child, at: Array(path.dropFirst()), leaveNull: leaveNull)

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Edits an `.xcconfig` file line by line: the lines that do not change keep every byte, and a
 /// changed line keeps its key, conditions, spacing around `=`, `;` and trailing comment.
@@ -91,8 +98,7 @@ public struct XCConfigEditor: Sendable {
       if equals != nil { break }
     }
     guard let equals else { return nil }
-    let left = String(decoding: bytes[start..<equals], as: UTF8.self).trimmingCharacters(
-      in: .whitespaces)
+    let left = String(decoding: bytes[start..<equals], as: UTF8.self).trimmingWhitespace()
     guard let (key, conditions) = settingKey(left) else { return nil }
     var valueStart = equals + 1
     while valueStart < end, isSpace(bytes[valueStart]) { valueStart += 1 }
@@ -111,7 +117,7 @@ public struct XCConfigEditor: Sendable {
   /// `KEY` or `KEY[sdk=iphoneos*][arch=*]`, as Xcode reads the left side.
   private static func settingKey(_ text: String) -> (key: String, conditions: String)? {
     let keyEnd = text.firstIndex(of: "[") ?? text.endIndex
-    let key = text[..<keyEnd].trimmingCharacters(in: .whitespaces)
+    let key = text[..<keyEnd].trimmingWhitespace()
     guard let first = key.unicodeScalars.first, first == "_" || isLetter(first),
       key.unicodeScalars.allSatisfy({ $0 == "_" || isLetter($0) || ("0"..."9").contains($0) })
     else { return nil }
@@ -229,7 +235,7 @@ public struct XCConfigEditor: Sendable {
     }
     // Xcode ends the line at `//`, and trims spaces and a final `;`.
     if value.contains("//") { throw refusal("a value cannot hold \"//\" (write it /$()/)") }
-    if value != value.trimmingCharacters(in: .whitespaces) || value.hasSuffix(";") {
+    if value != value.trimmingWhitespace() || value.hasSuffix(";") {
       throw refusal("a value cannot begin or end with spaces or end with \";\"")
     }
   }

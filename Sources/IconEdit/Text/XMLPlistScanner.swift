@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One element of an XML property list with where its text lies in the file, so an edit can
 /// change those bytes and no others. Values come from Foundation; the scanner only finds places,
@@ -69,12 +76,12 @@ struct PlistElement {
     case (.true, .bool(let value)): return value
     case (.false, .bool(let value)): return !value
     case (.integer, .number(let value)):
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = text.trimmingWhitespaceAndNewlines()
       if let number = Int64(trimmed) { return Double(number) == value }
       if let number = UInt64(trimmed) { return Double(number) == value }
       return false
     case (.real, .number(let value)):
-      guard let number = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      guard let number = Double(text.trimmingWhitespaceAndNewlines()) else {
         return false
       }
       return number == value || (number.isNaN && value.isNaN)
@@ -170,7 +177,7 @@ struct XMLPlistScanner {
           throw Refusal(reason: "a processing instruction that does not end", offset: position)
         }
         let body = String(decoding: bytes[position..<end], as: UTF8.self).lowercased()
-        if body.hasPrefix("<?xml"), let encoding = body.range(of: "encoding") {
+        if body.hasPrefix("<?xml"), let encoding = body.firstRange(of: "encoding") {
           let rest = body[encoding.upperBound...].drop {
             $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
           }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text of an XML property list and the edits `InfoPlistEditor` makes in it. Each edit scans
 /// the text again, finds the bytes to change and changes only those, in the file's own layout:

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Finds and reads a layer's file, never outside the bundle: the name must be a plain file
@@ -102,7 +108,7 @@ enum IconBundleFiles {
     var done = start
     while done < buffer.count {
       let count = buffer.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress! + done, $0.count - done)
+        Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done)
       }
       if count == 0 { break }
       if count < 0 {

@@ -1,5 +1,11 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// Draws an Icon Composer `.icon` bundle in one appearance, the way the research into real

@@ -15,7 +15,13 @@
 /// exports alone, `halfB` on B's, and the bench draws each half with the other half's rules.
 /// A look no pair of a half exports has no fitted ramp there (nil): it is drawn the way it was
 /// before the ramp was found (its fill, then the look's luminance line), and the figure shows it.
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 public struct IconComposerRules: Sendable, Equatable {
   /// A background from `top` (y = 0) to `bottom` (y = 1024 points), linear in encoded sRGB.

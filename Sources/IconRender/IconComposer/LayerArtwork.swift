@@ -1,7 +1,13 @@
 internal import CCairo
 import CPNG
 internal import CRsvg
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A layer's image, read and checked, drawn at its intrinsic size in points with its top left
 /// corner at the origin of the current cairo transform.

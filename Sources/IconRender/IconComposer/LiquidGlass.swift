@@ -1,5 +1,11 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Icon Composer's Liquid Glass, approximated with plain pixel operations on cairo surfaces and
 /// tuned against Icon Composer's own exports (`make fidelity`): the groups' shadows, the glass's

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Makes a layer's SVG drawable by librsvg 2.54 before librsvg sees it: `feDropShadow` (SVG
 /// Filter Effects 1, which librsvg 2.54 does not know, so it leaves out the whole filtered
@@ -41,7 +48,7 @@ public enum SVGFilterRewrite {
     var dropped: [String] = []
     var counter = 0
     var searchFrom = text.startIndex
-    while let open = text.range(of: "<filter", range: searchFrom..<text.endIndex) {
+    while let open = text[searchFrom..<text.endIndex].firstRange(of: "<filter") {
       // `<filter` followed by a name character is another element (`<filterX`).
       guard let after = text[open.upperBound...].first,
         after == " " || after == "\t"
@@ -57,7 +64,7 @@ public enum SVGFilterRewrite {
         searchFrom = text.index(after: headEnd)
         continue
       }
-      guard let close = text.range(of: "</filter", range: headEnd..<text.endIndex) else { break }
+      guard let close = text[headEnd..<text.endIndex].firstRange(of: "</filter") else { break }
       var body = String(text[text.index(after: headEnd)..<close.lowerBound])
       if body.contains("<feDropShadow") {
         body = rewriteDropShadows(body, counter: &counter)
@@ -73,7 +80,7 @@ public enum SVGFilterRewrite {
       }
       text.replaceSubrange(text.index(after: headEnd)..<close.lowerBound, with: body)
       // Past this filter's (possibly longer) body.
-      guard let closeAgain = text.range(of: "</filter", range: headEnd..<text.endIndex) else {
+      guard let closeAgain = text[headEnd..<text.endIndex].firstRange(of: "</filter") else {
         break
       }
       searchFrom = closeAgain.upperBound
@@ -94,7 +101,7 @@ public enum SVGFilterRewrite {
   static func rewriteDropShadows(_ body: String, counter: inout Int) -> String {
     var result = ""
     var rest = Substring(body)
-    while counter < maxDropShadows, let open = rest.range(of: "<feDropShadow") {
+    while counter < maxDropShadows, let open = rest.firstRange(of: "<feDropShadow") {
       result += rest[..<open.lowerBound]
       guard let headEnd = rest[open.upperBound...].firstIndex(of: ">") else {
         // An unfinished tag: left as it is (librsvg reports the file).
@@ -104,7 +111,7 @@ public enum SVGFilterRewrite {
       let head = String(rest[open.lowerBound...headEnd])
       var end = rest.index(after: headEnd)
       if !head.hasSuffix("/>"),
-        let close = rest.range(of: "</feDropShadow>", range: end..<rest.endIndex)
+        let close = rest[end..<rest.endIndex].firstRange(of: "</feDropShadow>")
       {
         end = close.upperBound
       }
@@ -141,7 +148,7 @@ public enum SVGFilterRewrite {
     while let open = rest.firstIndex(of: "<") {
       rest = rest[rest.index(after: open)...]
       if rest.hasPrefix("!--") {
-        guard let end = rest.range(of: "-->") else { break }
+        guard let end = rest.firstRange(of: "-->") else { break }
         rest = rest[end.upperBound...]
         continue
       }
@@ -182,22 +189,21 @@ public enum SVGFilterRewrite {
   /// `text` without references to the filter `id`: `filter="url(#id)"` attributes and
   /// `filter: url(#id)` declarations in styles.
   static func removeReferences(to id: String, in text: String) -> String {
-    let target = NSRegularExpression.escapedPattern(for: id)
+    let target = RegexText.escaped(id)
     let reference = #"url\(\s*['"]?#\#(target)['"]?\s*\)"#
     var result = text
     for pattern in [
       #"\sfilter\s*=\s*"\s*\#(reference)\s*""#, #"\sfilter\s*=\s*'\s*\#(reference)\s*'"#,
       #"filter\s*:\s*\#(reference)\s*;?"#,
     ] {
-      guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
-      result = expression.stringByReplacingMatches(
-        in: result, range: NSRange(result.startIndex..., in: result), withTemplate: "")
+      guard let expression = try? Regex(pattern) else { continue }
+      result = result.replacing(expression, with: "")
     }
     return result
   }
 
   static func escaped(_ value: String) -> String {
-    value.replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+    value.replacing("\"", with: "&quot;").replacing("<", with: "&lt;")
   }
 
   static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 import SharedLibrary
 
 /// The fonts an SVG layer's text asks for that this machine does not have. librsvg draws such
@@ -40,8 +41,8 @@ public enum SVGFonts {
   public static func missing(in svg: [UInt8]) -> [Missing] {
     let text = String(decoding: svg, as: UTF8.self)
     guard
-      text.range(of: "<text", options: .caseInsensitive) != nil
-        || text.range(of: "<svg:text", options: .caseInsensitive) != nil
+      text.firstRange(ofASCIICaseInsensitive: "<text") != nil
+        || text.firstRange(ofASCIICaseInsensitive: "<svg:text") != nil
     else { return [] }
     let lists = familyLists(in: text)
     guard !lists.isEmpty, let fontconfig = FontConfig.shared else { return [] }
@@ -68,7 +69,7 @@ public enum SVGFonts {
   static func familyLists(in text: String) -> [[String]] {
     var lists: [[String]] = []
     var rest = text[...]
-    while let key = rest.range(of: "font-family", options: .caseInsensitive) {
+    while let key = rest.firstRange(ofASCIICaseInsensitive: "font-family") {
       rest = rest[key.upperBound...]
       var value = rest.drop { $0 == " " || $0 == "\t" }
       guard let separator = value.first, separator == ":" || separator == "=" else { continue }
@@ -85,8 +86,8 @@ public enum SVGFonts {
           return character == ";" || character == "\"" || character == ">" || character == "}"
         } ?? value.endIndex
       let families = value[..<end].split(separator: ",").map { part in
-        part.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r'\"&;"))
-          .replacingOccurrences(of: "quot", with: "")
+        part.trimmingScalars { " \t\n\r'\"&;".unicodeScalars.contains($0) }
+          .replacing("quot", with: "")
       }.filter { !$0.isEmpty }
       if !families.isEmpty, !lists.contains(families) { lists.append(families) }
       rest = value[end...]
@@ -139,7 +140,7 @@ final class FontConfig: @unchecked Sendable {
   let matchFont: Match
   let get: GetString
   let destroy: Destroy
-  private let lock = NSLock()
+  private let lock = Lock()
 
   init(
     create: @escaping Create, add: @escaping AddString, substitute: @escaping Substitute,

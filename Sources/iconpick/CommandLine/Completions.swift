@@ -400,7 +400,7 @@ enum Completions {
   /// A fish single-quoted word.
   static func fishQuoted(_ text: String) -> String {
     "'"
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+      + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
       + "'"
   }
 
@@ -432,7 +432,7 @@ enum Completions {
           choice.about.isEmpty ? choice.word : "\(choice.word)\\t\(fishQuoted(choice.about))"
         }
         line +=
-          " -x -a \"\(words.joined(separator: " ").replacingOccurrences(of: "\"", with: "\\\""))\""
+          " -x -a \"\(words.joined(separator: " ").replacing("\"", with: "\\\""))\""
       }
       line += " -d \(fishQuoted(option.summary))"
       lines.append(line)
@@ -474,8 +474,7 @@ enum Completions {
       skipCases +=
         "                case \(inline.joined(separator: " "))\n                    set -a pass $token\n"
     }
-    let fishAwk = namesAwk.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-      of: "'", with: "\\'")
+    let fishAwk = namesAwk.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
 
     return """
       # fish completion for iconpick. Installed as share/fish/vendor_completions.d/iconpick.fish.

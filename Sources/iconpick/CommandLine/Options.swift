@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 import IconCheck
 import IconRender
@@ -296,7 +302,7 @@ extension Options {
       switch rest.count {
       case 0: break
       case 1:
-        let ext = (rest[0] as NSString).pathExtension.lowercased()
+        let ext = PathText.pathExtension(rest[0]).lowercased()
         if ext == "png" || ext == "icon" { options.image = rest[0] } else { options.path = rest[0] }
       case 2:
         options.image = rest[0]

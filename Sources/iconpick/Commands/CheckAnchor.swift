@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CheckCommand {
   /// The file `--format sarif` shows a finding that names no file at: GitHub code scanning
@@ -8,9 +8,9 @@ extension CheckCommand {
   /// folder.
   static func anchor(for path: URL) -> String {
     let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard fileManager.fileExists(atPath: path.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory
     else { return path.path }
     if path.pathExtension == "xcodeproj" {
       return path.appendingPathComponent("project.pbxproj").path

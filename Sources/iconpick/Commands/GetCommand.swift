@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 import IconState
 
@@ -16,9 +16,9 @@ struct GetCommand {
     let active = choice.alternateIconName ?? context.app.primary.name
     if options.json {
       // null, not a missing key, says "the primary", as alternateIconName does on iOS.
-      let alternate: Any = choice.alternateIconName ?? NSNull()
-      let data = try JSONSerialization.data(
-        withJSONObject: ["alternateIconName": alternate, "active": active], options: [.sortedKeys])
+      let alternate: Any = choice.alternateIconName ?? NullValue()
+      let data = try JSONTree.data(
+        object: ["alternateIconName": alternate, "active": active], formatting: [.sortedKeys])
       print(MessageText.jsonSafe(String(decoding: data, as: UTF8.self)))
     } else {
       // A line for scripts and terminals: escaped, and shortened past MessageText.nameLimit

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconState
 
 /// `iconpick push PAYLOAD|- [PATH]`: applies a push-style payload carrying `icon_name`, the
@@ -61,26 +67,31 @@ struct PushCommand {
   /// At most one byte past the limit is read, so a huge file or stream costs nothing.
   private func readPayload() throws -> [UInt8] {
     let limit = PushPayload.maximumSize + 1
-    let handle: FileHandle
-    if options.payload == "-" || options.payload == nil {
-      handle = FileHandle.standardInput
-    } else if let path = options.payload {
-      guard let opened = FileHandle(forReadingAtPath: path) else {
+    var descriptor = STDIN_FILENO
+    if let path = options.payload, path != "-" {
+      descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
         let reason =
           FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
         throw CommandFailure(description: "\(path): the payload file \(reason)")
       }
-      handle = opened
-    } else {
-      handle = FileHandle.standardInput
     }
-    var bytes: [UInt8] = []
-    while bytes.count < limit {
-      guard let chunk = try handle.read(upToCount: limit - bytes.count), !chunk.isEmpty else {
-        break
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let read = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress! + count, limit - count)
       }
-      bytes += chunk
+      if read < 0, errno == EINTR { continue }
+      if read < 0 {
+        let path = options.payload ?? "-"
+        throw CommandFailure(
+          description: "\(path == "-" ? "standard input" : path): the payload cannot be read (\(String(cString: strerror(errno))))")
+      }
+      if read == 0 { break }
+      count += read
     }
-    return bytes
+    return Array(bytes[..<count])
   }
 }

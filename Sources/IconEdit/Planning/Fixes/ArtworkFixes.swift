@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 import IconRender
 
@@ -108,7 +108,7 @@ enum ArtworkFixes {
   }
 
   static func hex(_ colour: (r: UInt8, g: UInt8, b: UInt8)) -> String {
-    "#" + [colour.r, colour.g, colour.b].map { String(format: "%02X", $0) }.joined()
+    "#" + [colour.r, colour.g, colour.b].map { String(printf: "%02X", $0) }.joined()
   }
 
   /// The mean colour of the opaque pixels on the image's edge; nil when none is opaque.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// `declareForIPad`: the alternate's entry copied from `CFBundleIcons` into

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import IconCatalog
 
 extension PbxprojEditor {
   /// Adds a build file of an existing file reference to `phase`: what ticking the target in
@@ -13,7 +14,7 @@ extension PbxprojEditor {
       throw refuse("\(phase) is not a build phase with files")
     }
     let path = referenceObject["path"]?.string ?? ""
-    let shownName = referenceObject["name"]?.string ?? (path as NSString).lastPathComponent
+    let shownName = referenceObject["name"]?.string ?? PathText.lastComponent(path)
     let phaseName = object(phase)?["name"]?.string ?? "Resources"
     guard !shownName.contains("*/"), !shownName.contains("\n"), !phaseName.contains("*/") else {
       throw refuse("\(shownName.debugDescription) cannot be written in a comment")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IconCatalog
 
 /// The fixes that change one value of an Info.plist: a `CFBundleIconFiles` name without its

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IconCatalog
 
 /// The fixes of build settings: a name spelt as its set spells it, and the primary's name set
@@ -49,7 +55,7 @@ enum SettingFixes {
     // Only a value that names nothing is set: a configuration naming another set is its own.
     let edit = SettingDeclaration.SettingEdit(
       key: primaryKey, summary: summary,
-      text: { $0.trimmingCharacters(in: .whitespaces).isEmpty ? SettingList.written(name) : nil },
+      text: { $0.trimmingWhitespace().isEmpty ? SettingList.written(name) : nil },
       list: { $0.isEmpty ? [name] : nil },
       whenUnset: SettingList.written(name))
     let changed = try SettingDeclaration.plan(edit, context: context, files: &files)
@@ -126,7 +132,7 @@ extension SettingList {
       if quoted, raw != old, raw.contains(old),
         !new.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" })
       {
-        result += raw.replacingOccurrences(of: old, with: new)
+        result += raw.replacing(old, with: new)
       } else {
         result += written(new)
       }
