@@ -183,14 +183,18 @@ setup-bench: setup
 	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chafa fzf librsvg2-bin time
 
 # Speed, measured with the shipped build (and the start-up table beside a release build that
-# loads the Swift runtime as shared libraries): medians of repeated runs, with ratios.
-bench: setup
+# loads the Swift runtime as shared libraries): medians of repeated runs, with ratios; the
+# binary's and the .deb's sizes (the .deb built in a scratch folder).
+bench: setup setup-deb
 	$(SHIPPED_BUILD)
 	$(SWIFT) build -c release --product iconpick
 	$(SWIFT) build -c release --product iconpick-bench
 	bin="$$($(SWIFT) build -c release --show-bin-path)"; \
-	DYNAMIC_BINARY="$$bin/iconpick" BENCH_TOOL="$$bin/iconpick-bench" CORPUS=$(CORPUS) \
-		python3 Tests/Benchmarks/bench.py "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" Assets/Palette
+	debs="$$(mktemp -d)"; \
+	deb="$$(bash Packaging/deb/build.sh "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" "$$debs")"; \
+	DEB="$$deb" DYNAMIC_BINARY="$$bin/iconpick" BENCH_TOOL="$$bin/iconpick-bench" CORPUS=$(CORPUS) \
+		python3 Tests/Benchmarks/bench.py "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" Assets/Palette; \
+	status=$$?; rm -rf "$$debs"; exit $$status
 
 # Every row of `make bench` once, on small generated apps (bench.py --smoke): the figures are
 # printed, not judged, and it fails if any path fails. CI runs it after `make test`. It needs

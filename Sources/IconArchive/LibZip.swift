@@ -1,12 +1,12 @@
 import CZip
 import FoundationEssentials
+import SharedLibrary
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SharedLibrary
 
 /// libzip, loaded with dlopen on first use: linking it would make every command pay at start-up
 /// for it and what it pulls in (gnutls, nettle, zstd, lzma, bz2), while only an `.ipa` needs it.

@@ -1,12 +1,12 @@
 import CZip
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Zip archives (`.ipa` files) read in place with libzip: the central directory is listed once,
 /// entries are inflated into memory on request, each with a cap, and nothing is ever written to

@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// `marketing-icon-alpha` (the primary's 1024×1024 App Store image, ITMS-90717) and
 /// `alpha-channel` (any other iOS icon image): pixels that are not opaque, where Apple requires

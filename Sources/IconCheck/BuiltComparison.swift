@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// `check PROJECT --against APP`: what iconpick predicts the build makes of the sources, compared
 /// with what a built `.app`, `.ipa` or `.xcarchive` holds. Both sides are the same model

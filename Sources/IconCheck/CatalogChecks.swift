@@ -57,7 +57,9 @@ enum CatalogChecks {
     let children = names.filter { name in
       !name.hasPrefix(".") && name != "Contents.json" && !named.contains(name.lowercased())
         && RegularFile.isRegularFile(set.folder.appendingPathComponent(name).path)
-    }.map { set.folder.appendingPathComponent($0, isDirectory: false) }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }.map { set.folder.appendingPathComponent($0, isDirectory: false) }.sorted {
+      $0.lastPathComponent < $1.lastPathComponent
+    }
     let setName = "\"" + MessageText.escaped(set.name, quoting: true) + "\""
     let count =
       children.count == 1 ? "has an unassigned child" : "has \(children.count) unassigned children"

@@ -332,7 +332,8 @@ struct PathStyle {
   /// A relative path as a URI reference: spaces, `%`, `#`, `?` and the rest percent-encoded.
   static func percentEncoded(_ path: String) -> String {
     // URL path characters (CharacterSet.urlPathAllowed) but `;`; everything else as UTF-8 %XX.
-    let allowed = Set("!$&'()*+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".utf8)
+    let allowed = Set(
+      "!$&'()*+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".utf8)
     var encoded = ""
     for byte in path.utf8 {
       if allowed.contains(byte) {

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Which ids have a mechanical fix (`check --fix`), how safe it is, and what it writes: the FIX
 /// column of `check --rules`, `--rules --json`'s `fixSafety` and `fixSummary`, and docs/check.md's

@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// Rules about what ships: the icons themselves, their names, the files their renditions name,
 /// and what those files hold (listed in `Checker`).
@@ -123,7 +123,7 @@ public enum IconChecks {
     let name = icon.name
     var problems: [String] = []
     if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
-      first.properties.isWhitespace || last.properties.isWhitespace
+      first.isWhitespaceOrNewline || last.isWhitespaceOrNewline
     {
       problems.append("leading or trailing white space")
     }

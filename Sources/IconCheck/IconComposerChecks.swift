@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// The checks of `iconpick check` for Icon Composer `.icon` bundles (Xcode 26): that `icon.json`
 /// is what Icon Composer writes, that each layer's image is in the bundle's `Assets/` folder and

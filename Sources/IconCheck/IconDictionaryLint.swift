@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Reads the icon dictionaries of an Info.plist word for word, as IconCatalog reports them
 /// (`AppStoreFacts.WrittenInfoPlist`), and lists what is miswritten:

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Rules about what ships: the `CFBundleIconFiles` names of the built Info.plist against the files
 /// in the bundle, as iOS looks them up at run time (case-sensitively, as on the device).

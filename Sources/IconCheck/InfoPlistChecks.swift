@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Rules about the sources: the Info.plist's icon dictionaries as written (listed in `Checker`).
 /// - `malformed-icons-dictionary` (error): icon dictionaries iOS cannot read as meant;

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// `plist-value-type` (warning): an Info.plist value the reader reads whose type is not Apple's
 /// (`AppIcons.plistValueProblems`), one finding each, at its line (a built app's binary plist:

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Rules about the sources: the build settings and what lies in the asset catalogs (listed in
 /// `Checker`).

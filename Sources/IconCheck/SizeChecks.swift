@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// `primary-missing-size` and `alternate-missing-size`: the icon sizes App Store Connect requires
 /// of the primary (ITMS-90022, ITMS-90023) and recommends for alternates (ITMS-90890,

@@ -1,13 +1,13 @@
 import FoundationEssentials
+import IconCatalog
+import IconEdit
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconEdit
-import IconRender
 
 extension FuzzTarget {
   /// `add` planned on a fuzzed `project.pbxproj`, beside an Info.plist that declares one loose

@@ -1,4 +1,5 @@
 import IconCatalog
+
 #if DEBUG
   import FoundationEssentials
   @testable import IconCatalog

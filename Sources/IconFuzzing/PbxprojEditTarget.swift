@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconEdit
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconEdit
 
 extension FuzzTarget {
   /// `project.pbxproj` edited in place: for bytes Foundation reads as a dictionary, the scanner

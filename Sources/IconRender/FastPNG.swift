@@ -1,12 +1,12 @@
 import CDeflate
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// The preview path's decoder for the PNGs app icons nearly always are: 8-bit, not interlaced,
 /// RGB or RGBA, with nothing that changes pixels (no tRNS, no gAMA other than sRGB's 1/2.2).

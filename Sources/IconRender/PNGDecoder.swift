@@ -1,12 +1,12 @@
 import CPNG
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Decodes PNG files into 8-bit straight-alpha RGBA with libpng's simplified API.
 ///

@@ -1,12 +1,12 @@
 import CPNG
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// A PNG's size and channels, read from its header without decoding any pixels.
 public struct PNGHeader: Equatable, Sendable {

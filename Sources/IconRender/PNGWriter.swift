@@ -1,12 +1,12 @@
 import CPNG
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Writes RGBA images as PNG files with libpng's simplified API (no setjmp/longjmp).
 public enum PNGWriter {

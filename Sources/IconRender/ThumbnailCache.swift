@@ -1,12 +1,12 @@
 import FoundationEssentials
 import IconCatalog
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Rendered thumbnails on disk, under `$XDG_CACHE_HOME/iconpick` (default `~/.cache/iconpick`).
 /// Safe to delete at any time. An entry is keyed by the source file's identity (path, size,

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Makes an icon's preview at a cell size: picks the rendition, then the cache, else decodes
 /// and renders (and fills the cache). Never fails: what cannot be drawn becomes a marked

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import IconCatalog
 import Glibc
+import IconCatalog
 
 /// How the picker shows the icons: a list of rows, or a grid of large tiles.
 public enum PickerViewStyle: String, Equatable, Sendable, CaseIterable {

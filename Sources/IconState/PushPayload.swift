@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// The words of `UIBackgroundFetchResult`, which `iconpick push` prints on stdout.
 public enum PushResult: String, Sendable {

@@ -1,14 +1,14 @@
 import Dispatch
 import FoundationEssentials
+import IconCatalog
+import IconRender
+import IconState
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
-import IconState
 
 /// The terminal as the picker needs it. The ncurses terminal is one; tests use a fake.
 public protocol PickerTerminal: AnyObject {

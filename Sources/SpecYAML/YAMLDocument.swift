@@ -1,12 +1,12 @@
 internal import CYAML
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// A YAML document (an XcodeGen `project.yml`) read with libyaml's event parser into plain values,
 /// as Foundation gives a property list: `[String: Any]`, `[Any]`, `String`, `Bool`, `Int`,

@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// `iconpick-bench fidelity PAIRS SHEET.png` (`make fidelity`): each Icon Composer export listed
 /// in PAIRS/pairs.json beside iconpick's drawing of the same `.icon` in the same look. The

@@ -17,16 +17,16 @@
 // `cells` or `images`, then `budget BYTES CPU_MS` (what rows as images may add to a move) and
 // `chosen PROTOCOL...` (where the picker shows the rows as images).
 import FoundationEssentials
+import IconCatalog
+import IconRender
+import PickerScreen
+import TerminalGraphics
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
-import PickerScreen
-import TerminalGraphics
 
 enum PickerMoves {
   static let size = TerminalSize(columns: 100, rows: 30)

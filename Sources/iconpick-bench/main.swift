@@ -12,14 +12,14 @@
 import BenchCommandLine
 import Dispatch
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 let command: BenchCommand
 do {

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconFuzzing
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconFuzzing
 
 // Two builds of one file. With -DFUZZING (make fuzz: -sanitize=fuzzer,address), libFuzzer's driver
 // calls LLVMFuzzerTestOneInput for the target named by ICONPICK_FUZZ_TARGET. Without it,

@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconArchive
+import SpecYAML
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconArchive
-import SpecYAML
 
 // .ipa files are read through libzip, loaded only when one is opened; XcodeGen specs with libyaml.
 IconArchive.install()

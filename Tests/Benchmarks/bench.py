@@ -182,6 +182,8 @@ def main():
         print("iconpick bench%s: %d runs each, median (min, max)\n" % (
             " (smoke: each row once, small sizes, 128x128 PNGs for the 1024x1024 icons;"
             " figures not judged)" if SMOKE else "", runs))
+        if wanted("size"):
+            size(binary, scratch)
         if wanted("start-up"):
             began = time.perf_counter()
             startup(binary, palette, scratch, runs)
@@ -203,7 +205,7 @@ def main():
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-GROUPS = ["start-up", "catalog read", "built apps", "thumbnails", "Icon Composer", "first frames",
+GROUPS = ["size", "start-up", "catalog read", "built apps", "thumbnails", "Icon Composer", "first frames",
           "picker images", "terminal images"]
 
 
@@ -257,6 +259,31 @@ def peak_rss(argv, env=None):
         subprocess.run(["/usr/bin/time", "-f", "%M", "-o", out.name] + argv, check=True,
                        stdout=subprocess.DEVNULL, env=env)
         return int(out.read().split()[-1]) / 1024
+
+
+def size(binary, scratch):
+    """What is shipped, in bytes: the binary as built, stripped as the .deb strips it, and the
+    .deb itself when DEB names one (`make bench` builds it); the targets are issue 37's."""
+    stripped = os.path.join(scratch, "iconpick-stripped")
+    subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment",
+                    "--remove-section=.note", "-o", stripped, binary], check=True)
+    rows = [("shipped binary, as built", os.path.getsize(binary)),
+            ("shipped binary, stripped (in the .deb)", os.path.getsize(stripped))]
+    deb = os.environ.get("DEB")
+    if deb and os.path.exists(deb):
+        rows.append((".deb (xz)", os.path.getsize(deb)))
+    print("| %-38s | %12s |" % ("size", "bytes"))
+    print("|" + "-" * 40 + "|" + "-" * 14 + "|")
+    for label, count in rows:
+        print("| %-38s | %9.1f MB |" % (label, count / 1e6))
+    libraries = [line.split()[0] for line in tool_output(["ldd", binary]).splitlines() if "=>" in line]
+    print("\nstripped binary %.1f MB (target: at most 20 MB; stretch: 12 MB)%s; it links %s" % (
+        rows[1][1] / 1e6,
+        "; .deb %.1f MB (target: at most 6 MB)" % (rows[2][1] / 1e6) if len(rows) > 2 else
+        "; no .deb measured (DEB= names one; make bench builds it)",
+        ", ".join(libraries)))
+    icu = subprocess.run(["grep", "-c", "icudt", binary], capture_output=True, text=True).stdout.strip()
+    print("ICU's data in the binary: %s\n" % ("none" if icu in ("", "0") else "yes (icudt symbols found)"))
 
 
 def startup(binary, palette, scratch, runs):
@@ -340,8 +367,10 @@ def startup(binary, palette, scratch, runs):
           " = %.2f (stretch: at most 1.3)%s" % (
               paired(version, "Foundation floor"), paired(version, "FoundationEssentials floor"),
               "; : chafa --version = %.2f" % paired(version, "chafa --version") if chafa else ""))
-    print("like for like: --version : Foundation floor linked in = %.2f%s" % (
+    print("like for like: --version : Foundation floor linked in = %.2f; : FoundationEssentials"
+          " floor linked in = %.2f (target: at most 1.2)%s" % (
         paired(version, "Foundation floor, linked in"),
+        paired(version, "FoundationEssentials floor, linked in"),
         "; shared-runtime build : Foundation floor = %.2f" % paired(
             "shared-runtime build: --version", "Foundation floor") if dynamic else ""))
     print("importing only FoundationEssentials would save, on the floors: %.1f ms and %.1f MB with"

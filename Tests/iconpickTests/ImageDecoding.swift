@@ -26,7 +26,11 @@ enum ImageDecoding {
     guard let data = Data(base64Encoded: payload), let width = keys["s"].flatMap(Int.init),
       let height = keys["v"].flatMap(Int.init)
     else { return (keys, nil, chunks) }
-    return (keys, RGBAImage(width: width, height: height, pixels: [UInt8](data)), chunks)
+    // o=z: zlib-compressed before base64.
+    let pixels =
+      keys["o"] == "z"
+      ? ZlibCompressor.decompress([UInt8](data), size: width * height * 4) : [UInt8](data)
+    return (keys, pixels.flatMap { RGBAImage(width: width, height: height, pixels: $0) }, chunks)
   }
 
   /// iTerm2's `OSC 1337 ; File=ARGS : base64 BEL`: the arguments and the PNG decoded.

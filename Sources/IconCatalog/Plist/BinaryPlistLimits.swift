@@ -6,9 +6,10 @@ import FoundationEssentials
 /// next twice are 2^60 nodes in a 1 KB file. Real Info.plists are a few levels deep and have a
 /// few thousand values.
 ///
-/// Only the structure is read (the trailer, the offset table, the markers and object references
-/// of arrays, sets and dictionaries); a file this cannot follow is left to Foundation, which
-/// refuses it with its own message.
+/// Only the structure is read (the trailer, the offset table, the markers, the lengths of
+/// strings and data, and the object references of arrays, sets and dictionaries). A file this
+/// cannot follow is refused here too: FoundationEssentials' binary reader traps on some such
+/// files (a dictionary whose length is near Int.max) where CoreFoundation's refused them.
 enum BinaryPlistLimits {
   /// Deeper than any real plist (Foundation itself gives up somewhere past 500).
   static let maximumDepth = 128
@@ -17,7 +18,8 @@ enum BinaryPlistLimits {
 
   /// Why `bytes` are refused, or nil (including for anything that is not a binary plist).
   static func problem(_ data: Data) -> String? {
-    guard data.count >= 40, data.starts(with: Array("bplist00".utf8)) else { return nil }
+    guard data.starts(with: Array("bplist".utf8)) else { return nil }
+    guard data.count >= 40 else { return "fewer bytes than its 32-byte trailer needs" }
     let bytes = [UInt8](data)
     func number(at start: Int, size: Int) -> Int? {
       guard start >= 0, size >= 1, size <= 8, start <= bytes.count - size else { return nil }
@@ -33,7 +35,8 @@ enum BinaryPlistLimits {
       let top = number(at: trailer + 16, size: 8), top < count,
       let table = number(at: trailer + 24, size: 8), table <= trailer,
       count <= (trailer - table) / offsetSize
-    else { return nil }
+    else { return "a trailer that does not fit the file" }
+    let unfollowable = "an object that reaches past the end of its table"
 
     /// The references an object holds (none for a scalar), or nil when they cannot be read.
     func children(_ object: Int) -> [Int]? {
@@ -42,15 +45,31 @@ enum BinaryPlistLimits {
       else { return nil }
       let marker = bytes[offset]
       let kind = marker >> 4
-      guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
       var length = Int(marker & 0x0F)
       var start = offset + 1
-      if length == 0x0F {
+      switch kind {
+      case 0x1, 0x2:
+        // An integer or a real of 2^n bytes (at most 16).
+        guard length <= 4, (1 << length) <= trailer - start else { return nil }
+        return []
+      case 0x3:
+        guard marker == 0x33, 8 <= trailer - start else { return nil }
+        return []
+      case 0x4, 0x5, 0x6, 0x8, 0xA, 0xB, 0xC, 0xD: break
+      default: return []
+      }
+      if length == 0x0F, kind != 0x8 {
         guard start < trailer, bytes[start] >> 4 == 0x1 else { return nil }
         let size = 1 << Int(bytes[start] & 0x0F)
         guard let value = number(at: start + 1, size: size) else { return nil }
         length = value
         start += 1 + size
+      }
+      if kind == 0x8 { return length + 1 <= trailer - start ? [] : nil }
+      if kind == 0x4 || kind == 0x5 || kind == 0x6 {
+        // Data and ASCII text a byte a unit, UTF-16 text two.
+        let (bytesNeeded, overflow) = length.multipliedReportingOverflow(by: kind == 0x6 ? 2 : 1)
+        return !overflow && bytesNeeded <= trailer - start ? [] : nil
       }
       // A dictionary holds a key and a value per entry; a hostile length must not overflow.
       let (references, overflow) =
@@ -73,7 +92,7 @@ enum BinaryPlistLimits {
     var values = [Int](repeating: 0, count: count)
     var onPath = [Bool](repeating: false, count: count)
     var stack: [(object: Int, children: [Int], next: Int)] = []
-    guard let rootChildren = children(top) else { return nil }
+    guard let rootChildren = children(top) else { return unfollowable }
     stack.append((top, rootChildren, 0))
     onPath[top] = true
     while let last = stack.last {
@@ -85,7 +104,7 @@ enum BinaryPlistLimits {
         stack[stack.count - 1].next += 1
         if depth[child] >= 0 { continue }
         if onPath[child] { return "a value that contains itself" }
-        guard let grandchildren = children(child) else { return nil }
+        guard let grandchildren = children(child) else { return unfollowable }
         onPath[child] = true
         stack.append((child, grandchildren, 0))
         continue

@@ -199,7 +199,8 @@ public struct PlistLines: Sendable {
   private static func unescape(_ text: String) -> String {
     // Nearly every key has no entity: five searches each would be most of the parse.
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">"
+    return text.replacing("&lt;", with: "<").replacing(
+      "&gt;", with: ">"
     )
     .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
     .replacing("&amp;", with: "&")

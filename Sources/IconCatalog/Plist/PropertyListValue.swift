@@ -105,7 +105,8 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     switch value {
     case is Bool: return nil
     case let number as Int: return number
-    case let number as Double: return number.rounded(.towardZero) == number ? Int(exactly: number) : Int(number)
+    case let number as Double:
+      return number.rounded(.towardZero) == number ? Int(exactly: number) : Int(number)
     default: return nil
     }
   }

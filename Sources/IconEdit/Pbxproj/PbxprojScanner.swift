@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Finds where things are in an old-style (OpenStep) property list such as `project.pbxproj`: its
 /// tokens with their byte ranges, and a tree of its values, each with its range.

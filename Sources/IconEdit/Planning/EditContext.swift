@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// What a plan starts from: the one reading every command makes (the app and its facts), and
 /// where those facts are written (`EditPlaces`).

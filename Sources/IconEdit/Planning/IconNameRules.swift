@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Which names `add` accepts: a name becomes a folder (`NAME.appiconset`), a file name, an
 /// Info.plist key and a word of a build setting, so it must be all four.

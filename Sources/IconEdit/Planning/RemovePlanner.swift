@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Plans `remove`: the inverse of `add`. The name leaves every declaration (Info.plist entries,
 /// the build setting), and the files that held only this icon go, with their references in the

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Edits an `Info.plist` the way a person would in a text editor: an XML plist keeps every byte
 /// but the lines that change (declaration, DOCTYPE, comments, indentation, key order); a binary

@@ -1,12 +1,12 @@
 import FoundationEssentials
 import IconCatalog
+import SpecYAML
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SpecYAML
 
 /// Edits XcodeGen's `project.yml` in place: libyaml gives each node's place, and an edit changes
 /// those bytes only, in the file's indentation, line ends, quoting and block or flow form;

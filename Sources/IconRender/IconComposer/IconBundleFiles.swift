@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Finds and reads a layer's file, never outside the bundle: the name must be a plain file
 /// name, its real path (symbolic links resolved) must lie inside the bundle's real path, and

@@ -1,12 +1,12 @@
 internal import CCairo
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// Draws an Icon Composer `.icon` bundle in one appearance, the way the research into real
 /// bundles found Icon Composer does (docs/icon-composer.md):

@@ -1,13 +1,13 @@
 import FoundationEssentials
+import IconCatalog
+import IconState
+import PickerScreen
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconState
-import PickerScreen
 
 /// The command line: parses, runs the picker, and turns every outcome into an exit status.
 enum IconpickCommand {

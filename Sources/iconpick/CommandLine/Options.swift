@@ -1,13 +1,13 @@
 import FoundationEssentials
+import IconCatalog
+import IconCheck
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconCheck
-import IconRender
 
 /// The subcommands. The picker is the default, as `iconpick` alone opens it.
 enum Subcommand: String, CaseIterable, Equatable {

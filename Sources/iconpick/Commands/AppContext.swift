@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconState
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconState
 
 /// The app a command works on and its recorded choice, from the common options.
 struct AppContext {

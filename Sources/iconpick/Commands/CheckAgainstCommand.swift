@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconCheck
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconCheck
 
 extension CheckCommand {
   /// `check PATH --against APP`: PATH's findings, and every difference between what iconpick

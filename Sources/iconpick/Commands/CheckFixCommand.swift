@@ -1,13 +1,13 @@
 import FoundationEssentials
+import IconCatalog
+import IconCheck
+import IconEdit
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconCheck
-import IconEdit
 
 /// `iconpick check --fix [--unsafe-fixes] [--dry-run]`: every finding whose fix is certain is
 /// fixed with the write side's engine (the edits `add` makes: in place, atomic, refused if a file

@@ -1,13 +1,13 @@
 import FoundationEssentials
+import IconCatalog
+import IconCheck
+import IconEdit
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconCheck
-import IconEdit
 
 /// `iconpick add NAME [IMAGE] [PATH]` and `iconpick remove NAME [PATH]`: plan the change from the
 /// one reading, preview it (`--dry-run`) or apply it, then read the project again and undo it

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconState
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconState
 
 /// `iconpick push PAYLOAD|- [PATH]`: applies a push-style payload carrying `icon_name`, the
 /// way an app does from a notification, and prints the UIBackgroundFetchResult word.
@@ -87,7 +87,9 @@ struct PushCommand {
       if read < 0 {
         let path = options.payload ?? "-"
         throw CommandFailure(
-          description: "\(path == "-" ? "standard input" : path): the payload cannot be read (\(String(cString: strerror(errno))))")
+          description:
+            "\(path == "-" ? "standard input" : path): the payload cannot be read (\(String(cString: strerror(errno))))"
+        )
       }
       if read == 0 { break }
       count += read

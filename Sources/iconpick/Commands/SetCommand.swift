@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconState
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconState
 
 /// `iconpick set NAME [PATH]` and `iconpick reset [PATH]`: change the icon as
 /// `setAlternateIconName` does, and confirm with the system's alert line on stderr.

@@ -11,7 +11,7 @@ extension StringProtocol {
   /// The text without Unicode's white space (spaces, tabs and line breaks) at either end: what
   /// Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` gives.
   public func trimmingWhitespaceAndNewlines() -> String {
-    trimmingScalars { $0.properties.isWhitespace }
+    trimmingScalars(where: \.isWhitespaceOrNewline)
   }
 
   /// The text without the scalars `drop` holds at either end.
@@ -51,6 +51,10 @@ extension StringProtocol {
 }
 
 extension Unicode.Scalar {
+  /// Unicode's white space and line breaks, and the zero-width space, which Foundation's
+  /// `CharacterSet.whitespacesAndNewlines` still counts.
+  public var isWhitespaceOrNewline: Bool { properties.isWhitespace || value == 0x200B }
+
   /// In Unicode's letters, marks or numbers: Foundation's `CharacterSet.alphanumerics`.
   public var isAlphanumeric: Bool {
     switch properties.generalCategory {

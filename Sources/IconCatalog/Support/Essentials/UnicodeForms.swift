@@ -14,9 +14,10 @@ public enum UnicodeForms {
   /// a system without it the text is returned as it is, which only names with accents notice.
   public static func nfd(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
-    typealias Normalize = @convention(c) (
-      UnsafePointer<CChar>?, Int, Int32
-    ) -> UnsafeMutablePointer<CChar>?
+    typealias Normalize =
+      @convention(c) (
+        UnsafePointer<CChar>?, Int, Int32
+      ) -> UnsafeMutablePointer<CChar>?
     typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
     guard let normalize = glib.function("g_utf8_normalize", as: Normalize.self),
       let free = glib.function("g_free", as: Free.self)

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// The fixes of asset catalogs: a catalog added to the target, an entry actool ignores removed,
 /// the sizes a set lacks made from its largest image.

@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// Plans the edit that a finding's fix (`IconFix`, attached by `check`) means: the one fact
 /// changed, in each file's own style, by the editors `add` and `remove` use. Planning a fix on a

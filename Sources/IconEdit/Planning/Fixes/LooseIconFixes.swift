@@ -1,12 +1,12 @@
 import FoundationEssentials
+import IconCatalog
+import IconRender
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
-import IconRender
 
 /// The sizes of an icon declared with `CFBundleIconFiles` (loose PNGs, no asset catalog), made
 /// from its largest file and named as its files are (`LooseIconWriter.Naming`).

@@ -1,11 +1,11 @@
 import FoundationEssentials
+import IconCatalog
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import IconCatalog
 
 /// The fixes of build settings: a name spelt as its set spells it, and the primary's name set
 /// where nothing names it. Both edit where the target's value comes from, as `add` does
