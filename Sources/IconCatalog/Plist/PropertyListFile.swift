@@ -33,7 +33,11 @@ enum PropertyListFile {
     do {
       return try PropertyListValue.decode(data).object
     } catch {
-      throw .unreadablePlist(file: file.path, reason: FileData.reason(error))
+      var reason = FileData.reason(error)
+      if PropertyListValue.format(of: data) == .xml {
+        reason = PlistSyntaxLine.corrected(reason, xml: [UInt8](data))
+      }
+      throw .unreadablePlist(file: file.path, reason: reason)
     }
   }
 

@@ -128,33 +128,14 @@ public indirect enum PropertyListValue: Sendable, Equatable {
 
 extension PropertyListValue: Decodable {
   public init(from decoder: any Decoder) throws {
-    // A leaf first (most values are strings); a dictionary or an array makes the single-value
-    // container's decodes fail, and is then read as the container it is.
-    if let container = try? decoder.singleValueContainer() {
-      if let value = try? container.decode(String.self) {
-        self = .string(value)
-        return
-      }
-      if let value = try? container.decode(Bool.self) {
-        self = .boolean(value)
-        return
-      }
-      if let value = try? container.decode(Int.self) {
-        self = .integer(value)
-        return
-      }
-      if let value = try? container.decode(Double.self) {
-        self = .real(value)
-        return
-      }
-      if let value = try? container.decode(Date.self) {
-        self = .date(value)
-        return
-      }
-      if let value = try? container.decode(Data.self) {
-        self = .data(value)
-        return
-      }
+    // Decoder has no way to ask what a value is, so each kind is tried in turn, and each wrong
+    // guess is a thrown error that costs more than the value: text first (nearly every value of
+    // a project.pbxproj, and all of the old ASCII form's leaves), then dictionaries and arrays,
+    // then the other leaves.
+    let single = try? decoder.singleValueContainer()
+    if let single, let value = try? single.decode(String.self) {
+      self = .string(value)
+      return
     }
     if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
       var entries: [String: PropertyListValue] = [:]
@@ -165,11 +146,55 @@ extension PropertyListValue: Decodable {
       self = .dictionary(entries)
       return
     }
-    var container = try decoder.unkeyedContainer()
+    if let single {
+      if let value = try? single.decode(Bool.self) {
+        self = .boolean(value)
+        return
+      }
+      if let value = try? single.decode(Int.self) {
+        self = .integer(value)
+        return
+      }
+      if let value = try? single.decode(Double.self) {
+        self = .real(value)
+        return
+      }
+      if let value = try? single.decode(Date.self) {
+        self = .date(value)
+        return
+      }
+      if let value = try? single.decode(Data.self) {
+        self = .data(value)
+        return
+      }
+    }
+    var container: any UnkeyedDecodingContainer
+    do {
+      container = try decoder.unkeyedContainer()
+    } catch {
+      throw Self.unreadable(error, at: decoder.codingPath)
+    }
     var items: [PropertyListValue] = []
     if let count = container.count { items.reserveCapacity(count) }
     while !container.isAtEnd { items.append(try container.decode(PropertyListValue.self)) }
     self = .array(items)
+  }
+
+  /// A value no decode could read (`<integer>x</integer>`: the decoder reads a value's text only
+  /// when asked for it): its kind and key path, in place of the last attempt's "expected an
+  /// array".
+  private static func unreadable(_ error: any Error, at path: [any CodingKey]) -> any Error {
+    guard case DecodingError.typeMismatch(_, let context) = error,
+      let found = context.debugDescription.firstMatch(of: #/but found (.+) instead/#)
+    else { return error }
+    let kinds = [
+      "an integer": "integer", "a real number": "real", "a date": "date", "data": "data",
+      "a string": "string", "a boolean": "true/false",
+    ]
+    let kind = kinds[String(found.output.1)] ?? String(found.output.1)
+    let place = path.isEmpty ? "" : " at " + path.map(\.stringValue).joined(separator: ".")
+    return DecodingError.dataCorrupted(
+      .init(codingPath: path, debugDescription: "Invalid <\(kind)> value\(place)"))
   }
 }
 
