@@ -20,7 +20,10 @@ enum PlistSyntaxLine {
   /// The line of the first tag that shows the problem `reason` names, or nil.
   private static func problemLine(_ reason: String, _ text: Markup) -> Int? {
     enum Problem {
-      case mismatchedClose, unknownTag(String), keyWithoutValue, invalidValue(String)
+      case mismatchedClose
+      case unknownTag(String)
+      case keyWithoutValue
+      case invalidValue(String)
     }
     let problem: Problem
     if reason.hasPrefix("Close tag") {
