@@ -15,6 +15,9 @@ APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-d
 # Terminal images: libchafa encodes sixel (opened on first use; its header documents the functions
 # TerminalGraphics declares), chafa is `make bench`'s yardstick for `show --graphics`.
 APT_PACKAGES += libchafa-dev chafa
+# json-c says where a JSON text stops being JSON (JSONDecoder does not): the line of an icon.json
+# syntax error. Opened on first use, like libzip.
+APT_PACKAGES += libjson-c5
 
 .PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-edit corpus-png real builtapps fuzz fidelity
 
@@ -45,6 +48,7 @@ setup:
 	pkg-config --exists libzip 2>/dev/null || missing="$$missing libzip-dev"; \
 	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	pkg-config --exists chafa 2>/dev/null || missing="$$missing libchafa-dev"; \
+	ldconfig -p | grep -q 'libjson-c\.so\.5 ' || missing="$$missing libjson-c5"; \
 	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \

@@ -3,8 +3,9 @@
 #   build.sh BINARY OUTDIR
 # BINARY is a release build linked with --static-swift-stdlib (the Swift runtime and Foundation
 # are not Debian packages, so they go inside the binary). Depends is what dpkg-shlibdeps finds
-# for the libraries the binary links; librsvg, cairo and libzip are Recommends (iconpick opens
-# them the first time it draws an Icon Composer bundle or reads an .ipa).
+# for the libraries the binary links; librsvg, cairo, libzip, libchafa, json-c and GLib are
+# Recommends (iconpick opens them the first time it needs them: to draw an Icon Composer bundle,
+# read an .ipa, encode sixel, place a JSON syntax error, decompose a name).
 set -euo pipefail
 binary=$1
 out=${2:-.}

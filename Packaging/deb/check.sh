@@ -55,7 +55,7 @@ for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); d
         fail "Depends: $library" "its package '${owner:-?}' is not in Depends: $depends"
     fi
 done
-for package in librsvg2-2 libcairo2 libzip4 libchafa0; do
+for package in librsvg2-2 libcairo2 libzip4 libchafa0 libjson-c5 libglib2.0-0; do
     if names "$recommends" | grep -qxF "$package"; then
         pass "Recommends: $package"
     else

@@ -74,9 +74,9 @@ enum BrandAssetChecks {
             id: .tvTopShelfMissing, file: contents.path,
             line: lines.line(of: "assets"),
             message:
-              "the brand assets \(setName) have no \(label) (role \(role), \(size.replacing("x", with: "×")) pixels), which every tvOS app must provide (App Store validation of brand assets, ITMS-90497)",
+              "the brand assets \(setName) have no \(label) (role \(role), \(size.replacingAll("x", with: "×")) pixels), which every tvOS app must provide (App Store validation of brand assets, ITMS-90497)",
             fix:
-              "Add a \(label) of \(size.replacing("x", with: "×")) pixels to the brand assets in Xcode."
+              "Add a \(label) of \(size.replacingAll("x", with: "×")) pixels to the brand assets in Xcode."
           ))
         continue
       }

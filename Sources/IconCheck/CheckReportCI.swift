@@ -55,16 +55,16 @@ extension CheckReport {
 
   /// A workflow command's message (the runner's `escapeData`).
   static func githubData(_ text: String) -> String {
-    text.replacing("%", with: "%25")
-      .replacing("\r", with: "%0D")
-      .replacing("\n", with: "%0A")
+    text.replacingAll("%", with: "%25")
+      .replacingAll("\r", with: "%0D")
+      .replacingAll("\n", with: "%0A")
   }
 
   /// A workflow command's property value (the runner's `escapeProperty`).
   static func githubProperty(_ text: String) -> String {
     githubData(text)
-      .replacing(":", with: "%3A")
-      .replacing(",", with: "%2C")
+      .replacingAll(":", with: "%3A")
+      .replacingAll(",", with: "%2C")
   }
 
   // MARK: sarif

@@ -124,6 +124,6 @@ extension IconFix {
         $0.isAlphanumeric || "-_.+@%".unicodeScalars.contains($0)
       }
     if plain { return MessageText.escaped(name) }
-    return "'" + MessageText.escaped(name).replacing("'", with: #"'\''"#) + "'"
+    return "'" + MessageText.escaped(name).replacingAll("'", with: #"'\''"#) + "'"
   }
 }

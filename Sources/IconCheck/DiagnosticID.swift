@@ -159,7 +159,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   }
 
   /// The id as words: `alternate-without-image` → `alternate without image`.
-  public var name: String { rawValue.replacing("-", with: " ") }
+  public var name: String { rawValue.replacingAll("-", with: " ") }
 
   private var rule: (summary: String, fix: String, itms: [String]) {
     switch self {

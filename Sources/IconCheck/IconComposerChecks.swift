@@ -101,29 +101,22 @@ public enum IconComposerChecks {
     number(after: "line ", in: reason).flatMap { $0 > 0 ? $0 : nil }
   }
 
-  /// The line of a JSON syntax error, from JSONSerialization's "around line 3, column 7" (Apple
-  /// platforms) or "around character 16" (swift-corelibs-foundation, an offset from 0); nil when
-  /// the file parses, is not JSON text at all, or cannot be read.
+  /// The line of a JSON syntax error: where json-c stops reading the text JSONDecoder refused
+  /// (`JSONSyntaxError`); nil when the file parses, cannot be read, or json-c is not installed.
   static func syntaxErrorLine(_ document: URL) -> Int? {
     guard let data = RegularFile.contents(document, limit: FileLimits.iconJSON),
-      data.count <= IconComposerChecks.documentSizeLimit
+      data.count <= IconComposerChecks.documentSizeLimit,
+      (try? JSONTree.decode(data)) == nil,
+      let offset = JSONSyntaxError.offset(in: data)
     else { return nil }
-    do {
-      _ = try JSONTree.decode(data)
-      return nil
-    } catch {
-      let text = JSONTree.reason(error)
-      if let line = lineNumber(in: text) { return line }
-      guard let offset = number(after: "character ", in: text), offset >= 0 else { return nil }
-      return 1 + data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
-    }
+    return JSONSyntaxError.line(of: offset, in: data)
   }
 
   /// icon.json files larger than this are not looked into for a line.
   static let documentSizeLimit = 4 << 20
 
   private static func number(after label: String, in text: String) -> Int? {
-    guard let range = text.firstRange(of: label) else { return nil }
+    guard let range = text.firstRange(ofText: label) else { return nil }
     return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
   }
 

@@ -31,7 +31,7 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     func q(_ text: String) -> String {
-      "\"" + MessageText.escaped(text).replacing("\"", with: "\\\"") + "\""
+      "\"" + MessageText.escaped(text).replacingAll("\"", with: "\\\"") + "\""
     }
     switch self {
     case .invalidName(let name, let reason):

@@ -216,4 +216,34 @@ struct EssentialsDifferentialTests {
       try JSONTree.data(object: withNull, formatting: [.sortedKeys])
         == JSONSerialization.data(withJSONObject: withNSNull, options: [.sortedKeys]))
   }
+
+  @Test("a JSON syntax error's line is the one JSONSerialization's offset falls on")
+  func jsonSyntaxErrorLine() throws {
+    // (Not here: a string cut by a line break, where json-c names the break's line and
+    // JSONSerialization the string's start; and a trailing comma, which JSONDecoder reads.)
+    let texts = [
+      "{\n  \"groups\" : [\n    oops\n  ]\n}\n", "{\"a\": 1,\n\"b\": }", "{\n\"a\" 1}",
+      "{\"a\": tru}", "\n\n{\"a\": [1 2]}", "{\"a\": 1}\n\n}",
+    ]
+    for text in texts {
+      let data = Data(text.utf8)
+      #expect(throws: (any Error).self) { try JSONTree.decode(data) }
+      var foundationOffset: Int?
+      do {
+        _ = try JSONSerialization.jsonObject(with: data)
+      } catch {
+        let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        foundationOffset = reason.firstMatch(of: #/character ([0-9]+)/#).flatMap {
+          Int($0.output.1)
+        }
+      }
+      let offset = try #require(JSONSyntaxError.offset(in: data), "\(text)")
+      if let foundationOffset {
+        #expect(
+          JSONSyntaxError.line(of: offset, in: data)
+            == JSONSyntaxError.line(of: foundationOffset, in: data), "\(text)")
+      }
+    }
+    #expect(JSONSyntaxError.offset(in: Data("{\"a\": [1, 2]}".utf8)) == nil)
+  }
 }

@@ -487,7 +487,7 @@ struct ProjectSpecYAMLTests {
     #expect(value["c"] as? String == "1,2")
     #expect(value["d"] as? Double == 15.0)
     #expect(value["e"] as? Int == 3)
-    #expect(value["f"] is NSNull)
+    #expect(value["f"] is NullValue)
     #expect(value["g"] as? String == "$(inherited) x")
     #expect(value["h"] as? Bool == false)
     #expect(try parse("") == nil)

@@ -4,11 +4,20 @@ import Testing
 @testable import IconEdit
 
 /// The scanner reads every text it accepts as Foundation does (values, escapes, comments), and
-/// refuses what it does not copy.
+/// refuses what it does not copy. "Foundation" is CoreFoundation's reader, as in Xcode
+/// (PropertyListSerialization here, in the tests): iconpick itself reads with FoundationEssentials'
+/// PropertyListDecoder, whose ASCII reader differs from it in corners (`\f` and `\v` read as
+/// U+0012 and U+0011, `\U` surrogate pairs refused).
 @Suite struct PbxprojScannerTests {
+  /// CoreFoundation's reading of `bytes` as a tree.
+  static func foundation(_ bytes: [UInt8]) throws -> PlistTree {
+    let value = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+    return try #require(PlistTree(foundation: value))
+  }
+
   static func agree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let bytes = Array(text.utf8)
-    let foundation = try PlistTree.parse(bytes).get()
+    let foundation = try Self.foundation(bytes)
     let scanner = try PbxprojScanner(bytes: bytes, file: "test.pbxproj")
     #expect(PlistTree(scanner.root) == foundation, "\(text)", sourceLocation: sourceLocation)
   }
@@ -69,7 +78,9 @@ import Testing
   ])
   func refusesWhatFoundationRefuses(_ text: String) {
     let bytes = Array(text.utf8)
-    #expect((try? PlistTree.parse(bytes).get()) == nil, "Foundation reads \(text)")
+    #expect(
+      (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) == nil,
+      "Foundation reads \(text)")
     #expect(throws: EditError.self) { try PbxprojScanner(bytes: bytes, file: "t") }
   }
 

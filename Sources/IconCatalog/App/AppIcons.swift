@@ -169,7 +169,7 @@ public struct MissingBaseConfiguration: Sendable, Equatable {
 
   /// What to do, in one clause.
   public var fix: String {
-    if isCocoaPods, let range = file.firstRange(of: "/Pods/Target Support Files/") {
+    if isCocoaPods, let range = file.firstRange(ofText: "/Pods/Target Support Files/") {
       let folder = String(file[..<range.lowerBound])
       return "run `pod install` in \(folder.isEmpty ? "/" : folder): CocoaPods writes this file"
     }

@@ -99,7 +99,7 @@ public struct CarThinning: Sendable, Equatable, Hashable {
     guard words == "optimized" || arguments.contains("thinned <")
     else { return nil }
     func value(_ name: String) -> Int? {
-      guard let start = arguments.firstRange(of: "<\(name) ") else { return nil }
+      guard let start = arguments.firstRange(ofText: "<\(name) ") else { return nil }
       let rest = arguments[start.upperBound...]
       guard let end = rest.firstIndex(of: ">") else { return nil }
       return Int(rest[..<end])

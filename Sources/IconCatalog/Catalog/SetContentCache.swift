@@ -88,7 +88,9 @@ public struct SetContentCache: Sendable {
   /// The header of the file for `catalogs`: nil when nothing may be remembered for them (no
   /// program identity, or a folder name holding a line break).
   private func header(for catalogs: [String]) -> String? {
-    guard let program, !catalogs.contains(where: { $0.contains("\n") }) else { return nil }
+    guard let program, !catalogs.contains(where: { $0.unicodeScalars.contains("\n") }) else {
+      return nil
+    }
     return ([Self.magic, program, String(catalogs.count)] + catalogs).joined(separator: "\n")
       + "\n"
   }

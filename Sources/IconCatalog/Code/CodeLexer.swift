@@ -499,7 +499,7 @@ struct CodeLexer {
     if !verbatim {
       let (value, open) = quoted(UInt8(ascii: "\""), interpolation: nil)
       let interpolated =
-        interpolating && value.replacing("{{", with: "").contains("{")
+        interpolating && value.replacingAll("{{", with: "").contains("{")
       return (value, open || interpolated)
     }
     index += 1
@@ -516,7 +516,7 @@ struct CodeLexer {
         index += 1
         let text = String(decoding: value, as: UTF8.self)
         let interpolated =
-          interpolating && text.replacing("{{", with: "").contains("{")
+          interpolating && text.replacingAll("{{", with: "").contains("{")
         return (text, interpolated || spansLines)
       }
       if byte == UInt8(ascii: "\n") {

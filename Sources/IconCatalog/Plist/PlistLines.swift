@@ -199,11 +199,11 @@ public struct PlistLines: Sendable {
   private static func unescape(_ text: String) -> String {
     // Nearly every key has no entity: five searches each would be most of the parse.
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    return text.replacing("&lt;", with: "<").replacing(
+    return text.replacingAll("&lt;", with: "<").replacingAll(
       "&gt;", with: ">"
     )
-    .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
-    .replacing("&amp;", with: "&")
+    .replacingAll("&quot;", with: "\"").replacingAll("&apos;", with: "'")
+    .replacingAll("&amp;", with: "&")
   }
 }
 

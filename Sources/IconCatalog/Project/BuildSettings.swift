@@ -151,8 +151,8 @@ struct BuildSettings: Sendable {
     }.reduce(0, +)
     let fits = value.utf8.count + uses * inherited.utf8.count <= maximumInheritedLength
     let inherited = fits ? inherited : ""
-    let replaced = value.replacing("$(inherited)", with: inherited)
-      .replacing("${inherited}", with: inherited)
+    let replaced = value.replacingAll("$(inherited)", with: inherited)
+      .replacingAll("${inherited}", with: inherited)
     return replaced == value ? value : replaced.trimmingWhitespace()
   }
 

@@ -235,7 +235,7 @@ extension ProjectFacts {
   static func holdsValue(_ value: String, in line: Substring) -> Bool {
     let delimiters = Set<Character>(" \t\"'=,;()")
     var rest = line[...]
-    while let range = rest.firstRange(of: value) {
+    while let range = rest.firstRange(ofText: value) {
       let before = line[..<range.lowerBound].last
       let after = range.upperBound < line.endIndex ? line[range.upperBound] : nil
       if before.map(delimiters.contains) ?? true, after.map(delimiters.contains) ?? true {
@@ -249,7 +249,7 @@ extension ProjectFacts {
   /// True when `text` is in `line` with no letter, digit or `_` on either side.
   static func holdsWord(_ text: String, in line: Substring) -> Bool {
     var rest = line[...]
-    while let range = rest.firstRange(of: text) {
+    while let range = rest.firstRange(ofText: text) {
       let before = line[..<range.lowerBound].last
       let after = range.upperBound < line.endIndex ? line[range.upperBound] : nil
       let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }

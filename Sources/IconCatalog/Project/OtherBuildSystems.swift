@@ -451,6 +451,6 @@ enum OtherBuildSystems {
       $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:+=,@%".contains($0))
     }
     if plain, !word.isEmpty { return MessageText.escaped(word) }
-    return "'" + MessageText.escaped(word.replacing("'", with: #"'\''"#)) + "'"
+    return "'" + MessageText.escaped(word.replacingAll("'", with: #"'\''"#)) + "'"
   }
 }

@@ -568,7 +568,7 @@ extension ProjectFacts {
     for line in content.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       number += 1
       var rest = line[...]
-      while let range = rest.firstRange(of: text) {
+      while let range = rest.firstRange(ofText: text) {
         let before = line[..<range.lowerBound].last
         let after = range.upperBound < line.endIndex ? line[range.upperBound] : nil
         let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false

@@ -308,7 +308,7 @@ extension XcodeGenSpec {
             own: settings, targetFile: configFiles[config.name], config: config, configs: configs,
             groups: settingGroups, projectFile: projectConfigFiles[config.name])
         {
-          let escaped = name.replacing("_", with: "-").unicodeScalars
+          let escaped = name.replacingAll("_", with: "-").unicodeScalars
             .filter { $0.isAlphanumeric || $0 == "-" || $0 == "." }.map(String.init).joined()
           settings["PRODUCT_BUNDLE_IDENTIFIER"] = prefix + "." + escaped
         }
@@ -819,7 +819,7 @@ struct GlobPattern {
         while let next = characters.popFirst(), next != "]" { body.append(next) }
         regex +=
           "["
-          + RegexText.escaped(body).replacing("\\-", with: "-") + "]"
+          + RegexText.escaped(body).replacingAll("\\-", with: "-") + "]"
       default:
         regex += RegexText.escaped(String(character))
       }

@@ -270,7 +270,7 @@ enum XcodeGenSpec {
     guard text.contains("${") else { return text }
     var result = text
     for (name, value) in variables {
-      result = result.replacing("${\(name)}", with: value)
+      result = result.replacingAll("${\(name)}", with: value)
     }
     return result
   }

@@ -231,7 +231,7 @@ public enum AppIconSetWriter {
     if let templateFile, let template, !template.name.isEmpty,
       templateFile.contains(template.name)
     {
-      fileName = templateFile.replacing(template.name, with: name)
+      fileName = templateFile.replacingAll(template.name, with: name)
     } else if let templateFile, !singleSize {
       fileName = templateFile
     } else {

@@ -121,7 +121,7 @@ extension PbxprojEditor {
     }
     let shownName = name ?? PathText.lastComponent(path)
     for part in [shownName] + [resourcesPhase].compactMap({ $0 }) {
-      guard !part.contains("*/"), !part.contains("\n") else {
+      guard !part.contains("*/"), !part.unicodeScalars.contains("\n") else {
         throw refuse("\(shownName.debugDescription) cannot be written in a comment")
       }
     }

@@ -44,7 +44,7 @@ enum SettingList {
   /// The item as written in a list: quoted when it holds whitespace.
   static func written(_ name: String) -> String {
     name.contains(where: \.isWhitespace)
-      ? "\"" + name.replacing("\"", with: "\\\"") + "\"" : name
+      ? "\"" + name.replacingAll("\"", with: "\\\"") + "\"" : name
   }
 
   static func appending(_ name: String, to text: String) -> String {

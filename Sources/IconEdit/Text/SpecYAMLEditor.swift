@@ -234,7 +234,7 @@ public struct SpecYAMLEditor: Sendable {
     -> String
   {
     if keep == .singleQuoted && !value.contains(where: \.isNewline) {
-      return "'" + value.replacing("'", with: "''") + "'"
+      return "'" + value.replacingAll("'", with: "''") + "'"
     }
     if keep != .doubleQuoted && canBePlain(value, flow: flow, setting: setting) { return value }
     var escaped = ""

@@ -177,7 +177,7 @@ struct XMLPlistScanner {
           throw Refusal(reason: "a processing instruction that does not end", offset: position)
         }
         let body = String(decoding: bytes[position..<end], as: UTF8.self).lowercased()
-        if body.hasPrefix("<?xml"), let encoding = body.firstRange(of: "encoding") {
+        if body.hasPrefix("<?xml"), let encoding = body.firstRange(ofText: "encoding") {
           let rest = body[encoding.upperBound...].drop {
             $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
           }

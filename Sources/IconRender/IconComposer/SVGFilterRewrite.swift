@@ -48,7 +48,7 @@ public enum SVGFilterRewrite {
     var dropped: [String] = []
     var counter = 0
     var searchFrom = text.startIndex
-    while let open = text[searchFrom..<text.endIndex].firstRange(of: "<filter") {
+    while let open = text[searchFrom..<text.endIndex].firstRange(ofText: "<filter") {
       // `<filter` followed by a name character is another element (`<filterX`).
       guard let after = text[open.upperBound...].first,
         after == " " || after == "\t"
@@ -64,7 +64,7 @@ public enum SVGFilterRewrite {
         searchFrom = text.index(after: headEnd)
         continue
       }
-      guard let close = text[headEnd..<text.endIndex].firstRange(of: "</filter") else { break }
+      guard let close = text[headEnd..<text.endIndex].firstRange(ofText: "</filter") else { break }
       var body = String(text[text.index(after: headEnd)..<close.lowerBound])
       if body.contains("<feDropShadow") {
         body = rewriteDropShadows(body, counter: &counter)
@@ -80,7 +80,7 @@ public enum SVGFilterRewrite {
       }
       text.replaceSubrange(text.index(after: headEnd)..<close.lowerBound, with: body)
       // Past this filter's (possibly longer) body.
-      guard let closeAgain = text[headEnd..<text.endIndex].firstRange(of: "</filter") else {
+      guard let closeAgain = text[headEnd..<text.endIndex].firstRange(ofText: "</filter") else {
         break
       }
       searchFrom = closeAgain.upperBound
@@ -101,7 +101,7 @@ public enum SVGFilterRewrite {
   static func rewriteDropShadows(_ body: String, counter: inout Int) -> String {
     var result = ""
     var rest = Substring(body)
-    while counter < maxDropShadows, let open = rest.firstRange(of: "<feDropShadow") {
+    while counter < maxDropShadows, let open = rest.firstRange(ofText: "<feDropShadow") {
       result += rest[..<open.lowerBound]
       guard let headEnd = rest[open.upperBound...].firstIndex(of: ">") else {
         // An unfinished tag: left as it is (librsvg reports the file).
@@ -111,7 +111,7 @@ public enum SVGFilterRewrite {
       let head = String(rest[open.lowerBound...headEnd])
       var end = rest.index(after: headEnd)
       if !head.hasSuffix("/>"),
-        let close = rest[end..<rest.endIndex].firstRange(of: "</feDropShadow>")
+        let close = rest[end..<rest.endIndex].firstRange(ofText: "</feDropShadow>")
       {
         end = close.upperBound
       }
@@ -148,7 +148,7 @@ public enum SVGFilterRewrite {
     while let open = rest.firstIndex(of: "<") {
       rest = rest[rest.index(after: open)...]
       if rest.hasPrefix("!--") {
-        guard let end = rest.firstRange(of: "-->") else { break }
+        guard let end = rest.firstRange(ofText: "-->") else { break }
         rest = rest[end.upperBound...]
         continue
       }
@@ -203,7 +203,7 @@ public enum SVGFilterRewrite {
   }
 
   static func escaped(_ value: String) -> String {
-    value.replacing("\"", with: "&quot;").replacing("<", with: "&lt;")
+    value.replacingAll("\"", with: "&quot;").replacingAll("<", with: "&lt;")
   }
 
   static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -87,7 +87,7 @@ public enum SVGFonts {
         } ?? value.endIndex
       let families = value[..<end].split(separator: ",").map { part in
         part.trimmingScalars { " \t\n\r'\"&;".unicodeScalars.contains($0) }
-          .replacing("quot", with: "")
+          .replacingAll("quot", with: "")
       }.filter { !$0.isEmpty }
       if !families.isEmpty, !lists.contains(families) { lists.append(families) }
       rest = value[end...]

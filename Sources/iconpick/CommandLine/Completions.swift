@@ -400,7 +400,7 @@ enum Completions {
   /// A fish single-quoted word.
   static func fishQuoted(_ text: String) -> String {
     "'"
-      + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
+      + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
       + "'"
   }
 
@@ -432,7 +432,7 @@ enum Completions {
           choice.about.isEmpty ? choice.word : "\(choice.word)\\t\(fishQuoted(choice.about))"
         }
         line +=
-          " -x -a \"\(words.joined(separator: " ").replacing("\"", with: "\\\""))\""
+          " -x -a \"\(words.joined(separator: " ").replacingAll("\"", with: "\\\""))\""
       }
       line += " -d \(fishQuoted(option.summary))"
       lines.append(line)
@@ -474,7 +474,7 @@ enum Completions {
       skipCases +=
         "                case \(inline.joined(separator: " "))\n                    set -a pass $token\n"
     }
-    let fishAwk = namesAwk.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
+    let fishAwk = namesAwk.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
 
     return """
       # fish completion for iconpick. Installed as share/fish/vendor_completions.d/iconpick.fish.

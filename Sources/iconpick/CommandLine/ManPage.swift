@@ -21,7 +21,7 @@ enum ManPage {
     }
     return
       result
-      .replacing(". ", with: ".\n")
+      .replacingAll(". ", with: ".\n")
       .split(separator: "\n")
       .map { line in line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line) }
       .joined(separator: "\n")
@@ -29,7 +29,7 @@ enum ManPage {
 
   /// A word for a request's argument: hyphens escaped.
   static func word(_ text: String) -> String {
-    text.replacing("-", with: "\\-")
+    text.replacingAll("-", with: "\\-")
   }
 
   static func synopsis() -> String {
@@ -115,8 +115,8 @@ enum ManPage {
     var result = page
     for section in [synopsis(), options()] {
       let heading = String(section.prefix { $0 != "\n" })
-      guard let start = result.firstRange(of: "\n" + heading + "\n"),
-        let end = result[start.upperBound...].firstRange(of: "\n.SH ")
+      guard let start = result.firstRange(ofText: "\n" + heading + "\n"),
+        let end = result[start.upperBound...].firstRange(ofText: "\n.SH ")
       else { continue }
       result.replaceSubrange(
         result.index(after: start.lowerBound)..<end.lowerBound, with: section)
@@ -126,9 +126,9 @@ enum ManPage {
 
   /// The text of a section, from its `.SH` line to the line before the next one.
   static func section(_ heading: String, of page: String) -> String? {
-    guard let start = page.firstRange(of: "\n.SH \(heading)\n") else { return nil }
+    guard let start = page.firstRange(ofText: "\n.SH \(heading)\n") else { return nil }
     let rest = page[page.index(after: start.lowerBound)...]
-    guard let end = rest.firstRange(of: "\n.SH ") else { return String(rest) }
+    guard let end = rest.firstRange(ofText: "\n.SH ") else { return String(rest) }
     return String(rest[..<end.lowerBound])
   }
 }

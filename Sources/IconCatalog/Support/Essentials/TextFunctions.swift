@@ -84,3 +84,40 @@ extension String {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
+
+extension StringProtocol {
+  /// The first range of `target`, matched byte for byte in UTF-8 (so scalar for scalar), as
+  /// NSString's `range(of:)` found text: "\n" is found inside "\r\n", which the standard
+  /// library's Character-wise `firstRange(of:)` takes as one character.
+  public func firstRange(ofText target: String) -> Range<Index>? {
+    let wanted = Array(target.utf8)
+    guard let first = wanted.first else { return nil }
+    let view = utf8
+    var start = view.startIndex
+    while let found = view[start...].firstIndex(of: first) {
+      var here = found
+      var matched = 0
+      while matched < wanted.count, here != view.endIndex, view[here] == wanted[matched] {
+        here = view.index(after: here)
+        matched += 1
+      }
+      if matched == wanted.count { return found..<here }
+      start = view.index(after: found)
+    }
+    return nil
+  }
+
+  /// Every `target` replaced by `replacement`, matched as `firstRange(ofText:)` matches: what
+  /// NSString's `replacingOccurrences(of:with:)` gave.
+  public func replacingAll(_ target: String, with replacement: String) -> String {
+    var result = ""
+    var rest = self[...]
+    while let found = rest.firstRange(ofText: target) {
+      result += rest[..<found.lowerBound]
+      result += replacement
+      rest = rest[found.upperBound...]
+    }
+    result += rest
+    return result
+  }
+}

@@ -16,7 +16,9 @@ extension PbxprojEditor {
     let path = referenceObject["path"]?.string ?? ""
     let shownName = referenceObject["name"]?.string ?? PathText.lastComponent(path)
     let phaseName = object(phase)?["name"]?.string ?? "Resources"
-    guard !shownName.contains("*/"), !shownName.contains("\n"), !phaseName.contains("*/") else {
+    guard !shownName.contains("*/"), !shownName.unicodeScalars.contains("\n"),
+      !phaseName.contains("*/")
+    else {
       throw refuse("\(shownName.debugDescription) cannot be written in a comment")
     }
     let buildFileID = PbxprojText.newIdentifier(

@@ -132,7 +132,7 @@ extension SettingList {
       if quoted, raw != old, raw.contains(old),
         !new.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" })
       {
-        result += raw.replacing(old, with: new)
+        result += raw.replacingAll(old, with: new)
       } else {
         result += written(new)
       }
