@@ -365,7 +365,7 @@ def startup(binary, palette, scratch, runs):
         return statistics.median(x / y for x, y in zip(samples[a], samples[b]))
 
     version = "iconpick --version"
-    print("\nThe shipped binary (make install, make deb) has the Swift runtime and Foundation linked in;"
+    print("\nThe shipped binary (make install, make deb) has the Swift runtime and FoundationEssentials linked in;"
           "\nthe floors as the issue defines them load them as shared libraries, as `swift build` links.")
     print("--version : Foundation floor = %.2f (target: at most 1.2); : FoundationEssentials floor"
           " = %.2f (stretch: at most 1.3)%s" % (
