@@ -36,11 +36,8 @@ let package = Package(
     .executable(name: "iconpick", targets: ["iconpick"])
   ],
   targets: [
-    .systemLibrary(
-      name: "CNcurses",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"])]
-    ),
+    // ncurses' headers only: its shim opens the library on first use (dlopen), not linked.
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",

@@ -1,20 +1,100 @@
 #ifndef ICONPICK_CNCURSES_SHIM_H
 #define ICONPICK_CNCURSES_SHIM_H
 
-// The wide-character API (wget_wch, cchar_t) is only declared with this set.
+// What `pkg-config --cflags ncursesw` gives; the wide-character API (wget_wch, cchar_t) is only
+// declared with NCURSES_WIDECHAR set.
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 600
+#endif
 #define NCURSES_WIDECHAR 1
 
+#include <dlfcn.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <stdio.h>
 #include <curses.h>
+#include <term.h>
+
+// ncurses (with its terminfo library) is opened the first time it is needed, not linked: mapping
+// and relocating it cost every command about 0.5 M instructions at start, half of what the
+// binary's start-up cost over FoundationEssentials' floor, and only the picker and the colour
+// lookup of `show` and `list` use it. Each function the module calls is found with dlsym once
+// (`CN_FORWARD`); the curses.h macros that only read a WINDOW's fields need no library.
+
+static inline void *cn_library(void) {
+    static void *handle;
+    static int tried;
+    if (!tried) {
+        tried = 1;
+        handle = dlopen("libncursesw.so.6", RTLD_NOW | RTLD_LOCAL);
+    }
+    return handle;
+}
+
+// Opens ncurses; false when it cannot be opened (`cn_open_error` says why).
+static inline bool cn_open(void) { return cn_library() != NULL; }
+
+static inline const char *cn_open_error(void) {
+    const char *reason = dlerror();
+    return reason != NULL ? reason : "libncursesw.so.6 cannot be opened";
+}
+
+static inline void *cn_symbol(const char *name) {
+    void *handle = cn_library();
+    return handle != NULL ? dlsym(handle, name) : NULL;
+}
+
+// cn_NAME: NAME, found in the library on the first call.
+#define CN_FORWARD(type, name, params, args) \
+    static inline type cn_##name params { \
+        static __typeof__(&name) function; \
+        if (function == NULL) function = (__typeof__(&name))cn_symbol(#name); \
+        return function args; \
+    }
+
+CN_FORWARD(int, clearok, (WINDOW *w, bool b), (w, b))
+CN_FORWARD(int, curs_set, (int v), (v))
+CN_FORWARD(void, delscreen, (SCREEN *s), (s))
+CN_FORWARD(int, doupdate, (void), ())
+CN_FORWARD(int, endwin, (void), ())
+CN_FORWARD(int, getmouse, (MEVENT *e), (e))
+CN_FORWARD(bool, has_colors, (void), ())
+CN_FORWARD(int, init_extended_pair, (int p, int f, int b), (p, f, b))
+CN_FORWARD(int, intrflush, (WINDOW *w, bool b), (w, b))
+CN_FORWARD(int, keypad, (WINDOW *w, bool b), (w, b))
+CN_FORWARD(int, leaveok, (WINDOW *w, bool b), (w, b))
+CN_FORWARD(int, mouseinterval, (int v), (v))
+CN_FORWARD(mmask_t, mousemask, (mmask_t m, mmask_t *o), (m, o))
+CN_FORWARD(int, mvwaddstr, (WINDOW *w, int y, int x, const char *t), (w, y, x, t))
+CN_FORWARD(SCREEN *, newterm, (const char *t, FILE *o, FILE *i), (t, o, i))
+CN_FORWARD(int, noecho, (void), ())
+CN_FORWARD(int, nonl, (void), ())
+CN_FORWARD(int, raw, (void), ())
+CN_FORWARD(int, set_escdelay, (int v), (v))
+CN_FORWARD(SCREEN *, set_term, (SCREEN *s), (s))
+CN_FORWARD(int, start_color, (void), ())
+CN_FORWARD(int, use_default_colors, (void), ())
+CN_FORWARD(int, werase, (WINDOW *w), (w))
+CN_FORWARD(int, wget_wch, (WINDOW *w, wint_t *c), (w, c))
+CN_FORWARD(int, wnoutrefresh, (WINDOW *w), (w))
+CN_FORWARD(int, wredrawln, (WINDOW *w, int b, int n), (w, b, n))
+CN_FORWARD(int, wrefresh, (WINDOW *w), (w))
+CN_FORWARD(void, wtimeout, (WINDOW *w, int d), (w, d))
+CN_FORWARD(char *, tigetstr, (const char *n), (n))
+CN_FORWARD(int, tigetflag, (const char *n), (n))
+CN_FORWARD(int, tigetnum, (const char *n), (n))
+CN_FORWARD(int, wattr_set, (WINDOW *w, attr_t a, NCURSES_PAIRS_T p, void *o), (w, a, p, o))
+CN_FORWARD(int, setupterm, (const char *t, int f, int *e), (t, f, e))
 
 // Swift cannot import function-like macros or mutable C globals (Swift 6 rejects
 // them as shared mutable state), so each is wrapped in a small inline function.
 
-static inline WINDOW *cn_stdscr(void) { return stdscr; }
-static inline int cn_colors(void) { return COLORS; }
-static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+static inline WINDOW *cn_stdscr(void) { return *(WINDOW **)cn_symbol("stdscr"); }
+static inline int cn_colors(void) { return *(int *)cn_symbol("COLORS"); }
+static inline int cn_color_pairs(void) { return *(int *)cn_symbol("COLOR_PAIRS"); }
 static inline int cn_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
 static inline void cn_getmaxyx(WINDOW *win, int *rows, int *cols) {
@@ -33,7 +113,7 @@ static inline attr_t cn_a_italic(void) { return A_ITALIC; }
 
 // Extended colour pairs (above 255) are passed through wattr_set's opts pointer.
 static inline int cn_set_attributes(WINDOW *win, attr_t attrs, int pair) {
-    return wattr_set(win, attrs, 0, &pair);
+    return cn_wattr_set(win, attrs, 0, &pair);
 }
 
 static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
@@ -50,24 +130,24 @@ static inline mmask_t cn_button5_pressed(void) {
 
 // tigetstr answers (char *)-1 for a name that is not a string capability.
 static inline bool cn_has_capability(const char *name) {
-    char *value = tigetstr(name);
+    char *value = cn_tigetstr(name);
     return value != NULL && value != (char *)-1;
 }
 
 // Direct colour: terminfo's RGB flag (ncurses 6.1+), and enough colours for 24-bit values.
 static inline bool cn_has_direct_color(void) {
-    return tigetflag("RGB") > 0 && COLORS >= 0x1000000;
+    return cn_tigetflag("RGB") > 0 && cn_colors() >= 0x1000000;
 }
 
 // For output without a screen (`iconpick show`): what terminfo says about `term`.
 // Returns false when terminfo has no entry for it.
-extern int setupterm(const char *, int, int *);
+// Without ncurses installed, no entry either.
 static inline bool cn_terminfo_colors(const char *term, int *colors, bool *rgb) {
     int error = 0;
-    if (setupterm(term, -1, &error) != 0) return false;
-    int count = tigetnum("colors");
+    if (!cn_open() || cn_setupterm(term, -1, &error) != 0) return false;
+    int count = cn_tigetnum("colors");
     *colors = count > 0 ? count : 0;
-    *rgb = tigetflag("RGB") > 0;
+    *rgb = cn_tigetflag("RGB") > 0;
     return true;
 }
 

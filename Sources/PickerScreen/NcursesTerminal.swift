@@ -44,44 +44,45 @@ public final class NcursesTerminal: PickerTerminal {
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     glyphs = codeset.uppercased() == "UTF-8" ? .unicode : .ascii
 
+    guard cn_open() else { throw .ncursesMissing(reason: String(cString: cn_open_error())) }
     guard let file = fopen(ttyPath, "r+") else {
       throw .noTerminal(path: ttyPath, reason: String(cString: strerror(errno)))
     }
-    guard let screen = newterm(nil, file, file) else {
+    guard let screen = cn_newterm(nil, file, file) else {
       fclose(file)
       throw .unknownTerminalType(environment["TERM"] ?? "")
     }
     self.file = file
     self.screen = screen
-    set_term(screen)
+    cn_set_term(screen)
     // Without cursor addressing (TERM=dumb) every frame would print as a scroll of junk.
     guard cn_has_capability("cup") else {
-      endwin()
-      delscreen(screen)
+      cn_endwin()
+      cn_delscreen(screen)
       fclose(file)
       ended = true
       throw .terminalTooLimited(environment["TERM"] ?? "")
     }
 
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-    if !noColor && has_colors() {
-      start_color()
-      use_default_colors()
+    if !noColor && cn_has_colors() {
+      cn_start_color()
+      cn_use_default_colors()
       colorEnabled = true
     } else {
       colorEnabled = false
     }
-    raw()  // Ctrl-C arrives as a key, so quitting restores the terminal in one place.
-    noecho()
-    nonl()
-    set_escdelay(25)
+    cn_raw()  // Ctrl-C arrives as a key, so quitting restores the terminal in one place.
+    cn_noecho()
+    cn_nonl()
+    cn_set_escdelay(25)
     let window = cn_stdscr()
-    keypad(window, true)
-    intrflush(window, false)
-    leaveok(window, true)
-    curs_set(0)
-    mouseinterval(0)
-    mousemask(cn_button1_pressed() | cn_button4_pressed() | cn_button5_pressed(), nil)
+    cn_keypad(window, true)
+    cn_intrflush(window, false)
+    cn_leaveok(window, true)
+    cn_curs_set(0)
+    cn_mouseinterval(0)
+    cn_mousemask(cn_button1_pressed() | cn_button4_pressed() | cn_button5_pressed(), nil)
   }
 
   deinit { end() }
@@ -98,13 +99,13 @@ public final class NcursesTerminal: PickerTerminal {
       write(update.beforeCells)
       if !update.redrawRows.isEmpty {
         let window = cn_stdscr()
-        werase(window)
-        clearok(window, true)
-        wrefresh(window)
+        cn_werase(window)
+        cn_clearok(window, true)
+        cn_wrefresh(window)
       }
     }
-    endwin()
-    delscreen(screen)
+    cn_endwin()
+    cn_delscreen(screen)
     fclose(file)
   }
 
@@ -147,23 +148,23 @@ public final class NcursesTerminal: PickerTerminal {
       images = layer
     }
     if runs.isEmpty && update.isEmpty { return }
-    if whole { werase(window) }
-    if imagesShown && !whole { wredrawln(window, 0, Int32(current.rows)) }
+    if whole { cn_werase(window) }
+    if imagesShown && !whole { cn_wredrawln(window, 0, Int32(current.rows)) }
     write(update.beforeCells)
     // ncurses forgets what it wrote on these rows, so the refresh writes them again over the
     // images that were there.
-    for row in update.redrawRows { wredrawln(window, Int32(row), 1) }
-    if update.redrawAll { clearok(window, true) }
+    for row in update.redrawRows { cn_wredrawln(window, Int32(row), 1) }
+    if update.redrawAll { cn_clearok(window, true) }
     // A frame of another size than the screen is drawn clipped and not kept as the screen.
     shown = frame.size == current ? frame : nil
     for run in runs {
       cn_set_attributes(window, attributes(for: run.style), pair(for: run.style))
       // The bottom-right cell reports an error (the cursor cannot move past it) but is drawn.
-      _ = mvwaddstr(window, Int32(run.row), Int32(run.column), run.text)
+      _ = cn_mvwaddstr(window, Int32(run.row), Int32(run.column), run.text)
     }
     cn_set_attributes(window, cn_a_normal(), 0)
-    wnoutrefresh(window)
-    doupdate()
+    cn_wnoutrefresh(window)
+    cn_doupdate()
     write(update.afterCells)
   }
 
@@ -177,9 +178,9 @@ public final class NcursesTerminal: PickerTerminal {
 
   public func nextKey(timeoutMilliseconds: Int) -> PickerKey? {
     let window = cn_stdscr()
-    wtimeout(window, Int32(timeoutMilliseconds))
+    cn_wtimeout(window, Int32(timeoutMilliseconds))
     var code: wint_t = 0
-    let result = wget_wch(window, &code)
+    let result = cn_wget_wch(window, &code)
     if result == ERR { return nil }
     if result == cn_key_code_yes() {
       switch Int32(code) {
@@ -210,7 +211,7 @@ public final class NcursesTerminal: PickerTerminal {
 
   private func mouseKey() -> PickerKey? {
     var event = MEVENT()
-    guard getmouse(&event) == OK else { return nil }
+    guard cn_getmouse(&event) == OK else { return nil }
     if event.bstate & cn_button1_pressed() != 0 {
       return .click(row: Int(event.y), column: Int(event.x))
     }
@@ -243,7 +244,7 @@ public final class NcursesTerminal: PickerTerminal {
       guard nextPair < cn_color_pairs() else { return 0 }
       pair = nextPair
       nextPair += 1
-      init_extended_pair(pair, colors.foreground, colors.background)
+      cn_init_extended_pair(pair, colors.foreground, colors.background)
       pairs[colors] = pair
     }
     stylePairs[style] = pair

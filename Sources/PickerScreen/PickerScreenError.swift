@@ -8,6 +8,8 @@ public enum PickerScreenError: Error, Equatable, CustomStringConvertible {
   case unknownTerminalType(String)
   /// The terminal cannot move the cursor (TERM=dumb), which a full-screen picker needs.
   case terminalTooLimited(String)
+  /// ncurses, opened when the picker starts, is not installed; `reason` is the loader's.
+  case ncursesMissing(reason: String)
 
   public var description: String {
     switch self {
@@ -20,6 +22,9 @@ public enum PickerScreenError: Error, Equatable, CustomStringConvertible {
     case .terminalTooLimited(let name):
       return
         "the terminal type \"\(MessageText.escaped(name))\" (TERM) cannot move the cursor, which the picker needs. Use a full terminal type, e.g. TERM=xterm-256color."
+    case .ncursesMissing(let reason):
+      return
+        "ncurses is not installed (\(MessageText.path(reason))): the picker draws with it. Install it with apt-get install libncursesw6."
     }
   }
 }
