@@ -141,7 +141,7 @@ import Testing
       (FuzzTarget.infoplist, "binary-set-top.plist", "rejected: ", "a binary plist holding a set"),
       (.infoplist, "binary-set-nested.plist", "rejected: ", "a binary plist holding a set"),
       // A dictionary whose length is near Int.max overflowed the limits check's count of its
-      // references (a trap); the check now leaves it to Foundation, which refuses it.
+      // references (a trap); the check now refuses it (FoundationEssentials' reader traps on it).
       (
         .infoplist, "binary-dictionary-length-overflow.plist", "rejected: ",
         "not a valid property list"
@@ -165,6 +165,16 @@ import Testing
       // were copied whole (280 bytes) past the end of readdir's buffer: an AddressSanitizer
       // heap-buffer-overflow; the names are now read in place (DirectoryListing.name(of:)).
       (.pbxproj, "absolute-path-listing.pbxproj", "read: ", "app target App (Release)"),
+      // A `</key>` outside any dictionary: the search for the line of FoundationEssentials'
+      // XML error (PlistSyntaxLine) indexed an empty stack (a trap); the error now has its line.
+      (
+        .infoplist, "xml-key-closed-outside-a-dict.plist", "rejected: ",
+        "not a valid property list"
+      ),
+      (
+        .pbxproj, "xml-key-closed-outside-a-dict.pbxproj", "rejected: ",
+        "not a valid property list"
+      ),
     ])
   func regressionOutcome(
     _ target: FuzzTarget, _ name: String, _ kind: String, _ expected: String
@@ -181,7 +191,8 @@ import Testing
       "contentsjson/huge-size.json", "contentsjson/huge-size-mac.json",
       "xcconfig/macro-doubling.xcconfig",
       "xcconfig/inherited-doubling.xcconfig", "xcconfig/unclosed-references.xcconfig",
-      "pbxproj/absolute-path-listing.pbxproj",
+      "pbxproj/absolute-path-listing.pbxproj", "infoplist/xml-key-closed-outside-a-dict.plist",
+      "pbxproj/xml-key-closed-outside-a-dict.pbxproj",
     ]
     for target in FuzzTarget.allCases {
       for file in Self.inputs(target, "regressions") {

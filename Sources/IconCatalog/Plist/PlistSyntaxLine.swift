@@ -70,7 +70,9 @@ enum PlistSyntaxLine {
         }
         open.removeLast()
         if name == "dict" { keyWaits.removeLast() }
-        if name == "key" { keyWaits[keyWaits.count - 1] = true }
+        if name == "key", open.last == "dict", !keyWaits.isEmpty {
+          keyWaits[keyWaits.count - 1] = true
+        }
         continue
       }
       if case .unknownTag(let unknown) = problem, name == unknown { return tagLine }
