@@ -48,6 +48,9 @@ mkdir -p "$work/src/debian"
 printf 'Source: iconpick\n\nPackage: iconpick\nArchitecture: any\n' >"$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/iconpick" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# ncurses is opened when the picker starts, not linked, so dpkg-shlibdeps cannot see it; the
+# picker is the point of the package, so it is a dependency all the same.
+case ", $depends," in *", libncursesw6"*) ;; *) depends="$depends, libncursesw6 (>= 6.1)" ;; esac
 
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" \

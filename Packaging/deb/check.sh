@@ -55,6 +55,12 @@ for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); d
         fail "Depends: $library" "its package '${owner:-?}' is not in Depends: $depends"
     fi
 done
+# ncurses is opened by the picker, not linked: Depends must still name it.
+if names "$depends" | grep -qxF libncursesw6; then
+    pass "Depends: libncursesw6 (opened by the picker)"
+else
+    fail "Depends: libncursesw6" "Depends: $depends"
+fi
 for package in librsvg2-2 libcairo2 libzip4 libchafa0 libjson-c5 libglib2.0-0; do
     if names "$recommends" | grep -qxF "$package"; then
         pass "Recommends: $package"

@@ -8,12 +8,13 @@ import Testing
   /// its stdout and the terminal settings it left behind.
   func launch(
     _ scratch: Scratch, app: URL = paletteFolder(), locale: String = "C.UTF-8",
-    term: String? = nil, noColor: String = ""
+    term: String? = nil, noColor: String = "", ncurses: String? = nil
   ) throws -> TmuxSession {
     let binary = try iconpickBinary()
     let command = [
       "cd \(shellQuote(scratch.url.path)) &&",
       term.map { "TERM=\(shellQuote($0))" } ?? "",
+      ncurses.map { "ICONPICK_NCURSES_SONAME=\(shellQuote($0))" } ?? "",
       "\(shellQuote(binary.path)) --state-dir \(shellQuote(scratch.file("state").path))",
       "\(shellQuote(app.path)) > out.txt 2> err.txt;",
       "echo $? > rc.tmp; stty -a > stty.txt; mv rc.tmp rc.txt; exec sleep 600",
@@ -177,6 +178,19 @@ import Testing
     #expect(errors.split(separator: "\n").count == 1)
     // The program has exited: the screen it left is final.
     try tmux.waitForScreen("a screen without the picker") { !$0.contains("App Icon") }
+  }
+
+  /// ncurses is opened when the picker starts, not linked: without it, one line naming the
+  /// package, exit 1, and the other commands unaffected.
+  @Test func withoutNcursesThePickerSaysWhatToInstall() throws {
+    let scratch = try Scratch()
+    let tmux = try launch(scratch, ncurses: "/nonexistent/libncursesw.so.6")
+    try tmux.waitForScreen("a screen without the picker") { !$0.contains("App Icon") }
+    #expect(try exitStatus(scratch) == "1")
+    let errors = scratch.read("err.txt") ?? ""
+    #expect(errors.hasPrefix("iconpick: error: ncurses is not installed"), "\(errors)")
+    #expect(errors.contains("apt-get install libncursesw6"))
+    #expect(errors.split(separator: "\n").count == 1)
   }
 
   /// Previews are drawn from the PNGs of Tests/Fixtures/PaletteAppIconSets.
