@@ -96,9 +96,22 @@ CN_FORWARD(int, setupterm, (const char *t, int f, int *e), (t, f, e))
 // Swift cannot import function-like macros or mutable C globals (Swift 6 rejects
 // them as shared mutable state), so each is wrapped in a small inline function.
 
-static inline WINDOW *cn_stdscr(void) { return *(WINDOW **)cn_symbol("stdscr"); }
-static inline int cn_colors(void) { return *(int *)cn_symbol("COLORS"); }
-static inline int cn_color_pairs(void) { return *(int *)cn_symbol("COLOR_PAIRS"); }
+// ncurses' variables, found once like its functions.
+static inline WINDOW *cn_stdscr(void) {
+    static WINDOW **variable;
+    if (variable == NULL) variable = (WINDOW **)cn_symbol("stdscr");
+    return *variable;
+}
+static inline int cn_colors(void) {
+    static int *variable;
+    if (variable == NULL) variable = (int *)cn_symbol("COLORS");
+    return *variable;
+}
+static inline int cn_color_pairs(void) {
+    static int *variable;
+    if (variable == NULL) variable = (int *)cn_symbol("COLOR_PAIRS");
+    return *variable;
+}
 static inline int cn_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
 static inline void cn_getmaxyx(WINDOW *win, int *rows, int *cols) {

@@ -175,6 +175,7 @@ import Testing
         .pbxproj, "xml-key-closed-outside-a-dict.pbxproj", "rejected: ",
         "not a valid property list"
       ),
+      (.infoplistedit, "xml-key-closed-outside-a-dict.plist", "rejected: ", "not a dictionary"),
     ])
   func regressionOutcome(
     _ target: FuzzTarget, _ name: String, _ kind: String, _ expected: String
@@ -193,6 +194,7 @@ import Testing
       "xcconfig/inherited-doubling.xcconfig", "xcconfig/unclosed-references.xcconfig",
       "pbxproj/absolute-path-listing.pbxproj", "infoplist/xml-key-closed-outside-a-dict.plist",
       "pbxproj/xml-key-closed-outside-a-dict.pbxproj",
+      "infoplistedit/xml-key-closed-outside-a-dict.plist",
     ]
     for target in FuzzTarget.allCases {
       for file in Self.inputs(target, "regressions") {
