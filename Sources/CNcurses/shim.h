@@ -1,14 +1,9 @@
 #ifndef ICONPICK_CNCURSES_SHIM_H
 #define ICONPICK_CNCURSES_SHIM_H
 
-// What `pkg-config --cflags ncursesw` gives; the wide-character API (wget_wch, cchar_t) is only
-// declared with NCURSES_WIDECHAR set.
-#ifndef _DEFAULT_SOURCE
-#define _DEFAULT_SOURCE 1
-#endif
-#ifndef _XOPEN_SOURCE
-#define _XOPEN_SOURCE 600
-#endif
+// The wide-character API (wget_wch, cchar_t) is only declared with this set. (No feature-test
+// macros here: they change how the C library's headers declare fd_set, which other modules
+// import too, and a clean build then refuses the two definitions.)
 #define NCURSES_WIDECHAR 1
 
 #include <dlfcn.h>
