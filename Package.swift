@@ -104,7 +104,7 @@ let package = Package(
       ]),
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
-    .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing"]),
+    .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing", "IconCatalog"]),
     .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "SpecYAML"]),
     .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),

@@ -69,7 +69,9 @@ public enum PushPayload {
     do {
       parsed = try JSONTree.object(from: Data(data))
     } catch {
-      return failed("the payload is not valid JSON (\(escaped(jsonProblem(error))))")
+      return failed(
+        "the payload is not valid JSON"
+          + (JSONSyntaxError.place(in: Data(data)).map { " (\($0))" } ?? ""))
     }
     guard let payload = parsed as? [String: Any] else {
       return failed("the payload must be a JSON object, not \(describeType(parsed))")
@@ -160,9 +162,5 @@ public enum PushPayload {
     case is Int, is Double: return "a number"
     default: return "a \(type(of: value))"
     }
-  }
-
-  private static func jsonProblem(_ error: Error) -> String {
-    JSONTree.reason(error)
   }
 }

@@ -30,7 +30,7 @@ enum Fidelity {
     do {
       pairs = try readPairs(root)
     } catch {
-      writeStandardError("fidelity: \(error)\n")
+      StandardErrorStream.write("fidelity: \(error)\n")
       return 1
     }
     // The leave-out halves: folders sorted by name, every other one in half A (IconComposerRules).
@@ -120,7 +120,7 @@ enum Fidelity {
       try PNGWriter.write(sheet, to: URL(fileURLWithPath: sheetFile))
       print("contact sheet (rows in table order: Apple, iconpick, difference × 4): \(sheetFile)")
     } catch {
-      writeStandardError("fidelity: \(error)\n")
+      StandardErrorStream.write("fidelity: \(error)\n")
       return 1
     }
     if !undrawn.isEmpty {

@@ -25,7 +25,7 @@ let command: BenchCommand
 do {
   command = try BenchCommand(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
-  writeStandardError(error.description + "\n")
+  StandardErrorStream.write(error.description + "\n")
   exit(2)
 }
 switch command {
@@ -221,14 +221,4 @@ func timePipeline(runs: Int, columns: Int, rows: Int, files paths: [String]) {
   report("warm", warm)
   report("batch", batch)
   print("threads", queue.width)
-}
-
-/// A message on stderr (write(2): nothing buffered, nothing global).
-func writeStandardError(_ text: String) {
-  var bytes = Array(text.utf8)[...]
-  while !bytes.isEmpty {
-    let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    guard written > 0 else { return }
-    bytes = bytes.dropFirst(written)
-  }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IconCatalog
 import IconFuzzing
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ import IconFuzzing
     let name = ProcessInfo.processInfo.environment["ICONPICK_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-      writeStandardError("iconpick-fuzz: set ICONPICK_FUZZ_TARGET to one of: \(names)\n")
+      StandardErrorStream.write("iconpick-fuzz: set ICONPICK_FUZZ_TARGET to one of: \(names)\n")
       exit(2)
     }
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -97,13 +98,3 @@ import IconFuzzing
     }
   }
 #endif
-
-/// A message on stderr (write(2): nothing buffered, nothing global).
-private func writeStandardError(_ text: String) {
-  var bytes = Array(text.utf8)[...]
-  while !bytes.isEmpty {
-    let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    guard written > 0 else { return }
-    bytes = bytes.dropFirst(written)
-  }
-}

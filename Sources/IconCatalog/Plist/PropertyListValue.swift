@@ -58,17 +58,13 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     case let value as Date: self = .date(value)
     case let value as Data: self = .data(value)
     case let items as [Any]:
-      var values: [PropertyListValue] = []
-      for item in items {
-        guard let value = PropertyListValue(object: item) else { return nil }
-        values.append(value)
+      guard let values = AnyCodingKey.convert(items, PropertyListValue.init(object:)) else {
+        return nil
       }
       self = .array(values)
     case let entries as [String: Any]:
-      var values: [String: PropertyListValue] = [:]
-      for (key, item) in entries {
-        guard let value = PropertyListValue(object: item) else { return nil }
-        values[key] = value
+      guard let values = AnyCodingKey.convert(entries, PropertyListValue.init(object:)) else {
+        return nil
       }
       self = .dictionary(values)
     default: return nil
@@ -201,37 +197,25 @@ extension PropertyListValue: Decodable {
 extension PropertyListValue: Encodable {
   public func encode(to encoder: any Encoder) throws {
     switch self {
-    case .string(let value):
+    case .array(let items): try AnyCodingKey.encode(items, to: encoder)
+    case .dictionary(let entries): try AnyCodingKey.encode(entries, to: encoder)
+    default:
       var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .integer(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .real(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .boolean(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .date(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .data(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .array(let items):
-      var container = encoder.unkeyedContainer()
-      for item in items { try container.encode(item) }
-    case .dictionary(let entries):
-      var container = encoder.container(keyedBy: AnyCodingKey.self)
-      for (key, value) in entries {
-        try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+      switch self {
+      case .string(let value): try container.encode(value)
+      case .integer(let value): try container.encode(value)
+      case .real(let value): try container.encode(value)
+      case .boolean(let value): try container.encode(value)
+      case .date(let value): try container.encode(value)
+      case .data(let value): try container.encode(value)
+      case .array, .dictionary: break
       }
     }
   }
 }
 
-/// Any key of a keyed container, for dictionaries whose keys are data.
+/// Any key of a keyed container, for dictionaries whose keys are data; and what the value trees
+/// (`PropertyListValue`, `JSONTree`) share: their containers written, and `Any` trees converted.
 struct AnyCodingKey: CodingKey {
   var stringValue: String
   var intValue: Int?
@@ -239,5 +223,39 @@ struct AnyCodingKey: CodingKey {
   init?(intValue: Int) {
     self.stringValue = String(intValue)
     self.intValue = intValue
+  }
+
+  static func encode(_ items: [some Encodable], to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for item in items { try container.encode(item) }
+  }
+
+  static func encode(_ entries: [String: some Encodable], to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyCodingKey.self)
+    for (key, value) in entries {
+      try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+    }
+  }
+
+  /// Each item converted, or nil if any cannot be.
+  static func convert<Value>(_ items: [Any], _ convert: (Any) -> Value?) -> [Value]? {
+    var values: [Value] = []
+    values.reserveCapacity(items.count)
+    for item in items {
+      guard let value = convert(item) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
+
+  static func convert<Value>(_ entries: [String: Any], _ convert: (Any) -> Value?) -> [String:
+    Value]?
+  {
+    var values: [String: Value] = [:]
+    for (key, item) in entries {
+      guard let value = convert(item) else { return nil }
+      values[key] = value
+    }
+    return values
   }
 }

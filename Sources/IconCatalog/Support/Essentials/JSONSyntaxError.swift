@@ -38,10 +38,21 @@ public enum JSONSyntaxError {
     if let object { _ = put(object) }
     // 0: success; 1: the text ended before the value did (the end of the file is the place).
     switch error {
-    case 0: return object == nil ? nil : (parseEnd(tokener) < data.count ? parseEnd(tokener) : nil)
+    case 0:
+      // A whole value read: only text after it is wrong.
+      let end = parseEnd(tokener)
+      return end < data.count ? end : nil
     case 1: return data.count
     default: return parseEnd(tokener)
     }
+  }
+
+  /// "at line 3, column 7" (columns in bytes), where json-c stops reading `data`; nil as for
+  /// `offset(in:)`.
+  public static func place(in data: Data) -> String? {
+    guard let offset = offset(in: data) else { return nil }
+    let lineStart = data.prefix(offset).lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    return "at line \(line(of: offset, in: data)), column \(offset - lineStart + 1)"
   }
 
   /// The 1-based line of `offset` in `data`.

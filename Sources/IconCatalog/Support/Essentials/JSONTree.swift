@@ -48,18 +48,10 @@ public indirect enum JSONTree: Sendable, Equatable {
     case let value as String: self = .string(value)
     case let value as Substring: self = .string(String(value))
     case let items as [Any]:
-      var values: [JSONTree] = []
-      for item in items {
-        guard let value = JSONTree(object: item) else { return nil }
-        values.append(value)
-      }
+      guard let values = AnyCodingKey.convert(items, JSONTree.init(object:)) else { return nil }
       self = .array(values)
     case let entries as [String: Any]:
-      var values: [String: JSONTree] = [:]
-      for (key, item) in entries {
-        guard let value = JSONTree(object: item) else { return nil }
-        values[key] = value
-      }
+      guard let values = AnyCodingKey.convert(entries, JSONTree.init(object:)) else { return nil }
       self = .object(values)
     default: return nil
     }
@@ -76,15 +68,6 @@ public indirect enum JSONTree: Sendable, Equatable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = formatting
     return try encoder.encode(value)
-  }
-
-  /// Why `decode` failed, in a line.
-  public static func reason(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): context.debugDescription
-    case DecodingError.typeMismatch(_, let context): context.debugDescription
-    default: "\(error)"
-    }
   }
 }
 
@@ -128,28 +111,16 @@ extension JSONTree: Codable {
 
   public func encode(to encoder: any Encoder) throws {
     switch self {
-    case .null:
+    case .array(let items): try AnyCodingKey.encode(items, to: encoder)
+    case .object(let entries): try AnyCodingKey.encode(entries, to: encoder)
+    default:
       var container = encoder.singleValueContainer()
-      try container.encodeNil()
-    case .boolean(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .integer(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .real(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .string(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .array(let items):
-      var container = encoder.unkeyedContainer()
-      for item in items { try container.encode(item) }
-    case .object(let entries):
-      var container = encoder.container(keyedBy: AnyCodingKey.self)
-      for (key, value) in entries {
-        try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+      switch self {
+      case .boolean(let value): try container.encode(value)
+      case .integer(let value): try container.encode(value)
+      case .real(let value): try container.encode(value)
+      case .string(let value): try container.encode(value)
+      default: try container.encodeNil()
       }
     }
   }
