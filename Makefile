@@ -195,7 +195,7 @@ bench: setup setup-deb
 	$(SWIFT) build -c release --product iconpick-bench
 	bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	debs="$$(mktemp -d)"; \
-	deb="$$(bash Packaging/deb/build.sh "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" "$$debs")"; \
+	deb="$$(bash Packaging/deb/build.sh "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" "$$debs" | head -n 1)"; \
 	DEB="$$deb" DYNAMIC_BINARY="$$bin/iconpick" BENCH_TOOL="$$bin/iconpick-bench" CORPUS=$(CORPUS) \
 		python3 Tests/Benchmarks/bench.py "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" Assets/Palette; \
 	status=$$?; rm -rf "$$debs"; exit $$status
