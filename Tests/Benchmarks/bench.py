@@ -827,10 +827,12 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0, pixels=
         os.execvpe(argv[0], argv, env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, pixels[0], pixels[1]))
 
-    def drain(quiet):
+    def drain(quiet, first=None):
+        # Until the first byte, wait up to `first` seconds (a loaded machine can take more than
+        # `quiet` to start a program); after it, until `quiet` seconds pass without output.
         count, last = 0, None
         while True:
-            ready, _, _ = select.select([fd], [], [], quiet)
+            ready, _, _ = select.select([fd], [], [], first if count == 0 and first else quiet)
             if not ready:
                 return count, last
             try:
@@ -849,7 +851,7 @@ def pty_session(argv, env, keys=b"", key_delay=0.0, quit=b"q", status=0, pixels=
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     start = time.perf_counter()
-    drawn, last = drain(0.5)
+    drawn, last = drain(0.5, first=30)
     frame = (last or start) - start
     typed = 0
     settled = cpu_seconds()
