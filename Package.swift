@@ -14,9 +14,12 @@ import PackageDescription
 // pkg-config's --libs); the folders below are where Debian's -dev packages put the headers.
 // IconRender imports them `internal`, so no module above it needs these flags.
 //
-// The other C libraries are linked through pkgConfig alone, with no `link` in their module maps:
-// autolinked libraries come first in the binary's list, and every symbol the Swift libraries
-// look up at start would search them first (about 5% of `--version`'s instructions).
+// No C library is linked. ncurses, libpng, libdeflate and libyaml are opened by their module's
+// shim.h (dlopen, each function found once), libzip, json-c and GLib by SharedLibrary, the first
+// time a command needs them: mapping and relocating them cost every command at start, even
+// `--version` (callgrind: ncurses 0.49 M instructions, libpng with zlib 0.21 M, libyaml 0.06 M,
+// libdeflate 0.04 M, against the FoundationEssentials floor's 3.17 M). So no system library here
+// takes a pkgConfig, which SwiftPM would turn into link flags.
 #if arch(arm64)
   let multiarch = "aarch64-linux-gnu"
 #else
@@ -38,18 +41,12 @@ let package = Package(
   targets: [
     // ncurses' headers only: its shim opens the library on first use (dlopen), not linked.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
-    .systemLibrary(
-      name: "CPNG",
-      pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev"])]
-    ),
+    // libpng's headers only: its shim opens the library on first use (dlopen), not linked.
+    .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
-    .systemLibrary(
-      name: "CDeflate",
-      pkgConfig: "libdeflate",
-      providers: [.apt(["libdeflate-dev"])]
-    ),
+    // libdeflate's and libyaml's headers only: their shims open them on first use (dlopen).
+    .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
     // Opens a C library on first use (dlopen), instead of linking it.
     .target(name: "SharedLibrary"),
     // libzip's header only: IconArchive loads the library with dlopen when an .ipa is opened.
@@ -58,11 +55,7 @@ let package = Package(
       providers: [.apt(["libzip-dev"])]
     ),
     // libyaml, for XcodeGen's `project.yml`: SpecYAML reads it and installs itself in IconCatalog.
-    .systemLibrary(
-      name: "CYAML",
-      pkgConfig: "yaml-0.1",
-      providers: [.apt(["libyaml-dev"])]
-    ),
+    .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
     .target(name: "IconCatalog", dependencies: ["SharedLibrary"]),
     .target(name: "SpecYAML", dependencies: ["IconCatalog", "CYAML"]),
     .target(name: "IconArchive", dependencies: ["IconCatalog", "SharedLibrary", "CZip"]),

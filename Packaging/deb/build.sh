@@ -3,8 +3,9 @@
 #   build.sh BINARY OUTDIR
 # BINARY is a release build linked with --static-swift-stdlib (the Swift runtime and Foundation
 # are not Debian packages, so they go inside the binary). Depends is what dpkg-shlibdeps finds
-# for the libraries the binary links; librsvg, cairo, libzip, libchafa, json-c and GLib are
-# Recommends (iconpick opens them the first time it needs them: to draw an Icon Composer bundle,
+# for the libraries the binary links, with those it opens itself but always needs
+# (opened-libraries: ncurses, libpng, libdeflate, libyaml); librsvg, cairo, libzip, libchafa,
+# json-c and GLib are Recommends (iconpick opens them the first time it needs them: to draw an Icon Composer bundle,
 # read an .ipa, encode sixel, place a JSON syntax error, decompose a name).
 set -euo pipefail
 binary=$1
@@ -48,9 +49,22 @@ mkdir -p "$work/src/debian"
 printf 'Source: iconpick\n\nPackage: iconpick\nArchitecture: any\n' >"$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/iconpick" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# ncurses is opened when the picker starts, not linked, so dpkg-shlibdeps cannot see it; the
-# picker is the point of the package, so it is a dependency all the same.
-case ", $depends," in *", libncursesw6"*) ;; *) depends="$depends, libncursesw6 (>= 6.1)" ;; esac
+# ncurses, libpng, libdeflate and libyaml are opened on first use, not linked, so dpkg-shlibdeps
+# cannot see them; the picker and the previews are the point of the package, so they are
+# dependencies all the same, named by the package that holds each file here (Debian renames
+# packages across releases: libpng16-16, libpng16-16t64).
+while read -r soname minimum; do
+    case $soname in '' | '#'*) continue ;; esac
+    path=$(ldconfig -p | awk -v lib="$soname" '$1 == lib { print $NF; exit }')
+    [ -n "$path" ] || { echo "deb: $soname is not installed here" >&2; exit 1; }
+    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1)
+    [ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1)
+    [ -n "$owner" ] || { echo "deb: no package holds $path" >&2; exit 1; }
+    case ", $depends," in
+        *", $owner "* | *", $owner,"*) ;;
+        *) depends="$depends, $owner${minimum:+ (>= $minimum)}" ;;
+    esac
+done <"$here/opened-libraries"
 
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" \

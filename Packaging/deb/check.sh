@@ -55,12 +55,19 @@ for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); d
         fail "Depends: $library" "its package '${owner:-?}' is not in Depends: $depends"
     fi
 done
-# ncurses is opened by the picker, not linked: Depends must still name it.
-if names "$depends" | grep -qxF libncursesw6; then
-    pass "Depends: libncursesw6 (opened by the picker)"
-else
-    fail "Depends: libncursesw6" "Depends: $depends"
-fi
+# The libraries iconpick opens on first use, not linked: Depends must still name each one's
+# package.
+while read -r soname _; do
+    case $soname in '' | '#'*) continue ;; esac
+    path=$(ldconfig -p | awk -v lib="$soname" '$1 == lib { print $NF; exit }')
+    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1)
+    [ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1)
+    if [ -n "$owner" ] && names "$depends" | grep -qxF "$owner"; then
+        pass "Depends: $owner ($soname, opened on first use)"
+    else
+        fail "Depends: $soname (opened on first use)" "its package '${owner:-?}' is not in Depends: $depends"
+    fi
+done <"$(dirname "$0")/opened-libraries"
 for package in librsvg2-2 libcairo2 libzip4 libchafa0 libjson-c5 libglib2.0-0; do
     if names "$recommends" | grep -qxF "$package"; then
         pass "Recommends: $package"

@@ -131,7 +131,7 @@ enum FastPNG {
         return .failure(Decline("a chunk's name is not four letters"))
       }
       let body = offset + 8
-      let crc = libdeflate_crc32(0, bytes.baseAddress! + offset + 4, length + 4)
+      let crc = cd_libdeflate_crc32(0, bytes.baseAddress! + offset + 4, length + 4)
       guard crc == UInt32(truncatingIfNeeded: word(body + length)) else {
         return .failure(
           Decline("the \(String(decoding: name, as: UTF8.self)) chunk's CRC is wrong"))
@@ -224,19 +224,19 @@ enum FastPNG {
     _ bytes: UnsafeRawBufferPointer, _ layout: Layout, into output: UnsafeMutableRawBufferPointer
   ) -> Bool {
     guard output.count == layout.filteredBytes,
-      let decompressor = libdeflate_alloc_decompressor()
+      let decompressor = cd_libdeflate_alloc_decompressor()
     else { return false }
-    defer { libdeflate_free_decompressor(decompressor) }
+    defer { cd_libdeflate_free_decompressor(decompressor) }
     func run(_ input: UnsafeRawBufferPointer) -> Bool {
       var consumed = 0
       let result: libdeflate_result
       switch layout.compression {
       case .zlib:
-        result = libdeflate_zlib_decompress_ex(
+        result = cd_libdeflate_zlib_decompress_ex(
           decompressor, input.baseAddress, input.count, output.baseAddress, output.count,
           &consumed, nil)
       case .rawDeflate:
-        result = libdeflate_deflate_decompress_ex(
+        result = cd_libdeflate_deflate_decompress_ex(
           decompressor, input.baseAddress, input.count, output.baseAddress, output.count,
           &consumed, nil)
       }
@@ -264,6 +264,8 @@ enum FastPNG {
   static func decoding(
     _ bytes: UnsafeRawBufferPointer, maxDimension: Int, opaqueAsRGB: Bool
   ) -> Result<PixelImage, Decline> {
+    // Its CRCs and inflate are libdeflate's; without it libpng reads every file.
+    guard cd_open() else { return .failure(Decline("libdeflate is not installed")) }
     let layout: Layout
     switch self.layout(bytes, maxDimension: maxDimension) {
     case .success(let found): layout = found

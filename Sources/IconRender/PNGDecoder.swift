@@ -93,7 +93,7 @@ public enum PNGDecoder {
         try decodePNG(
           source: source, head: data[...], maxDimension: maxDimension, opaqueAsRGB: opaqueAsRGB
         ) { image in
-          png_image_begin_read_from_memory(image, buffer.baseAddress, buffer.count)
+          cp_png_image_begin_read_from_memory(image, buffer.baseAddress, buffer.count)
         }
       }
     }
@@ -147,11 +147,12 @@ public enum PNGDecoder {
     source: String, head: ArraySlice<UInt8>, maxDimension: Int, opaqueAsRGB: Bool,
     begin: (UnsafeMutablePointer<png_image>) -> Int32
   ) throws(IconRenderError) -> PixelImage {
+    try PNGLibrary.require(for: source)
     var control = png_image()  // zeroed: opaque is NULL, as libpng requires
     control.version = UInt32(PNG_IMAGE_VERSION)
     return try withUnsafeMutablePointer(to: &control) {
       (image) throws(IconRenderError) -> PixelImage in
-      defer { png_image_free(image) }  // safe after finish_read has freed it too
+      defer { cp_png_image_free(image) }  // safe after finish_read has freed it too
 
       guard begin(image) != 0 else {
         throw .corruptPNG(file: source, reason: message(of: image))
@@ -212,7 +213,7 @@ public enum PNGDecoder {
     let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) {
       buffer, initialized in
       finished =
-        png_image_finish_read(image, nil, buffer.baseAddress, Int32(rowBytes), nil) != 0
+        cp_png_image_finish_read(image, nil, buffer.baseAddress, Int32(rowBytes), nil) != 0
       // On failure the buffer is dropped unread; UInt8 needs no deinitialization.
       initialized = finished ? buffer.count : 0
     }
@@ -235,7 +236,7 @@ public enum PNGDecoder {
       buffer, initialized in
       // The stride counts 16-bit components, not bytes.
       finished =
-        png_image_finish_read(image, nil, buffer.baseAddress, Int32(rowSamples), nil) != 0
+        cp_png_image_finish_read(image, nil, buffer.baseAddress, Int32(rowSamples), nil) != 0
       initialized = finished ? buffer.count : 0
     }
     guard finished else { throw .corruptPNG(file: source, reason: message(of: image)) }

@@ -6,6 +6,7 @@ extension PNGMemoryEncoder {
   /// App Store Connect refuses a marketing icon with an alpha channel even when it is all
   /// opaque (ITMS-90717).
   public static func encodeForFile(_ image: RGBAImage) throws(IconRenderError) -> [UInt8] {
+    try PNGLibrary.require(for: "(PNG in memory)")
     let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy {
       image.pixels[$0] == 255
     }
@@ -34,18 +35,19 @@ extension PNGMemoryEncoder {
     var written: Int32 = 0
     pixels.withUnsafeBytes { source in
       // The first call, with no buffer, sets `size` to the bytes the PNG needs.
-      written = png_image_write_to_memory(&control, nil, &size, 0, source.baseAddress, stride, nil)
+      written = cp_png_image_write_to_memory(
+        &control, nil, &size, 0, source.baseAddress, stride, nil)
       guard written != 0, size > 0 else { return }
       bytes = [UInt8](repeating: 0, count: size)
       written = bytes.withUnsafeMutableBytes { buffer in
-        png_image_write_to_memory(
+        cp_png_image_write_to_memory(
           &control, buffer.baseAddress, &size, 0, source.baseAddress, stride, nil)
       }
     }
     let message = withUnsafeBytes(of: control.message) { bytes in
       String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
-    png_image_free(&control)
+    cp_png_image_free(&control)
     guard written != 0 else {
       throw .unwritable(
         file: "(PNG in memory)", reason: message.isEmpty ? "libpng gave no reason" : message)

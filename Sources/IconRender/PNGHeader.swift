@@ -94,7 +94,7 @@ public struct PNGHeader: Equatable, Sendable {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(IconRenderError) -> PNGHeader in
         try header(path: path) {
-          png_image_begin_read_from_memory($0, buffer.baseAddress, buffer.count)
+          cp_png_image_begin_read_from_memory($0, buffer.baseAddress, buffer.count)
         }
       }
     }
@@ -105,11 +105,12 @@ public struct PNGHeader: Equatable, Sendable {
   private static func header(
     path: String, begin: (UnsafeMutablePointer<png_image>) -> Int32
   ) throws(IconRenderError) -> PNGHeader {
+    try PNGLibrary.require(for: path)
     var control = png_image()  // zeroed: opaque is NULL, as libpng requires
     control.version = UInt32(PNG_IMAGE_VERSION)
     return try withUnsafeMutablePointer(to: &control) {
       (image) throws(IconRenderError) -> PNGHeader in
-      defer { png_image_free(image) }
+      defer { cp_png_image_free(image) }
       guard begin(image) != 0 else {
         let text = withUnsafeBytes(of: image.pointee.message) { bytes in
           String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)

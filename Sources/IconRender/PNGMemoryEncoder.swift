@@ -6,6 +6,7 @@ public enum PNGMemoryEncoder {
   /// The PNG of `image` (8-bit straight-alpha RGBA). libpng is asked for the size first, then
   /// writes into a buffer of that size: no file, no second copy.
   public static func encode(_ image: RGBAImage) throws(IconRenderError) -> [UInt8] {
+    try PNGLibrary.require(for: "(PNG in memory)")
     var control = png_image()  // zeroed: opaque is NULL, as libpng requires
     control.version = UInt32(PNG_IMAGE_VERSION)
     control.width = UInt32(image.width)
@@ -20,18 +21,19 @@ public enum PNGMemoryEncoder {
     var written: Int32 = 0
     image.pixels.withUnsafeBytes { pixels in
       // The first call, with no buffer, sets `size` to the bytes the PNG needs.
-      written = png_image_write_to_memory(&control, nil, &size, 0, pixels.baseAddress, stride, nil)
+      written = cp_png_image_write_to_memory(
+        &control, nil, &size, 0, pixels.baseAddress, stride, nil)
       guard written != 0, size > 0 else { return }
       bytes = [UInt8](repeating: 0, count: size)
       written = bytes.withUnsafeMutableBytes { buffer in
-        png_image_write_to_memory(
+        cp_png_image_write_to_memory(
           &control, buffer.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
       }
     }
     let message = withUnsafeBytes(of: control.message) { bytes in
       String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
-    png_image_free(&control)
+    cp_png_image_free(&control)
     guard written != 0 else {
       throw .unwritable(
         file: "(PNG in memory)", reason: message.isEmpty ? "libpng gave no reason" : message)

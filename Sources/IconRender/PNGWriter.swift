@@ -14,6 +14,7 @@ public enum PNGWriter {
   /// beside it, then renamed over it, so a reader sees the old file or the whole new one.
   public static func write(_ image: RGBAImage, to file: URL) throws(IconRenderError) {
     let target = file.path
+    try PNGLibrary.require(for: target)
     let folder = file.deletingLastPathComponent().path
     let temporary =
       (folder.isEmpty ? "." : folder)
@@ -26,13 +27,13 @@ public enum PNGWriter {
     // PNG_FORMAT_RGBA, spelled with its flags: Swift does not import the composite macro.
     control.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
     let written = image.pixels.withUnsafeBytes { pixels in
-      png_image_write_to_file(
+      cp_png_image_write_to_file(
         &control, temporary, 0, pixels.baseAddress, Int32(image.width * 4), nil)
     }
     let message = withUnsafeBytes(of: control.message) { bytes in
       String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
-    png_image_free(&control)
+    cp_png_image_free(&control)
     guard written != 0 else {
       unlink(temporary)
       throw .unwritable(file: target, reason: message.isEmpty ? "libpng gave no reason" : message)

@@ -12,12 +12,12 @@ public enum ZlibCompressor {
 
   /// `bytes` compressed, or nil when libdeflate cannot (no memory) or the result is no smaller.
   public static func compress(_ bytes: [UInt8], level: Int32 = level) -> [UInt8]? {
-    guard !bytes.isEmpty, let compressor = libdeflate_alloc_compressor(level) else { return nil }
-    defer { libdeflate_free_compressor(compressor) }
+    guard !bytes.isEmpty, let compressor = cd_libdeflate_alloc_compressor(level) else { return nil }
+    defer { cd_libdeflate_free_compressor(compressor) }
     var output = [UInt8](repeating: 0, count: bytes.count)
     let written = bytes.withUnsafeBytes { input in
       output.withUnsafeMutableBytes { out in
-        libdeflate_zlib_compress(
+        cd_libdeflate_zlib_compress(
           compressor, input.baseAddress, input.count, out.baseAddress, out.count)
       }
     }
@@ -30,13 +30,13 @@ public enum ZlibCompressor {
   /// The inverse: `bytes` inflated to exactly `size` bytes, or nil (what a terminal does with
   /// `o=z`; the tests read back what was sent with it).
   public static func decompress(_ bytes: [UInt8], size: Int) -> [UInt8]? {
-    guard size >= 0, let decompressor = libdeflate_alloc_decompressor() else { return nil }
-    defer { libdeflate_free_decompressor(decompressor) }
+    guard size >= 0, let decompressor = cd_libdeflate_alloc_decompressor() else { return nil }
+    defer { cd_libdeflate_free_decompressor(decompressor) }
     var output = [UInt8](repeating: 0, count: size)
     var produced = 0
     let result = bytes.withUnsafeBytes { input in
       output.withUnsafeMutableBytes { out in
-        libdeflate_zlib_decompress(
+        cd_libdeflate_zlib_decompress(
           decompressor, input.baseAddress, input.count, out.baseAddress, out.count, &produced)
       }
     }

@@ -29,26 +29,27 @@ public enum YAMLDocument {
   /// The document's top value (nil for an empty document). Only the first document of a stream is
   /// read, as Yams' `load` reads it.
   public static func parse(_ bytes: [UInt8]) throws(Problem) -> Any? {
+    guard cy_open() else { throw Problem(reason: String(cString: cy_error())) }
     var parser = yaml_parser_t()
-    guard yaml_parser_initialize(&parser) == 1 else {
+    guard cy_yaml_parser_initialize(&parser) == 1 else {
       throw Problem(reason: "libyaml could not start (out of memory)")
     }
-    defer { yaml_parser_delete(&parser) }
+    defer { cy_yaml_parser_delete(&parser) }
     return try bytes.withUnsafeBufferPointer { buffer throws(Problem) -> Any? in
       // libyaml reads from the pointer while parsing; an empty input needs a valid one too.
       var empty: UInt8 = 0
       if let base = buffer.baseAddress {
-        yaml_parser_set_input_string(&parser, base, buffer.count)
+        cy_yaml_parser_set_input_string(&parser, base, buffer.count)
       } else {
-        yaml_parser_set_input_string(&parser, &empty, 0)
+        cy_yaml_parser_set_input_string(&parser, &empty, 0)
       }
       var builder = Builder()
       while true {
         var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) == 1 else {
+        guard cy_yaml_parser_parse(&parser, &event) == 1 else {
           throw Problem(reason: problemText(parser))
         }
-        defer { yaml_event_delete(&event) }
+        defer { cy_yaml_event_delete(&event) }
         if event.type == YAML_STREAM_END_EVENT || event.type == YAML_DOCUMENT_END_EVENT {
           return builder.result?.plain
         }

@@ -96,17 +96,18 @@ extension YAMLDocument {
       throw Problem(reason: "a byte order mark")
     }
 
+    guard cy_open() else { throw Problem(reason: String(cString: cy_error())) }
     var parser = yaml_parser_t()
-    guard yaml_parser_initialize(&parser) == 1 else {
+    guard cy_yaml_parser_initialize(&parser) == 1 else {
       throw Problem(reason: "libyaml could not start (out of memory)")
     }
-    defer { yaml_parser_delete(&parser) }
+    defer { cy_yaml_parser_delete(&parser) }
     return try bytes.withUnsafeBufferPointer { buffer throws(Problem) -> YAMLNode? in
       var empty: UInt8 = 0
       if let base = buffer.baseAddress {
-        yaml_parser_set_input_string(&parser, base, buffer.count)
+        cy_yaml_parser_set_input_string(&parser, base, buffer.count)
       } else {
-        yaml_parser_set_input_string(&parser, &empty, 0)
+        cy_yaml_parser_set_input_string(&parser, &empty, 0)
       }
       func mark(_ mark: yaml_mark_t) -> YAMLMark {
         let index = min(Int(mark.index), offsets.count - 1)
@@ -125,11 +126,11 @@ extension YAMLDocument {
       var count = 0
       while true {
         var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) == 1 else {
+        guard cy_yaml_parser_parse(&parser, &event) == 1 else {
           let problem = parser.problem.map { String(cString: $0) } ?? "not valid YAML"
           throw Problem(reason: "line \(parser.problem_mark.line + 1): \(problem)")
         }
-        defer { yaml_event_delete(&event) }
+        defer { cy_yaml_event_delete(&event) }
         var finished: YAMLNode?
         switch event.type {
         case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:

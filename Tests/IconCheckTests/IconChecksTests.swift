@@ -573,9 +573,10 @@ func writePNG(_ file: URL, width: Int, height: Int, alpha: Bool = false) throws 
   image.height = UInt32(height)
   image.format = UInt32(PNG_FORMAT_FLAG_COLOR | (alpha ? PNG_FORMAT_FLAG_ALPHA : 0))
   let written = pixels.withUnsafeBytes { bytes in
-    png_image_write_to_file(&image, file.path, 0, bytes.baseAddress, Int32(width * channels), nil)
+    cp_png_image_write_to_file(
+      &image, file.path, 0, bytes.baseAddress, Int32(width * channels), nil)
   }
-  defer { png_image_free(&image) }
+  defer { cp_png_image_free(&image) }
   guard written != 0 else {
     let message = withUnsafeBytes(of: image.message) { bytes in
       String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)

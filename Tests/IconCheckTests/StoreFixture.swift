@@ -153,9 +153,10 @@ func png(
   image.height = UInt32(height)
   image.format = UInt32(PNG_FORMAT_FLAG_COLOR | (alpha == nil ? 0 : PNG_FORMAT_FLAG_ALPHA))
   let written = pixels.withUnsafeBytes { bytes in
-    png_image_write_to_file(&image, file.path, 0, bytes.baseAddress, Int32(width * channels), nil)
+    cp_png_image_write_to_file(
+      &image, file.path, 0, bytes.baseAddress, Int32(width * channels), nil)
   }
-  defer { png_image_free(&image) }
+  defer { cp_png_image_free(&image) }
   guard written != 0 else { throw WriteFailed(message: "libpng could not write \(file.path)") }
 }
 

@@ -104,16 +104,16 @@ enum PNGFixtures {
     image.width = UInt32(width)
     image.height = UInt32(height)
     image.format = layout.format
-    defer { png_image_free(&image) }
+    defer { cp_png_image_free(&image) }
 
     let stride = Int32(width * layout.channels)
     var size: png_alloc_size_t = 0
     // First the size the PNG needs, then the PNG itself.
-    guard png_image_write_to_memory(&image, nil, &size, 0, samples, stride, nil) != 0 else {
+    guard cp_png_image_write_to_memory(&image, nil, &size, 0, samples, stride, nil) != 0 else {
       throw WriteFailed(description: "libpng cannot size the PNG: \(message(image))")
     }
     var png = [UInt8](repeating: 0, count: Int(size))
-    guard png_image_write_to_memory(&image, &png, &size, 0, samples, stride, nil) != 0 else {
+    guard cp_png_image_write_to_memory(&image, &png, &size, 0, samples, stride, nil) != 0 else {
       throw WriteFailed(description: "libpng cannot write the PNG: \(message(image))")
     }
     return Array(png.prefix(Int(size)))

@@ -108,6 +108,7 @@ final class LayerArtwork {
   private static func scaledPNG(_ layer: IconBundleFiles.LayerFile) throws(IconRenderError)
     -> LayerArtwork?
   {
+    try PNGLibrary.require(for: layer.path)
     // The chunk list checked and the unused chunks left out before libpng reads it, as for
     // every PNG (`PNGChunkList`).
     let png = try PNGChunkList.forLibpng(layer.bytes, source: layer.path, extent: .image)
