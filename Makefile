@@ -98,7 +98,7 @@ clean:
 # Foundation linked in. It starts in about half the time and with two thirds of the memory of one
 # that loads them as shared libraries (`make bench`), and the .deb needs it: they are not Debian
 # packages. Its own scratch path, so the other builds stay as they are.
-SHIPPED_BUILD = $(SWIFT) build -c release --product iconpick --static-swift-stdlib --scratch-path .build/shipped
+SHIPPED_BUILD = $(SWIFT) build -c release --product iconpick --static-swift-stdlib --disable-local-rpath --scratch-path .build/shipped
 install: setup
 	$(SHIPPED_BUILD)
 	install -d $(BINDIR) $(DATADIR)
@@ -189,7 +189,7 @@ setup-bench: setup
 # Speed, measured with the shipped build (and the start-up table beside a release build that
 # loads the Swift runtime as shared libraries): medians of repeated runs, with ratios; the
 # binary's and the .deb's sizes (the .deb built in a scratch folder).
-bench: setup setup-deb
+bench: setup setup-deb setup-bench
 	$(SHIPPED_BUILD)
 	$(SWIFT) build -c release --product iconpick
 	$(SWIFT) build -c release --product iconpick-bench

@@ -57,8 +57,8 @@ while read -r soname minimum; do
     case $soname in '' | '#'*) continue ;; esac
     path=$(ldconfig -p | awk -v lib="$soname" '$1 == lib { print $NF; exit }')
     [ -n "$path" ] || { echo "deb: $soname is not installed here" >&2; exit 1; }
-    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1)
-    [ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1)
+    # The file by its real name, else by the name ldconfig gives (merged /usr: /lib is /usr/lib).
+    owner=$({ dpkg -S "$(readlink -f "$path")" || dpkg -S "$path"; } 2>/dev/null | head -1 | cut -d: -f1) || true
     [ -n "$owner" ] || { echo "deb: no package holds $path" >&2; exit 1; }
     case ", $depends," in
         *", $owner "* | *", $owner,"*) ;;
