@@ -298,6 +298,24 @@ struct AssetCatalogs: Sendable {
     let remembered = contentCache.load(catalogs: folders)
     // A file changed since this is not remembered: a change in the same tick would not show.
     let settledBefore = SetContentCache.now() - contentCache.settled
+    // Each set's Contents.json is stat'ed from its catalog's open folder (a set's path is its
+    // catalog's, a slash, and the rest).
+    let roots: [(prefix: String, descriptor: Int32)] = folders.map { folder in
+      var root = folder
+      while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+      return (root + "/", open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+    }
+    defer { for root in roots where root.descriptor >= 0 { close(root.descriptor) } }
+    @Sendable func identity(ofContentsIn path: String) -> (
+      identity: SetContentCache.Identity, changed: Double
+    )? {
+      for root in roots where root.descriptor >= 0 && path.utf8.starts(with: root.prefix.utf8) {
+        // Cut after an ASCII slash: always whole UTF-8.
+        guard let inside = String(path.utf8.dropFirst(root.prefix.utf8.count)) else { break }
+        return SetContentCache.Identity.of(inside + "/Contents.json", in: root.descriptor)
+      }
+      return SetContentCache.Identity.of(path + "/Contents.json")
+    }
     typealias Learnt = (folder: String, entry: SetContentCache.Entry?)
     let answers = ConcurrentMap.map(names) { name -> (compiles: Bool, learnt: [Learnt]) in
       var learnt: [Learnt] = []
@@ -305,7 +323,7 @@ struct AssetCatalogs: Sendable {
         guard set.kind == .appIconSet else { return true }
         let path = set.path
         // The stat comes first: a change after it gives the next run another identity.
-        let seen = SetContentCache.Identity.of(path + "/Contents.json")
+        let seen = identity(ofContentsIn: path)
         if let seen, let entry = remembered[path], entry.identity == seen.identity {
           return entry.compiles
         }

@@ -54,7 +54,20 @@ public struct SetContentCache: Sendable {
     /// changed (seconds since 1970); nil for no file or another kind.
     static func of(_ path: String) -> (identity: Identity, changed: Double)? {
       var info = stat()
-      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+      guard stat(path, &info) == 0 else { return nil }
+      return of(info)
+    }
+
+    /// The same for `path` inside the open folder `directory` (fstatat(2)): the kernel walks
+    /// only the path's own components, not the folder's again for each of thousands of sets.
+    static func of(_ path: String, in directory: Int32) -> (identity: Identity, changed: Double)? {
+      var info = stat()
+      guard fstatat(directory, path, &info, 0) == 0 else { return nil }
+      return of(info)
+    }
+
+    private static func of(_ info: stat) -> (identity: Identity, changed: Double)? {
+      guard info.st_mode & S_IFMT == S_IFREG else { return nil }
       let modified = info.st_mtim
       let changed = info.st_ctim
       let identity = Identity(
