@@ -119,9 +119,11 @@ uninstall:
 	rm -f $(MANDIR)/iconpick.1 $(BASHCOMPDIR)/iconpick $(ZSHCOMPDIR)/_iconpick $(FISHCOMPDIR)/iconpick.fish
 
 # The Debian package, of the shipped build (SHIPPED_BUILD: the Swift runtime and Foundation are
-# not Debian packages, so they are linked in); Depends comes from dpkg-shlibdeps. `make deb-check` runs lintian, checks Depends against what the
-# binary links, installs the package (on this machine as root when no iconpick package is
-# installed, then purges it; otherwise into a scratch root) and runs it.
+# not Debian packages, so they are linked in); Depends comes from dpkg-shlibdeps, with the
+# libraries iconpick opens itself but always needs (Packaging/deb/opened-libraries). `make
+# deb-check` runs lintian, checks Depends against what the binary links and opens, installs the
+# package (on this machine as root when no iconpick package is installed, then purges it;
+# otherwise into a scratch root) and runs it.
 DEB_BUILD = $(SHIPPED_BUILD)
 setup-deb:
 	@command -v dpkg-shlibdeps >/dev/null 2>&1 && command -v lintian >/dev/null 2>&1 \
