@@ -29,7 +29,9 @@ public enum YAMLDocument {
   /// The document's top value (nil for an empty document). Only the first document of a stream is
   /// read, as Yams' `load` reads it.
   public static func parse(_ bytes: [UInt8]) throws(Problem) -> Any? {
-    guard cy_open() else { throw Problem(reason: String(cString: cy_error())) }
+    guard cy_open() else {
+      throw Problem(reason: String(cString: cy_error()), libraryMissing: true)
+    }
     var parser = yaml_parser_t()
     guard cy_yaml_parser_initialize(&parser) == 1 else {
       throw Problem(reason: "libyaml could not start (out of memory)")

@@ -96,7 +96,9 @@ extension YAMLDocument {
       throw Problem(reason: "a byte order mark")
     }
 
-    guard cy_open() else { throw Problem(reason: String(cString: cy_error())) }
+    guard cy_open() else {
+      throw Problem(reason: String(cString: cy_error()), libraryMissing: true)
+    }
     var parser = yaml_parser_t()
     guard cy_yaml_parser_initialize(&parser) == 1 else {
       throw Problem(reason: "libyaml could not start (out of memory)")

@@ -20,7 +20,12 @@ public enum ProjectSpecYAML {
   /// Why a document was refused: the text names the line where the parser saw it.
   public struct Problem: Error, Equatable {
     public var reason: String
-    public init(reason: String) { self.reason = reason }
+    /// Set when the spec was not read because libyaml cannot be opened: nothing in it is wrong.
+    public var libraryMissing: Bool
+    public init(reason: String, libraryMissing: Bool = false) {
+      self.reason = reason
+      self.libraryMissing = libraryMissing
+    }
   }
 
   /// The document's top value (nil for an empty document); only the first document of a stream.

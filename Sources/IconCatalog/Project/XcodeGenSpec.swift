@@ -95,6 +95,9 @@ enum XcodeGenSpec {
       do {
         value = try ProjectSpecYAML.parse(bytes)
       } catch {
+        if error.libraryMissing {
+          throw .projectSpecLibraryMissing(file: file.path, reason: error.reason)
+        }
         throw .invalidProjectSpec(file: file.path, reason: error.reason)
       }
       guard let top = (value ?? [String: Any]()) as? [String: Any] else {
