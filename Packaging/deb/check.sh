@@ -41,33 +41,25 @@ else
     fail "lintian: not installed (make setup-deb)"
 fi
 
-# Depends covers every library the binary links.
+# Depends covers every library the binary links, and those it opens on first use but always
+# needs (opened-libraries), by the package that holds each one's file here.
 dpkg-deb -x "$deb" "$work/root"
 binary=$work/root/usr/bin/iconpick
-for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); do
+linked=$(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p')
+opened=$(sed -e '/^#/d' -e '/^$/d' "$(dirname "$0")/opened-libraries" | awk '{ print $1 }')
+for library in $linked $opened; do
+    how=linked
+    printf '%s\n' "$opened" | grep -qxF "$library" && how="opened on first use"
     path=$(ldconfig -p | awk -v lib="$library" '$1 == lib { print $NF; exit }')
-    [ -n "$path" ] || { fail "Depends: $library" "not found by ldconfig"; continue; }
-    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1)
-    [ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1)
+    [ -n "$path" ] || { fail "Depends: $library ($how)" "not found by ldconfig"; continue; }
+    # The file by its real name, else by the name ldconfig gives (merged /usr: /lib is /usr/lib).
+    owner=$({ dpkg -S "$(readlink -f "$path")" || dpkg -S "$path"; } 2>/dev/null | head -1 | cut -d: -f1)
     if [ -n "$owner" ] && names "$depends" | grep -qxF "$owner"; then
-        pass "Depends: $library ($owner)"
+        pass "Depends: $library ($owner, $how)"
     else
-        fail "Depends: $library" "its package '${owner:-?}' is not in Depends: $depends"
+        fail "Depends: $library ($how)" "its package '${owner:-?}' is not in Depends: $depends"
     fi
 done
-# The libraries iconpick opens on first use, not linked: Depends must still name each one's
-# package.
-while read -r soname _; do
-    case $soname in '' | '#'*) continue ;; esac
-    path=$(ldconfig -p | awk -v lib="$soname" '$1 == lib { print $NF; exit }')
-    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1)
-    [ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1)
-    if [ -n "$owner" ] && names "$depends" | grep -qxF "$owner"; then
-        pass "Depends: $owner ($soname, opened on first use)"
-    else
-        fail "Depends: $soname (opened on first use)" "its package '${owner:-?}' is not in Depends: $depends"
-    fi
-done <"$(dirname "$0")/opened-libraries"
 for package in librsvg2-2 libcairo2 libzip4 libchafa0 libjson-c5 libglib2.0-0; do
     if names "$recommends" | grep -qxF "$package"; then
         pass "Recommends: $package"

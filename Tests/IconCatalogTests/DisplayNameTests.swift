@@ -64,7 +64,7 @@ struct DisplayNameWordsTests {
     // Letters of both cases, digits, the separators, other ASCII, a carriage return and line
     // feed (one Character together), and a few non-ASCII letters that send a name the slow way.
     let alphabet: [Character] = Array("aAbBiIoOsSzZ0129-_ ./#éÉ日") + ["\r", "\n", "\r\n"]
-    var random = PlistTypeMutationTests.SplitMix64(state: 37)
+    var random = SplitMix64(state: 37)
     var bytePath = 0
     for _ in 0..<20_000 {
       let name = String(

@@ -127,18 +127,6 @@ struct PlistTypeMutationTests {
     #expect(mutations >= Self.values.count * 10)
   }
 
-  /// A fixed-seed generator (SplitMix64): the same mutations on every run.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test(
     "several values changed at once, from fixed seeds, still list",
     arguments: ["legacy", "catalog", "top-level"], [1, 2, 3] as [UInt64])

@@ -137,21 +137,9 @@ struct SetContentCheckTests {
     #expect(try Self.expectSameAnswer(fixture, catalog, folder, "a dangling link") == false)
   }
 
-  /// SplitMix64: the same cases from the same seed, so a failure can be run again.
-  private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A Contents.json of random entries made of the values real and broken sets hold, sometimes
   /// cut short or with a byte changed.
-  private static func randomContents(_ random: inout SeededGenerator) -> Data {
+  private static func randomContents(_ random: inout SplitMix64) -> Data {
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
     let values: [String: [String]] = [
       "filename": [
@@ -233,7 +221,7 @@ struct SetContentCheckTests {
   @Test("generated Contents.json files, 3,000 of them: the same answer every way")
   func generatedCases() throws {
     let seed = UInt64(Date().timeIntervalSince1970)
-    var random = SeededGenerator(state: seed)
+    var random = SplitMix64(state: seed)
     let fixture = try Fixture()
     let catalog = fixture.url("Assets.xcassets")
     let folder = fixture.url("Assets.xcassets/AppIcon.appiconset")

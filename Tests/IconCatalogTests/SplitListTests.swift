@@ -4,23 +4,11 @@ import Testing
 
 /// The ASCII split of list settings against the walk by Character it stands in for.
 @Suite struct SplitListTests {
-  /// SplitMix64: the same strings on every run.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The characters that steer the split, and two that do not.
   static let alphabet: [UInt8] = Array(" \t\n\r\u{0B}\u{0C}\"'\\ab".utf8)
 
   @Test func agreesWithTheCharacterWalkOnGeneratedText() {
-    var generator = Generator(state: 37)
+    var generator = SplitMix64(state: 37)
     var differences: [String] = []
     for _ in 0..<20_000 {
       let length = Int.random(in: 0...12, using: &generator)
