@@ -44,7 +44,7 @@ enum BrandAssetChecks {
     func present(_ asset: Asset) -> URL? {
       guard let name = asset.filename, !name.isEmpty else { return nil }
       let folder = set.folder.appendingPathComponent(name, isDirectory: true)
-      return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+      return ReadDisk.exists(folder.path) ? folder : nil
     }
     var found: [Diagnostic] = []
 
@@ -139,7 +139,7 @@ enum BrandAssetChecks {
         seen.insert(name).inserted
       else { return nil }
       let file = imageSet.appendingPathComponent(name, isDirectory: false)
-      return FileManager.default.fileExists(atPath: file.path) ? file : nil
+      return ReadDisk.exists(file.path) ? file : nil
     }
   }
 }

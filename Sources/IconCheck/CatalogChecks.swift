@@ -52,7 +52,7 @@ enum CatalogChecks {
   static func unassignedChildren(_ set: ProjectFacts.IconSet, entries: [Entry]) -> [Diagnostic] {
     // File systems on the Mac ignore case, so "Icon.PNG" in Contents.json names icon.png.
     let named = Set(entries.compactMap { $0.filename?.lowercased() })
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: set.folder.path)
+    guard let names = ReadDisk.names(inFolder: set.folder.path)
     else { return [] }
     let children = names.filter { name in
       !name.hasPrefix(".") && name != "Contents.json" && !named.contains(name.lowercased())
@@ -69,8 +69,8 @@ enum CatalogChecks {
         message:
           "\(MessageText.escaped(child.lastPathComponent)) lies in the app icon set \(setName), but its Contents.json names it in no slot, so the build leaves it out (actool: \"The app icon set \(setName) \(count).\")",
         fix:
-          "Drop it onto its slot in Xcode's asset catalog editor (which names it in Contents.json), or delete it."
-      )
+          "Drop it onto its slot in Xcode's asset catalog editor (which names it in Contents.json), or delete it.",
+        subject: child.lastPathComponent)
     }
   }
 

@@ -15,11 +15,9 @@ enum CodeNameChecks {
   static let listedNames = 12
 
   static func diagnose(_ app: AppIcons, facts: ProjectFacts) -> [Diagnostic] {
+    // Whether or not the app ships other alternates: iOS fails the call all the same when it
+    // ships none ("The file doesn't exist"). A set it names and leaves out is `set-not-shipped`.
     let shipped = app.alternates.map(\.name)
-    // An app with no alternate icon has no picker to offer: its code is shared with an app that
-    // has them (a preview app, the other platform's), or asks `supportsAlternateIcons` first.
-    // A set it names and leaves out is still `set-not-shipped`, an error.
-    guard !shipped.isEmpty else { return [] }
     let leftOut = facts.iconSets.filter { !facts.shippedSetNames.contains($0) }.map(\.name)
     let otherPlatforms = facts.otherPlatformSetNames.union(
       facts.setsOfOtherPlatforms.map { $0.lowercased() })
@@ -57,12 +55,16 @@ enum CodeNameChecks {
       fix =
         "\(change), or add an app icon set (or .icon) named \(quoted) to the target's catalog and list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES."
     }
+    // About the name and the call that passes it: the list of shipped names changes with
+    // every icon added.
     return Diagnostic(
-      id: .codeNameNotShipped, file: code.file.path, line: code.line, message: message, fix: fix)
+      id: .codeNameNotShipped, file: code.file.path, line: code.line, message: message, fix: fix,
+      subject: "\(code.name)\u{1F}\(code.callFile.path):\(code.callLine)")
   }
 
   /// "the app ships: Blue, Red", at most `listedNames` of them.
   static func ships(_ names: [String]) -> String {
+    guard !names.isEmpty else { return "the app ships no alternate icon" }
     let listed = names.prefix(listedNames).map { MessageText.escaped($0) }.joined(separator: ", ")
     let more = names.count > listedNames ? " and \(names.count - listedNames) more" : ""
     return "the app ships: \(listed)\(more)"

@@ -52,7 +52,9 @@ enum DeclarationChecks {
         message:
           "\(held), but \(neither); App Store Connect rejects the upload (ITMS-90713: \"Missing Info.plist value ... CFBundleIconName\")",
         fix: fix,
-        autofix: app.isBuiltArtifact ? nil : primaryNameFix(names: names, in: app))
+        autofix: app.isBuiltArtifact ? nil : primaryNameFix(names: names, in: app),
+        // The message lists the sets the catalogs hold, which an added set changes.
+        subject: "the primary's name")
     ]
   }
 

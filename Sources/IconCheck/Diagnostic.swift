@@ -42,12 +42,18 @@ public struct Diagnostic: Hashable, Sendable {
   /// no fix, a built app, a finding whose right form is a guess). Its safety is the id's
   /// `fixSafety`.
   public var autofix: IconFix?
+  /// What the finding is about, where its message also says things that change with unrelated
+  /// edits (the names the app ships, a count): the code name and its call, the set. Nil: the
+  /// message says what it is about (`identity`).
+  public var subject: String?
 
   public init(
     id: DiagnosticID, file: String?, line: Int? = nil, within: String? = nil, message: String,
-    fix: String, isNote: Bool = false, severity: Severity? = nil, autofix: IconFix? = nil
+    fix: String, isNote: Bool = false, severity: Severity? = nil, autofix: IconFix? = nil,
+    subject: String? = nil
   ) {
     self.id = id
+    self.subject = subject
     self.file = file
     self.line = line
     self.within = within

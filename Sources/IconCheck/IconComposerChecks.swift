@@ -229,7 +229,7 @@ public enum IconComposerChecks {
         IconComposerBundle.findAsset(place.bundle, imageName: name)?.url
         ?? IconComposerBundle.assetURL(place.bundle, imageName: name)
       var isFolder = false
-      guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
+      guard ReadDisk.exists(file.path, isFolder: &isFolder) else {
         missing.append(name)
         let only =
           baseNames.contains(name) ? "" : " (named only in an image-name-specializations entry)"
@@ -249,7 +249,7 @@ public enum IconComposerChecks {
     // Without an Assets folder at all every image is missing: said once, not per image.
     var isFolder = false
     if !missing.isEmpty, missing.count == names.count,
-      !FileManager.default.fileExists(atPath: assets.path, isDirectory: &isFolder)
+      !ReadDisk.exists(assets.path, isFolder: &isFolder)
         || !isFolder
     {
       found.removeAll { $0.id == .iconLayerMissingImage }
@@ -459,7 +459,7 @@ public enum IconComposerChecks {
   static func unusedAssets(_ document: IconComposerDocument, at place: Place) -> [Diagnostic] {
     let assets = place.bundle.appendingPathComponent(
       IconComposerBundle.assetsFolder, isDirectory: true)
-    guard let items = try? FileManager.default.contentsOfDirectory(atPath: assets.path) else {
+    guard let items = ReadDisk.names(inFolder: assets.path) else {
       return []
     }
     let used = Set(document.imageNames)

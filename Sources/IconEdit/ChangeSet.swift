@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IconCatalog
 
 /// One file's change: its bytes before (nil for a new file) and after (nil for a removed one).
 /// Planned in full before anything is written, so a dry run and a real run are the same plan.
@@ -114,5 +115,22 @@ public struct ChangeSet: Sendable, Equatable {
     let full = path.standardizedFileURL.path
     let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
     return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
+  }
+}
+
+extension ChangeSet {
+  /// The files as they will be once the change is written, to read the project as it would be
+  /// before a byte is written (`DiskOverlay.reading`).
+  public var overlay: DiskOverlay {
+    var overlay = DiskOverlay()
+    for change in changes {
+      let path = change.path.standardizedFileURL.path
+      switch (change.isDirectory, change.updated) {
+      case (true, nil), (false, nil): overlay.remove(path)
+      case (true, _?): overlay.makeFolder(path)
+      case (false, let bytes?): overlay.write(path, bytes)
+      }
+    }
+    return overlay
   }
 }

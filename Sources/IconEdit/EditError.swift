@@ -26,6 +26,9 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
   case exists(file: String)
   /// Writing failed (the change was undone).
   case writeFailed(file: String, reason: String)
+  /// Read as the change would leave it, the project is not what was intended, or check finds
+  /// something the change causes: judged before writing, so nothing was written.
+  case refused(reason: String)
   /// After writing, reading the project again did not give what was intended (undone).
   case verificationFailed(reason: String)
 
@@ -66,6 +69,8 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
     case .writeFailed(let file, let reason):
       return
         "\(MessageText.escaped(file)): cannot write: \(reason); every file was put back as it was"
+    case .refused(let reason):
+      return "\(reason); nothing was written"
     case .verificationFailed(let reason):
       return "the change was undone, every file put back as it was: \(reason)"
     }

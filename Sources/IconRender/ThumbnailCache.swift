@@ -38,6 +38,8 @@ public struct ThumbnailCache: Sendable {
     /// One stat(2) of the file a symbolic link points to, so editing the image itself changes
     /// the key. (FileManager's attributes also look up the owner's and group's names.)
     public init?(source: URL, parameters: String) {
+      // A planned change's files are not the disk's: nothing of a plan is cached.
+      if ReadDisk.isPlanned { return nil }
       var info = stat()
       guard stat(source.path, &info) == 0 else { return nil }
       let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
@@ -49,7 +51,7 @@ public struct ThumbnailCache: Sendable {
     /// file that is missing is part of the key as missing. Nil when there is no source or the
     /// first one cannot be examined.
     public init?(sources: [URL], parameters: String) {
-      guard let first = sources.first,
+      guard !ReadDisk.isPlanned, let first = sources.first,
         let firstLine = Self.identity(path: first.path, shown: first.standardizedFileURL.path)
       else {
         return nil

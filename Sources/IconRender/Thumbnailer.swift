@@ -140,15 +140,8 @@ public struct Thumbnailer: Sendable {
   /// reading the JSON that says which files are used.
   static func sourceFiles(in bundle: URL) -> [URL] {
     let assets = bundle.appendingPathComponent(IconComposerBundle.assetsFolder, isDirectory: true)
-    var names: [String] = []
     // opendir/readdir: FileManager's listing costs as much as the rest of a cached preview.
-    if let directory = opendir(assets.path) {
-      defer { closedir(directory) }
-      while let entry = readdir(directory) {
-        let name = DirectoryListing.name(of: entry)
-        if name != "." && name != ".." { names.append(name) }
-      }
-    }
+    let names = ReadDisk.names(inFolder: assets.path) ?? []
     return [IconComposerBundle.documentURL(bundle)]
       + names.sorted().map { assets.appendingPathComponent($0, isDirectory: false) }
   }

@@ -107,10 +107,14 @@ import Testing
     #expect(DiagnosticID.setNotShipped.severity == .warning)
   }
 
-  /// An app with no alternate icon offers no picker: its code is another app's too.
-  @Test func anAppWithoutAlternatesHasNoCodeFindings() throws {
+  /// An app that ships no alternate at all still fails the call ("The file doesn't exist"), so
+  /// the call is reported as where the app ships others.
+  @Test func anAppWithoutAlternatesStillHasTheCallReported() throws {
     let app = try Self.app(code: Self.calling("Blue"), alternates: [])
-    #expect(try app.diagnose() == [])
+    let found = try app.diagnose()
+    #expect(found.map(\.id) == [.codeNameNotShipped])
+    #expect(found.first?.severity == .error)
+    #expect(found.first?.message.contains("the app ships no alternate icon") == true, "\(found)")
   }
 
   @Test func aCallForAnotherPlatformIsNotThisApps() throws {

@@ -126,7 +126,7 @@ public enum AppIconReader {
     let path = path.standardizedFileURL
     var isFolder = false
     guard !BuiltApp.isBuiltApp(path),
-      FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder,
+      ReadDisk.exists(path.path, isFolder: &isFolder), isFolder,
       let project = try AppLocation.project(at: path).project
     else { return [] }
     return try ProjectTarget.eligibleNames(project: project, configuration: configuration)

@@ -228,7 +228,7 @@ public struct AppIcon: Sendable, Equatable, Hashable {
     var seen = Set<String>()
     return renditions.compactMap(\.file).filter {
       seen.insert($0.path).inserted
-        && (FileManager.default.fileExists(atPath: $0.path) || ArchivedFiles.exists($0))
+        && (ReadDisk.exists($0.path) || ArchivedFiles.exists($0))
     }
   }
 }

@@ -30,7 +30,7 @@ struct AppLocation: Sendable {
   ) throws(IconCatalogError) -> AppLocation {
     let path = path.standardizedFileURL
     var isFolder = false
-    guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
+    guard ReadDisk.exists(path.path, isFolder: &isFolder) else {
       throw .notFound(path: path.path)
     }
     if !isFolder, !XcodeGenSpec.isSpecFile(path) {
@@ -106,7 +106,7 @@ struct AppLocation: Sendable {
 
   private static func isFolder(_ url: URL) -> Bool {
     var isFolder = false
-    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    return ReadDisk.exists(url.path, isFolder: &isFolder)
       && isFolder
   }
 
@@ -252,7 +252,7 @@ struct AppLocation: Sendable {
   static func containsApp(_ folder: URL) -> Bool {
     let folder = folder.standardizedFileURL
     var isFolder = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+    guard ReadDisk.exists(folder.path, isFolder: &isFolder),
       isFolder
     else {
       return false

@@ -20,19 +20,18 @@ enum BuiltApp {
     let path = path.standardizedFileURL
     if BuiltArtifact.isArtifact(path) { return true }
     guard path.pathExtension == "app", infoPlist(in: path) != nil else { return false }
-    let items = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
+    let items = ReadDisk.names(inFolder: path.path) ?? []
     return !items.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
   }
 
   /// The Info.plist and the folder holding the icons: the top for iOS, tvOS and watchOS bundles,
   /// `Contents/Resources` for a macOS one.
   private static func infoPlist(in app: URL) -> (plist: URL, resources: URL)? {
-    let manager = FileManager.default
     let top = app.appendingPathComponent("Info.plist", isDirectory: false)
-    if manager.fileExists(atPath: top.path) { return (top, app) }
+    if ReadDisk.exists(top.path) { return (top, app) }
     let contents = app.appendingPathComponent("Contents", isDirectory: true)
     let mac = contents.appendingPathComponent("Info.plist", isDirectory: false)
-    if manager.fileExists(atPath: mac.path) {
+    if ReadDisk.exists(mac.path) {
       return (mac, contents.appendingPathComponent("Resources", isDirectory: true))
     }
     return nil
@@ -81,9 +80,7 @@ enum BuiltApp {
     read.icons.notes += BuiltArtifact.notes(
       nestedIn: app.path,
       names: BuiltArtifact.nestedFolders.flatMap { folder in
-        ((try? FileManager.default.contentsOfDirectory(
-          atPath: app.appendingPathComponent(folder).path))
-          ?? []).map { "\(folder)/\($0)" }
+        (ReadDisk.names(inFolder: app.appendingPathComponent(folder).path) ?? []).map { "\(folder)/\($0)" }
       })
     return read
   }

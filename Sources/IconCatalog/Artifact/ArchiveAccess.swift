@@ -250,7 +250,7 @@ public enum ArchivedFiles {
   /// True when `file` exists on disk or as an entry of an archive opened here: what a check
   /// that a named file is there should ask for a built app read from an `.ipa`.
   public static func fileExists(_ file: URL) -> Bool {
-    FileManager.default.fileExists(atPath: file.path) || exists(file)
+    ReadDisk.exists(file.path) || exists(file)
   }
 
   /// True when `file` is inside an archive opened here (it may still not exist there).

@@ -16,7 +16,7 @@ enum BuiltArtifact {
   /// An `.ipa` file, a `.zip` file holding an app, or an `.xcarchive` folder.
   static func isArtifact(_ path: URL) -> Bool {
     var isFolder = false
-    guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
+    guard ReadDisk.exists(path.path, isFolder: &isFolder) else {
       return false
     }
     switch path.pathExtension.lowercased() {
@@ -73,7 +73,7 @@ enum BuiltArtifact {
       throw .badArtifact(
         file: plist.path, reason: ArtifactContainment.leaving("archive", to: outside))
     }
-    if FileManager.default.fileExists(atPath: plist.path) {
+    if ReadDisk.exists(plist.path) {
       let root = try PropertyListFile.readDictionary(plist, limit: FileLimits.infoPlist)
       if let properties = root["ApplicationProperties"] as? [String: Any],
         let relative = properties["ApplicationPath"] as? String
@@ -86,7 +86,7 @@ enum BuiltArtifact {
           )
         }
         let app = products.appendingPathComponent(relative, isDirectory: true)
-        guard FileManager.default.fileExists(atPath: app.path) else {
+        guard ReadDisk.exists(app.path) else {
           throw .badArtifact(
             file: plist.path,
             reason:
@@ -104,7 +104,7 @@ enum BuiltArtifact {
       }
     }
     let applications = products.appendingPathComponent("Applications", isDirectory: true)
-    let apps = ((try? FileManager.default.contentsOfDirectory(atPath: applications.path)) ?? [])
+    let apps = (ReadDisk.names(inFolder: applications.path) ?? [])
       .filter { $0.hasSuffix(".app") }.sorted()
     guard apps.count == 1 else {
       throw .badArtifact(

@@ -61,7 +61,7 @@ extension AppIcons {
       guard let bytes else { return nil }
       return try AssetsCar.read(bytes: bytes, file: car.path)
     }
-    guard FileManager.default.fileExists(atPath: car.path) else { return nil }
+    guard ReadDisk.exists(car.path) else { return nil }
     // A built app's car is read only where it really lies inside the app.
     if isBuiltArtifact, let outside = ArtifactContainment.escape(of: car.path, from: location.path)
     {

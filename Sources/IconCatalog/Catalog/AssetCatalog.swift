@@ -166,7 +166,7 @@ private struct NamespaceCache {
     if let known = provides[group.path] { return known }
     let file = group.appendingPathComponent("Contents.json", isDirectory: false)
     var answer = false
-    if FileManager.default.fileExists(atPath: file.path) {
+    if ReadDisk.exists(file.path) {
       do {
         answer = try Self.decode(file)
       } catch {
@@ -289,7 +289,7 @@ struct AssetCatalogs: Sendable {
   /// are read on all cores, as an app may list thousands. With a `contentCache`, a set whose
   /// Contents.json is as it was when last asked is answered from it, with one stat.
   func compileToIcons(_ names: [String]) -> [Bool] {
-    guard let contentCache else {
+    guard let contentCache, !ReadDisk.isPlanned else {
       return ConcurrentMap.map(names) { name in
         iconSets(named: name).contains(where: compilesToIcon)
       }

@@ -35,7 +35,7 @@ enum BrandAssets {
       guard let name = asset.filename, name.hasSuffix(".imagestack") else { continue }
       let stack = folder.appendingPathComponent(name)
       // A stack that is not there has no images; `check` reports it (tv-app-store-icon-missing).
-      guard FileManager.default.fileExists(atPath: stack.path) else { continue }
+      guard ReadDisk.exists(stack.path) else { continue }
       let layers: Stack = try decode(stack.appendingPathComponent("Contents.json"))
       for layer in layers.layers ?? [] {
         guard let layerName = layer.filename else { continue }
@@ -45,7 +45,7 @@ enum BrandAssets {
         // A layer that is not an `.imagestacklayer` holding a `Content.imageset` (real projects
         // name an `.imageset` directly) has no image actool takes; `check` reports the stack
         // (tv-image-stack-layers), so the reading goes on.
-        guard FileManager.default.fileExists(atPath: imageSetContents.path) else { continue }
+        guard ReadDisk.exists(imageSetContents.path) else { continue }
         let images: ImageSet = try decode(imageSetContents)
         for image in images.images ?? [] {
           let scale = Int(image.scale?.dropLast() ?? "1") ?? 1

@@ -91,15 +91,14 @@ enum CodeFiles {
   static func crossPlatformApp(around root: URL) -> (URL, CodeLanguage)? {
     var folder = root.standardizedFileURL
     for _ in 0..<3 {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      let names = ReadDisk.names(inFolder: folder.path) ?? []
       if names.contains(where: { $0.hasSuffix(".csproj") }) { return (folder, .cSharp) }
       if folder.lastPathComponent == "ios" {
         let app = folder.deletingLastPathComponent()
-        let manager = FileManager.default
-        if manager.fileExists(atPath: app.appendingPathComponent("pubspec.yaml").path) {
+        if ReadDisk.exists(app.appendingPathComponent("pubspec.yaml").path) {
           return (app, .dart)
         }
-        if manager.fileExists(atPath: app.appendingPathComponent("package.json").path) {
+        if ReadDisk.exists(app.appendingPathComponent("package.json").path) {
           return (app, .javaScript)
         }
         return nil

@@ -20,8 +20,7 @@ public enum IconComposerBundle {
   /// True when `folder` is a `.icon` folder holding an `icon.json`.
   static func isBundle(_ folder: URL) -> Bool {
     folder.pathExtension == "icon"
-      && FileManager.default.fileExists(
-        atPath: folder.appendingPathComponent(documentName, isDirectory: false).path)
+      && ReadDisk.exists(folder.appendingPathComponent(documentName, isDirectory: false).path)
   }
 
   /// The bundle drawn in each appearance; none when no layer names an image (nothing to draw,

@@ -51,6 +51,12 @@ public struct PlistLines: Sendable {
   /// facts, the declarations), so each file is parsed once while it stays as it is (its size and
   /// modification time): at thousands of alternates the parse is most of `list`.
   static func read(_ file: URL) -> PlistLines? {
+    // A planned change's bytes are not the disk's: neither cached nor answered from the cache.
+    if ReadDisk.isPlanned {
+      return RegularFile.contents(file, limit: FileLimits.infoPlist).flatMap {
+        PlistLines(xml: [UInt8]($0))
+      }
+    }
     var status = stat()
     let stamp =
       stat(file.path, &status) == 0

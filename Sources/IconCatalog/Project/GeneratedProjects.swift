@@ -22,10 +22,9 @@ enum GeneratedProjects {
     }) {
       return Generator(manifest: manifest, name: "Tuist", command: "tuist generate")
     }
-    let fileManager = FileManager.default
     func exists(_ name: String) -> URL? {
       let url = root.appendingPathComponent(name)
-      return fileManager.fileExists(atPath: url.path) ? url : nil
+      return ReadDisk.exists(url.path) ? url : nil
     }
     // Capacitor writes `ios/App/App.xcodeproj` with `npx cap add ios`.
     for name in ["capacitor.config.json", "capacitor.config.ts", "capacitor.config.js"] {

@@ -266,6 +266,6 @@ extension ProjectFacts {
     let root = path.standardizedFileURL
     let plist = root.appendingPathComponent("Info.plist", isDirectory: false)
     self.init(
-      root: root, infoPlist: FileManager.default.fileExists(atPath: plist.path) ? plist : nil)
+      root: root, infoPlist: ReadDisk.exists(plist.path) ? plist : nil)
   }
 }

@@ -125,7 +125,7 @@ enum OtherBuildSystems {
       folder = folder.deletingLastPathComponent()
       var evidence = ProjectFiles.scan(folder, maxDepth: 1).buildSystemFiles
       let unity = folder.appendingPathComponent("ProjectSettings/ProjectVersion.txt")
-      if FileManager.default.fileExists(atPath: unity.path) { evidence.append(unity) }
+      if ReadDisk.exists(unity.path) { evidence.append(unity) }
       if let found = detect(in: folder, evidence: evidence) { return found }
     }
     return nil
@@ -257,7 +257,7 @@ enum OtherBuildSystems {
     }
     // Buck2 marks its root with `.buckroot`; Buck1 has only `.buckconfig`.
     func buck(_ root: URL) -> String {
-      FileManager.default.fileExists(atPath: root.appendingPathComponent(".buckroot").path)
+      ReadDisk.exists(root.appendingPathComponent(".buckroot").path)
         ? "buck2" : "buck"
     }
     if let (root, apps) = appRules(rule, files: files, mentioning: "apple_bundle", select: isApp),
@@ -318,8 +318,7 @@ enum OtherBuildSystems {
       let project = settings.deletingLastPathComponent()
       var isFolder = false
       guard settings.lastPathComponent == "ProjectSettings",
-        FileManager.default.fileExists(
-          atPath: project.appendingPathComponent("Assets").path, isDirectory: &isFolder),
+        ReadDisk.exists(project.appendingPathComponent("Assets").path, isFolder: &isFolder),
         isFolder, let text = text(of: file), text.contains("m_EditorVersion")
       else { continue }
       let version = text.split(whereSeparator: \.isNewline).lazy
@@ -404,7 +403,7 @@ enum OtherBuildSystems {
     while iosApp == nil {
       let candidate = folder.appendingPathComponent("iosApp")
       var isFolder = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder),
+      if ReadDisk.exists(candidate.path, isFolder: &isFolder),
         isFolder
       {
         iosApp = candidate
@@ -431,7 +430,7 @@ enum OtherBuildSystems {
     var folder = file.deletingLastPathComponent()
     while true {
       for name in names
-      where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+      where ReadDisk.exists(folder.appendingPathComponent(name).path) {
         return folder
       }
       if folder.path == "/" { return nil }

@@ -84,10 +84,7 @@ struct ProjectFiles: Sendable {
     return files
   }
 
-  private static func isFolderFollowingLinks(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-  }
+  private static func isFolderFollowingLinks(_ path: String) -> Bool { ReadDisk.isFolder(path) }
 
   /// `Info.plist`, or the older `Name-Info.plist`.
   static func isInfoPlistName(_ name: String) -> Bool {

@@ -499,7 +499,7 @@ struct ProjectTarget: Sendable {
 
   private static func isFolder(_ url: URL) -> Bool {
     var isFolder = false
-    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    return ReadDisk.exists(url.path, isFolder: &isFolder)
       && isFolder
   }
 }

@@ -461,7 +461,7 @@ extension XcodeGenSpec {
         // file keeps its spelling in the project, where reading the target says it differs.
         var isFolder = false
         guard let url = MacFileLookup.find(written)?.url,
-          FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+          ReadDisk.exists(url.path, isFolder: &isFolder)
         else {
           if !source.optional {
             warn(
@@ -518,7 +518,7 @@ extension XcodeGenSpec {
         if let phase = source.buildPhase, phase as? String != "sources" { continue }
         let url = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
         var isFolder = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        guard ReadDisk.exists(url.path, isFolder: &isFolder) else {
           continue
         }
         let type =
@@ -577,7 +577,7 @@ extension XcodeGenSpec {
       var seen = 0
       func walk(_ url: URL, relative: String, depth: Int) {
         guard depth < 64 else { return }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? []
+        let names = ReadDisk.names(inFolder: url.path)?.sorted() ?? []
         for name in names where !name.hasPrefix(".") {
           seen += 1
           guard seen <= maximumGroupEntries else { return }
@@ -585,7 +585,7 @@ extension XcodeGenSpec {
           let path = relative.isEmpty ? name : relative + "/" + name
           if excluded.contains(where: { $0.matches(path) }) { continue }
           var isFolder = false
-          _ = FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder)
+          _ = ReadDisk.exists(child.path, isFolder: &isFolder)
           if isFolder && (child.pathExtension.isEmpty || child.pathExtension == "lproj") {
             walk(child, relative: path, depth: depth + 1)
             continue
@@ -603,7 +603,7 @@ extension XcodeGenSpec {
       for source in sources {
         let url = URL(fileURLWithPath: source.path, relativeTo: root).standardizedFileURL
         if url.lastPathComponent == "Info.plist",
-          FileManager.default.fileExists(atPath: url.path)
+          ReadDisk.exists(url.path)
         {
           return source.path
         }
@@ -621,7 +621,7 @@ extension XcodeGenSpec {
       named name: String, under folder: URL, budget: inout Int, depth: Int = 0
     ) -> URL? {
       guard depth < 32,
-        let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let names = ReadDisk.names(inFolder: folder.path)
       else { return nil }
       for entry in names.sorted() where !entry.hasPrefix(".") {
         budget -= 1
@@ -629,7 +629,7 @@ extension XcodeGenSpec {
         let child = folder.appendingPathComponent(entry)
         if entry == name { return child }
         var isFolder = false
-        if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder),
+        if ReadDisk.exists(child.path, isFolder: &isFolder),
           isFolder,
           let found = firstFile(named: name, under: child, budget: &budget, depth: depth + 1)
         {

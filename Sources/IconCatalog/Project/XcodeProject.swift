@@ -243,7 +243,7 @@ struct XcodeProject {
         folder = nil
       }
       guard let folder,
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+        ReadDisk.exists(folder.appendingPathComponent("Package.swift").path),
         !found.contains(folder)
       else { continue }
       found.append(folder)

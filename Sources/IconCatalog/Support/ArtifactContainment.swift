@@ -12,17 +12,10 @@ import FoundationEssentials
 /// rather than reading its text.
 enum ArtifactContainment {
   /// The path with every symbolic link resolved; nil when it cannot be (no such file).
-  static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
+  static func realPath(_ path: String) -> String? { ReadDisk.realPath(path) }
 
   /// True when `path` names a symbolic link itself.
-  static func isSymbolicLink(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-  }
+  static func isSymbolicLink(_ path: String) -> Bool { ReadDisk.isSymbolicLink(path) }
 
   /// True when the real path `resolved` is `root` (a real path) or lies under it.
   static func contains(_ root: String, _ resolved: String) -> Bool {

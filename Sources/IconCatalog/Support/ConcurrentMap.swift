@@ -20,13 +20,18 @@ public enum ConcurrentMap {
     guard workers > 1, items.count >= serialBelow else { return items.map(transform) }
     let results = ResultSlots<Value>(count: items.count)
     let next = Atomic<Int>(0)
+    // The workers read the files the caller's reading sees: a task-local value stays with the
+    // thread that set it, so each worker sets it again.
+    let overlay = DiskOverlay.current
     // Each worker takes the next item until none is left, so one slow item does not hold up a
     // fixed share of the others.
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < items.count else { return }
-        results.store(transform(items[index]), at: index)
+      DiskOverlay.$current.withValue(overlay) {
+        while true {
+          let index = next.add(1, ordering: .relaxed).oldValue
+          guard index < items.count else { return }
+          results.store(transform(items[index]), at: index)
+        }
       }
     }
     return results.values()

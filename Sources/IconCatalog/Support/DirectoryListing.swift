@@ -20,6 +20,33 @@ public enum DirectoryListing {
   /// The entries of the folder at `path`, without `.` and `..`, in no particular order; empty
   /// when it cannot be read.
   static func entries(atPath path: String) -> [Entry] {
+    guard let overlay = DiskOverlay.current else { return diskEntries(atPath: path) }
+    // A planned change: the disk's entries less what it removes, and what it adds.
+    let (added, isGone) = overlay.listing(path)
+    var entries =
+      isGone
+      ? []
+      : diskEntries(atPath: path).filter {
+        added.contains($0.name) || overlay.entry(path + "/" + $0.name) == nil
+      }
+    let onDisk = Set(entries.map(\.name))
+    for name in added {
+      let full = path.hasSuffix("/") ? path + name : path + "/" + name
+      switch overlay.entry(full) {
+      case .file?, .folder?:
+        if let index = entries.firstIndex(where: { $0.name == name }) {
+          entries[index] = Entry(name: name, isDirectory: ReadDisk.isFolder(full))
+        } else if !onDisk.contains(name) {
+          entries.append(Entry(name: name, isDirectory: ReadDisk.isFolder(full)))
+        }
+      default: break
+      }
+    }
+    return entries
+  }
+
+  /// The entries on disk, the overlay aside.
+  private static func diskEntries(atPath path: String) -> [Entry] {
     guard let stream = opendir(path) else { return [] }
     defer { closedir(stream) }
     var entries: [Entry] = []

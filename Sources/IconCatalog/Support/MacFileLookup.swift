@@ -52,7 +52,7 @@ enum MacFileLookup {
     var difference: NameDifference = []
     for component in path.split(separator: "/").map(String.init) {
       let exact = PathText.join(found, component)
-      if FileManager.default.fileExists(atPath: exact) {
+      if ReadDisk.exists(exact) {
         found = exact
         continue
       }
@@ -110,7 +110,7 @@ enum MacFileLookup {
 
   private static func exists(_ path: String, kind: Kind) -> Bool {
     var isFolder = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return false }
+    guard ReadDisk.exists(path, isFolder: &isFolder) else { return false }
     switch kind {
     case .file: return !isFolder
     case .folder: return isFolder

@@ -90,6 +90,7 @@ public enum RegularFile {
   /// Opens `path`, refusing what is not a regular file; a file that cannot be opened is refused
   /// with the system's text (`No such file or directory`).
   public static func open(_ path: String) throws(FileRefusal) -> Opened {
+    if let planned = try planned(path) { return try anonymous(planned) }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
@@ -114,9 +115,44 @@ public enum RegularFile {
     return Opened(descriptor: descriptor, size: Int(status.st_size))
   }
 
+  /// The bytes a planned change gives `path` (`DiskOverlay`); nil when the disk decides.
+  private static func planned(_ path: String) throws(FileRefusal) -> [UInt8]? {
+    guard let overlay = DiskOverlay.current, let entry = overlay.entry(path) else { return nil }
+    switch entry {
+    case .file(let bytes): return bytes
+    case .folder: throw FileRefusal(notRegular(mode: S_IFDIR))
+    case .gone: throw .system(ENOENT)
+    }
+  }
+
+  /// An unnamed file holding `bytes`, for readers that want a descriptor (libpng's stream, a
+  /// layer's reader): the planned bytes read as a file on disk would be.
+  private static func anonymous(_ bytes: [UInt8]) throws(FileRefusal) -> Opened {
+    guard let file = tmpfile() else { throw .system(errno) }
+    let descriptor = dup(fileno(file))
+    fclose(file)
+    guard descriptor >= 0 else { throw .system(errno) }
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        close(descriptor)
+        throw .system(code)
+      }
+      done += count
+    }
+    lseek(descriptor, 0, SEEK_SET)
+    return Opened(descriptor: descriptor, size: bytes.count)
+  }
+
   /// "not a regular file (a FIFO)", for a file of this mode.
   /// A regular file at `path`, a symbolic link followed.
   public static func isRegularFile(_ path: String) -> Bool {
+    if DiskOverlay.current != nil { return ReadDisk.kind(path) == .file }
     var status = stat()
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
@@ -136,6 +172,10 @@ public enum RegularFile {
 
   /// The whole file, refused from its size when over `limit`.
   public static func read(_ path: String, limit: FileLimit) throws(FileRefusal) -> [UInt8] {
+    if let planned = try planned(path) {
+      guard planned.count <= limit.bytes else { throw limit.refusal(size: planned.count) }
+      return planned
+    }
     let file = try open(path)
     defer { close(file.descriptor) }
     guard file.size <= limit.bytes else { throw limit.refusal(size: file.size) }
@@ -157,6 +197,7 @@ public enum RegularFile {
 
   /// The first `count` bytes of the file (fewer when it is shorter).
   public static func prefix(_ path: String, count: Int) throws(FileRefusal) -> [UInt8] {
+    if let planned = try planned(path) { return Array(planned.prefix(count)) }
     let file = try open(path)
     defer { close(file.descriptor) }
     return try read(file.descriptor, atMost: count, expected: count, limit: nil)

@@ -127,9 +127,5 @@ enum IconBundleFiles {
     return resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? nil : resolved
   }
 
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
+  private static func realPath(_ path: String) -> String? { ReadDisk.realPath(path) }
 }

@@ -11,7 +11,8 @@ import IconEdit
 
 /// `iconpick check --fix [--unsafe-fixes] [--dry-run]`: every finding whose fix is certain is
 /// fixed with the write side's engine (the edits `add` makes: in place, atomic, refused if a file
-/// changed meanwhile), then the app is checked again: a fix that brings a new finding is undone.
+/// changed meanwhile), judged first on the project as the fixes would leave it: a fix that brings
+/// a new finding is not made.
 /// What remains is reported as `check` reports it, and the exit status follows it. Here, and only
 /// here, a finding's fix (IconCheck) meets the edit that makes it (IconEdit).
 extension CheckCommand {
@@ -26,47 +27,68 @@ extension CheckCommand {
       let context = try EditContext.read(at: path, target: target, platform: options.platform)
       let findings = Checker.diagnose(context.app, facts: context.facts)
       let fixes = Self.fixes(in: findings, unsafe: options.unsafeFixes)
-      let (changes, planned) = FixPlanner.planAll(
+      let judge = ChangeJudge(
+        intent: .fixes, before: findings,
+        read: { try EditContext.read(at: path, target: target, platform: options.platform) })
+      var (changes, planned) = FixPlanner.planAll(
         fixes, in: context, background: options.background)
       for outcome in planned {
         if case .failure(let error) = outcome.result {
           IconpickCommand.printWarning("not fixed: \(error.description)")
         }
       }
+      // Judged before anything is written, in a dry run as in a real one: the project read as
+      // the fixes would leave it. When the fixes together bring a new finding, each is judged
+      // alone, and one that brings a new finding is not made (ruff's rule: a fix that breaks
+      // the file is not applied); the others are.
+      try ChangeApplier.check(changes)
+      var verdict = changes.isEmpty ? ChangeJudge.Verdict() : judge.judge(changes)
+      if verdict.refusal != nil {
+        let fixed = planned.compactMap { outcome -> IconFix? in
+          guard case .success(let alone) = outcome.result else { return nil }
+          if let refusal = judge.judge(alone.changes).refusal {
+            IconpickCommand.printWarning(
+              "not fixed: \(outcome.fix.changeDescription): \(refusal)")
+            return nil
+          }
+          return outcome.fix
+        }
+        (changes, planned) = FixPlanner.planAll(
+          fixed, in: context, background: options.background)
+        verdict = changes.isEmpty ? ChangeJudge.Verdict() : judge.judge(changes)
+        if let refusal = verdict.refusal {
+          throw EditError.refused(reason: "the fixes were not made: \(refusal)")
+        }
+      }
       let plan = EditPlan(changes: changes, form: "", name: target ?? context.app.appName)
-      if options.dryRun {
-        try ChangeApplier.check(changes)
-        print(plan.preview(), terminator: "")
-        changedFiles += changes.changes.filter { !$0.isDirectory }.count
-        groups.append((target: names.count > 1 ? target : nil, diagnostics: findings))
+      let group: String? = names.count > 1 ? target : nil
+      guard !changes.isEmpty else {
+        groups.append((target: group, diagnostics: findings))
         continue
       }
-      guard !changes.isEmpty else {
-        groups.append((target: names.count > 1 ? target : nil, diagnostics: findings))
+      if options.dryRun {
+        print(plan.preview(), terminator: "")
+        changedFiles += changes.changes.filter { !$0.isDirectory }.count
+        groups.append((target: group, diagnostics: findings))
         continue
       }
       let applied = try ChangeApplier.apply(changes)
-      let after: EditContext
-      do {
-        after = try EditContext.read(at: path, target: target, platform: options.platform)
-      } catch {
-        applied.undo()
-        throw EditError.verificationFailed(
-          reason: "the project cannot be read after the fixes: \(error)")
+      // The last guard: the same judgement on what is now on disk.
+      if let problem = judge.judgeAsRead().refusal {
+        try EditCommand.undo(applied, because: problem)
       }
-      let remaining = Checker.diagnose(after.app, facts: after.facts)
-      // A fix that keeps an image no entry names any more leaves it unassigned, as said.
-      let expected: Set<DiagnosticID> = [.unassignedChild]
-      if let new = FindingCounts(findings).new(in: remaining).first(where: {
-        !expected.contains($0.id)
-      }) {
-        applied.undo()
-        throw EditError.verificationFailed(
-          reason: "the fixes would bring a new finding: \(new.message) [\(new.id.rawValue)]")
+      let remaining: [Diagnostic]
+      do {
+        let after = try EditContext.read(at: path, target: target, platform: options.platform)
+        remaining = Checker.diagnose(after.app, facts: after.facts)
+      } catch {
+        try EditCommand.undo(
+          applied,
+          because: "the project cannot be read after the fixes: \(ChangeJudge.describe(error))")
       }
       for line in plan.summaryLines() { print(line) }
       changedFiles += changes.changes.filter { !$0.isDirectory }.count
-      groups.append((target: names.count > 1 ? target : nil, diagnostics: remaining))
+      groups.append((target: group, diagnostics: remaining))
     }
     fflush(nil)
     if options.dryRun {

@@ -39,40 +39,73 @@ struct EditCommand {
     }
     for note in plan.notes { IconpickCommand.printWarning(note) }
 
+    // Judged before anything is written: the project read as the change would leave it.
+    let judge = ChangeJudge(
+      intent: options.command == .add
+        ? .add(name: plan.name, idioms: plan.expectedIdioms)
+        : .remove(name: plan.name, keepingFiles: options.keepFiles),
+      before: Checker.diagnose(context.app, facts: context.facts),
+      read: { try EditContext.read(at: path, target: options.target, platform: options.platform) })
+    try ChangeApplier.check(plan.changes)
+    let verdict = judge.judge(plan.changes)
+    if let refusal = verdict.refusal { throw EditError.refused(reason: refusal) }
+
     if options.dryRun {
-      // Checked as a real run checks it: a dry run refuses what the real run would.
-      try ChangeApplier.check(plan.changes)
       print(plan.preview(), terminator: "")
       fflush(nil)
+      Self.say(verdict, root: context.facts.root)
       IconpickCommand.printNote(
         "dry run: \(Self.files(plan.changes.changes.filter { !$0.isDirectory }.count)) would change; nothing was written"
       )
       return .success
     }
 
-    let before = FindingCounts(Checker.diagnose(context.app, facts: context.facts))
     let applied = try ChangeApplier.apply(plan.changes)
-    var expectedErrors: [Diagnostic] = []
-    if let problem = verify(plan, path: path, before: before, expectedErrors: &expectedErrors) {
-      let unrestored = applied.undo()
-      if !unrestored.isEmpty {
-        throw CommandFailure(
-          description:
-            "\(EditError.verificationFailed(reason: problem).description); but these could not be put back: \(unrestored.joined(separator: ", "))"
-        )
-      }
-      throw EditError.verificationFailed(reason: problem)
+    // The last guard: the same judgement on what is now on disk.
+    if let problem = judge.judgeAsRead().refusal {
+      try Self.undo(applied, because: problem)
     }
     for line in plan.summaryLines() { print(line) }
     fflush(nil)
-    // What the change leaves failing on purpose: the code still asks for the removed name.
-    for diagnostic in expectedErrors {
-      IconpickCommand.printWarning("\(diagnostic.message) [\(diagnostic.id.rawValue)]")
-    }
+    Self.say(verdict, root: context.facts.root)
     let verb = options.command == .add ? "added" : "removed"
     IconpickCommand.printNote(
       "\"\(MessageText.escaped(name))\" \(verb): \(plan.form)")
     return .success
+  }
+
+  /// What the verdict says beside the change: each error it leaves on purpose (the code still
+  /// asks for a removed name), at its file and line, and each finding it takes away.
+  static func say(_ verdict: ChangeJudge.Verdict, root: URL) {
+    for diagnostic in verdict.expected {
+      IconpickCommand.printWarning(
+        "\(place(diagnostic, root: root))\(diagnostic.message) [\(diagnostic.id.rawValue)]")
+    }
+    for diagnostic in verdict.resolved {
+      IconpickCommand.printNote(
+        "this change also resolves: \(place(diagnostic, root: root))\(diagnostic.message) [\(diagnostic.id.rawValue)]"
+      )
+    }
+  }
+
+  /// `Studio/Settings.swift:42: ` (relative to the project's folder), or "" for a finding with
+  /// no file.
+  static func place(_ diagnostic: Diagnostic, root: URL) -> String {
+    guard let file = diagnostic.file else { return "" }
+    return MessageText.path(ChangeJudge.relative(file, to: root))
+      + (diagnostic.line.map { ":\($0)" } ?? "") + ": "
+  }
+
+  /// Puts every file back after the last guard refused what was written, and throws why.
+  static func undo(_ applied: ChangeApplier.Applied, because problem: String) throws -> Never {
+    let unrestored = applied.undo()
+    if !unrestored.isEmpty {
+      throw CommandFailure(
+        description:
+          "\(EditError.verificationFailed(reason: problem).description); but these could not be put back: \(unrestored.joined(separator: ", "))"
+      )
+    }
+    throw EditError.verificationFailed(reason: problem)
   }
 
   /// "1 file", "3 files".
@@ -93,71 +126,5 @@ struct EditCommand {
       )
     }
     return currentDirectory
-  }
-
-  /// Why the project read again is not what the plan meant; nil when it is. `expectedErrors`
-  /// gets the new errors the change makes on purpose, to be said.
-  private func verify(
-    _ plan: EditPlan, path: URL, before: FindingCounts, expectedErrors: inout [Diagnostic]
-  ) -> String? {
-    let after: EditContext
-    do {
-      after = try EditContext.read(at: path, target: options.target, platform: options.platform)
-    } catch {
-      return "the project cannot be read after the change: \(error)"
-    }
-    let name = plan.name
-    if options.command == .add {
-      guard let icon = after.app.alternate(named: name) else {
-        return "\"\(name)\" is not an alternate icon when the project is read again"
-      }
-      let missing = plan.expectedIdioms.filter { !icon.idioms.contains($0) }
-      if !missing.isEmpty {
-        return
-          "\"\(name)\" would not work on \(missing.joined(separator: " and ")) (its built dictionaries do not declare it there)"
-      }
-    } else if after.app.alternate(named: name) != nil {
-      return "\"\(name)\" is still an alternate icon when the project is read again"
-    }
-    // `remove --keep-files` leaves the set in the catalog on purpose: that it no longer ships is
-    // what was asked. `remove` of a name the app's code asks for leaves the code asking: the
-    // call now fails (`code-name-not-shipped`, or `set-not-shipped` as an error), which is said,
-    // not undone.
-    var expected: Set<DiagnosticID> = []
-    if options.command == .remove {
-      expected.insert(.codeNameNotShipped)
-      if options.keepFiles { expected.insert(.setNotShipped) }
-    }
-    let new = before.new(in: Checker.diagnose(after.app, facts: after.facts))
-    expectedErrors = new.filter { expected.contains($0.id) && $0.severity == .error }
-    guard let first = new.first(where: { !expected.contains($0.id) }) else { return nil }
-    return "check would find something new: \(first.message) [\(first.id.rawValue)]"
-  }
-}
-
-/// How many errors and warnings of each id each file has. A change adds a finding when a count
-/// grows: lines move and messages that list the sets change, so neither is compared.
-struct FindingCounts {
-  private var counts: [String: Int] = [:]
-
-  init(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics where diagnostic.severity != .note {
-      counts[Self.key(diagnostic), default: 0] += 1
-    }
-  }
-
-  private static func key(_ diagnostic: Diagnostic) -> String {
-    "\(diagnostic.id.rawValue) \(diagnostic.file ?? "")"
-  }
-
-  /// The findings of `diagnostics` beyond these counts.
-  func new(in diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var seen: [String: Int] = [:]
-    return diagnostics.filter { diagnostic in
-      guard diagnostic.severity != .note else { return false }
-      let key = Self.key(diagnostic)
-      seen[key, default: 0] += 1
-      return seen[key, default: 0] > counts[key, default: 0]
-    }
   }
 }
