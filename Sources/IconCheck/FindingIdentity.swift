@@ -46,7 +46,9 @@ public struct FindingChange: Sendable {
     let beforeKeys = Set(judged(before).map(\.identity))
     let afterKeys = Set(judged(after).map(\.identity))
     var seen = Set<String>()
-    added = judged(after).filter { !beforeKeys.contains($0.identity) && seen.insert($0.identity).inserted }
+    added = judged(after).filter {
+      !beforeKeys.contains($0.identity) && seen.insert($0.identity).inserted
+    }
     seen = []
     resolved = judged(before).filter {
       !afterKeys.contains($0.identity) && seen.insert($0.identity).inserted

@@ -96,7 +96,8 @@ enum IconFileChecks {
     return diagnostics
   }
 
-  /// The name at `index` without its extension, in a project's Info.plist. None for a name with
+  /// The name at `index` as its base name (no extension, scale or idiom suffix), in a project's
+  /// Info.plist. None for a name with
   /// no extension (a scale suffix alone: which file was meant is a guess), nor where the array
   /// holds an item that is not a string: the reading skips those, so `index` would not be the
   /// item's place in the array as written.
@@ -104,7 +105,9 @@ enum IconFileChecks {
     -> IconFix?
   {
     guard !app.isBuiltArtifact, ProjectFacts.IconFiles.hasImageExtension(name) else { return nil }
-    let value = PathText.withoutSuffix(name)
+    // The base name the fix line gives: `Blue@2x.png` is `Blue`, not `Blue@2x`, which names
+    // its file with a scale suffix still.
+    let value = baseName(of: name)
     guard !value.isEmpty else { return nil }
     // The top-level array's key path is its own; an entry's array is under the entry.
     let path =
@@ -142,15 +145,7 @@ enum IconFileChecks {
   }
 
   private static func baseName(of name: String) -> String {
-    var stem = name
-    if ProjectFacts.IconFiles.hasImageExtension(stem) {
-      stem = PathText.withoutSuffix(stem)
-    }
-    for suffix in ["~ipad", "~iphone"] where stem.hasSuffix(suffix) {
-      stem = String(stem.dropLast(suffix.count))
-    }
-    if let scale = scaleSuffix(of: stem) { stem = String(stem.dropLast(scale.count)) }
-    return stem
+    ProjectFacts.IconFiles.baseName(name)
   }
 
   /// `icon-file-with-suffix`: `CFBundleIconFiles` names written with a scale or idiom suffix and no

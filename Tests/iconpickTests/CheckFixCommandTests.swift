@@ -59,7 +59,9 @@ import Testing
     /// Done to the written project (an image made transparent).
     var prepare: @Sendable (EditProject) throws -> Void = { _ in }
     var unsafe = false
-    var testDescription: String { id }
+    /// How the test names the case, where two share an id.
+    var label: String? = nil
+    var testDescription: String { label ?? id }
   }
 
   static func primaryAnd(_ alternates: String) -> String {
@@ -148,6 +150,15 @@ import Testing
         targetSettings: ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = blue;", primaryName],
         sets: ["Blue"]),
       edited: "Studio.xcodeproj/project.pbxproj"),
+    // The name with its scale suffix: the fix writes the base name the fix line gives ("Blue"),
+    // not "Blue@2x", which has a suffix still.
+    Fault(
+      id: "icon-file-with-extension",
+      options: EditProject.Options(
+        targetSettings: [primaryName],
+        infoPlist: EditProject.plist(iconsXML: primaryAnd(blueAlternate("Blue@2x.png"))),
+        looseFiles: ["Blue@2x.png", "Blue@3x.png"], deviceFamily: "1"),
+      edited: "Studio/Info.plist", label: "icon-file-with-extension (Blue@2x.png)"),
   ]
 
   static let marketingAlpha = Fault(

@@ -27,7 +27,8 @@ import Testing
   /// outcome is returned.
   @discardableResult
   func expectSameVerdict(
-    _ arguments: [String], on project: EditProject, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], on project: EditProject,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (status: Int32, stdout: String, stderr: String) {
     let before = try project.snapshot()
     let dryRun = try run(arguments + ["--dry-run"])

@@ -28,6 +28,25 @@ public struct ProjectFacts: Sendable {
       LooseIconFiles.IconFileName.hasImageExtension(name)
     }
 
+    /// The base name a `CFBundleIconFiles` entry should be written as: without its image
+    /// extension, idiom suffix (`~ipad`) and scale suffix (`@2x`), which iOS adds itself
+    /// (`Blue@2x~ipad.png` is `Blue`).
+    public static func baseName(_ name: String) -> String {
+      var stem = Substring(name)
+      if hasImageExtension(name), let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
+      for idiom in ["~ipad", "~iphone"] where stem.hasSuffix(idiom) {
+        stem = stem.dropLast(idiom.count)
+      }
+      if let at = stem.lastIndex(of: "@") {
+        let suffix = stem[at...]
+        let digits = suffix.dropFirst().dropLast()
+        if suffix.count >= 3, suffix.last == "x", digits.allSatisfy(\.isNumber) {
+          stem = stem[..<at]
+        }
+      }
+      return String(stem)
+    }
+
     public init(alternate: String?, dictionary: String, files: [String], lines: [Int?] = []) {
       self.alternate = alternate
       self.dictionary = dictionary

@@ -19,7 +19,9 @@ enum PlistFixes {
     let wanted = withoutImageExtension(value)
     func isWrittenWithExtension(_ text: String?) -> Bool {
       guard let text else { return false }
-      return ProjectFacts.IconFiles.hasImageExtension(text) && withoutImageExtension(text) == wanted
+      return ProjectFacts.IconFiles.hasImageExtension(text)
+        && (withoutImageExtension(text) == wanted
+          || ProjectFacts.IconFiles.baseName(text) == wanted)
     }
     let position =
       strings.indices.contains(index) && isWrittenWithExtension(strings[index])
