@@ -21,6 +21,8 @@ them, from the errors of `iconpick list` that name several projects or targets):
   or, if binary, its bytes; every line the add deleted comes back among its added lines once the
   new name is taken out (anything else is an edit outside the change: "reformatted?");
 - `remove ZZEditProbe` exits 0 and `git status` is empty again: add then remove is byte-identical;
+- every add, remove and `check --fix` gives its dry run's verdict (the same exit status, the
+  same refusal), and none writes and then undoes ("undone" in its messages is a failure);
 - add may instead refuse in one line that names why, writing nothing, where REFUSALS allows it:
   a tvOS app (naming tvOS: TVOS), an app with no asset catalog and no icon file to hold a new
   set (naming the missing asset catalog: NOCAT, Awful's SmilieExtractor);
@@ -355,6 +357,7 @@ def edit(binary, path, extra, repo, image, state, pbxproj_python, before):
             return ("FAIL" if refused else verdict), ["refused, naming %s" % words], refused
     # 1. --dry-run: a diff, nothing written.
     status, out, err = run([binary, "add", PROBE, image, path] + extra + ["--dry-run"])
+    dry_status, dry_err = status, err
     promised = re.search(r"dry run: (\d+) files? would change", err)
     promised = int(promised.group(1)) if promised else None
     if status != 0:
@@ -366,6 +369,15 @@ def edit(binary, path, extra, repo, image, state, pbxproj_python, before):
         restore(repo)
     # 2. add.
     status, out, err = run([binary, "add", PROBE, image, path] + extra)
+    # The verdict comes before the writing: the dry run's is the real run's, and nothing is
+    # written and then undone.
+    if status != dry_status:
+        problems.append("add --dry-run exit %d, add exit %d" % (dry_status, status))
+    elif status != 0 and err != dry_err:
+        problems.append("add --dry-run and add refuse in other words: %s / %s" % (
+            label(dry_err), label(err)))
+    if "undone" in err:
+        problems.append("add wrote and then undid: %s" % label(err))
     if status != 0:
         problems.append("add exit %d: %s" % (status, label(err)))
         leftovers = git_status(repo)
@@ -399,7 +411,13 @@ def edit(binary, path, extra, repo, image, state, pbxproj_python, before):
         for key in new_errors(before, after):
             problems.append("new check error [%s] %s: %s" % (key[0], key[1], key[2][:200]))
     # 3. remove: byte-identical round trip.
+    status, out, err = run([binary, "remove", PROBE, path] + extra + ["--dry-run"])
+    dry_status = status
     status, out, err = run([binary, "remove", PROBE, path] + extra)
+    if status != dry_status:
+        problems.append("remove --dry-run exit %d, remove exit %d" % (dry_status, status))
+    if "undone" in err:
+        problems.append("remove wrote and then undid: %s" % label(err))
     if status != 0:
         problems.append("remove exit %d: %s" % (status, label(err)))
     left = git_status(repo)
@@ -514,10 +532,16 @@ def fix(binary, path, extra, repo, state, pbxproj_python, before, diagnostics):
                         else change["file"])
     status, out, err = run([binary, "check", path] + extra + ["--fix", "--dry-run",
                                                               "--state-dir", state])
+    dry_refused = "nothing was written" in err
     if git_status(repo):
         problems.append("check --fix --dry-run wrote: %s" % ", ".join(git_status(repo)[:5]))
         restore(repo)
     status, out, err = run([binary, "check", path] + extra + ["--fix", "--state-dir", state])
+    if dry_refused != ("nothing was written" in err):
+        problems.append("check --fix --dry-run and check --fix disagree on refusing: %s" % (
+            reason(err, repo)))
+    if "undone" in err:
+        problems.append("check --fix wrote and then undid: %s" % reason(err, repo))
     if status > 1:
         problems.append("check --fix exit %d: %s" % (status, reason(err, repo)))
     changed = [line[3:].strip().strip('"') for line in git_status(repo)]

@@ -28,6 +28,8 @@ import Testing
 
   // MARK: CFBundleIconFiles
 
+  /// The base name the fix line gives: iOS adds @2x and .png itself, so "Blue60x60@2x.png" is
+  /// written "Blue60x60", not "Blue60x60@2x", which has a scale suffix still.
   @Test func anIconFileWithItsExtensionIsWrittenWithout() throws {
     let app = try StoreFixture()
     try app.config(family: "1")
@@ -43,7 +45,7 @@ import Testing
       .removeIconFileExtension(
         plist: app.path("Info.plist"),
         keyPath: ["CFBundleIcons", "CFBundleAlternateIcons", "Blue", "CFBundleIconFiles"],
-        index: 0, value: "Blue60x60@2x"))
+        index: 0, value: "Blue60x60"))
   }
 
   @Test func theTopLevelArrayIsItsOwnKeyPath() throws {

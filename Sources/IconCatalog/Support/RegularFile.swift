@@ -60,6 +60,9 @@ public enum FileLimits {
   /// Other property lists (an `.xcarchive`'s Info.plist), build settings files and the project
   /// text read for line numbers.
   public static let text = FileLimit(kind: "a settings file", bytes: 64 << 20)
+  /// A file the write side edits or removes (a project file, a plist, an image): the largest of
+  /// the limits above.
+  public static let edited = FileLimit(kind: "a file to edit", bytes: 64 << 20)
   /// An asset catalog's Contents.json: a few kilobytes, even for a set with every size.
   public static let contentsJSON = FileLimit(kind: "a Contents.json", bytes: 8 << 20)
   /// The picker's record of which sets compile to an icon (`SetContentCache`): about 120 bytes

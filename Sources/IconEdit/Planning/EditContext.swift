@@ -58,16 +58,15 @@ struct PlannedFiles {
     return try Self.read(file)
   }
 
-  /// Files as earlier plans of the same run left them (`FixPlanner.planAll`): a second fix of
-  /// one file builds on the first without anything being written.
-  @TaskLocal static var overlay: [String: [UInt8]] = [:]
-
+  /// The file's bytes as the reading sees them: on disk, or as earlier plans of the same run
+  /// left them (`FixPlanner.planAll` lays them over the disk with `DiskOverlay`), so a second
+  /// fix of one file builds on the first without anything being written.
   static func read(_ file: URL) throws(EditError) -> [UInt8] {
-    if let planned = overlay[file.standardizedFileURL.path] { return planned }
-    guard let data = FileManager.default.contents(atPath: file.path) else {
-      throw .cannotEdit(file: file.path, reason: "it cannot be read")
+    do {
+      return try RegularFile.read(file.path, limit: FileLimits.edited)
+    } catch {
+      throw .cannotEdit(file: file.path, reason: "it cannot be read (\(error.reason))")
     }
-    return [UInt8](data)
   }
 
   mutating func edit(_ file: URL, to updated: [UInt8], _ summary: String) throws(EditError) {

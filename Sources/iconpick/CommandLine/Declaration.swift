@@ -475,13 +475,14 @@ extension Interface {
       long: "--fix", commands: [.check],
       summary: "Apply every safe fix, then check again",
       details:
-        "(each change printed as file: what changed; a fix that brings a new finding is undone).",
+        "(each change printed as file: what changed; a fix that would bring a new finding is not made).",
       manual: """
         Apply the fix of every finding that has a safe one (it changes only declarations, and \
         files made from the app's own images), with the edits *add* makes: in place, written \
-        atomically, refused if a file changed meanwhile. One line per changed file, then the \
-        app is checked again and what remains is reported; the exit status follows it. A fix \
-        that would bring a new finding is undone. *--rules* shows which ids have fixes.
+        atomically, refused if a file changed meanwhile. The fixes are judged first, on the \
+        project as they would leave it: a fix that would bring a new finding is not made, and \
+        says so. One line per changed file, then what remains is reported; the exit status \
+        follows it. *--rules* shows which ids have fixes.
         """,
       apply: { options, _ throws(UsageError) in options.fix = true }),
     OptionSpec(

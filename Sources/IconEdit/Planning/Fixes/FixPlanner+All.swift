@@ -17,10 +17,10 @@ extension FixPlanner {
     _ fixes: [IconFix], in context: EditContext, background: String? = nil
   ) -> (changes: ChangeSet, planned: [Planned]) {
     var combined = ChangeSet(root: context.places.root)
-    var overlay: [String: [UInt8]] = [:]
+    var overlay = DiskOverlay.current ?? DiskOverlay()
     var planned: [Planned] = []
     for fix in fixes {
-      let result: Result<EditPlan, EditError> = PlannedFiles.$overlay.withValue(overlay) {
+      let result: Result<EditPlan, EditError> = overlay.reading {
         Self.result(of: fix, in: context, background: background)
       }
       planned.append(Planned(fix: fix, result: result))
@@ -35,8 +35,10 @@ extension FixPlanner {
         } else {
           combined.changes.append(change)
         }
-        if !change.isDirectory {
-          overlay[key] = change.updated ?? []
+        switch (change.isDirectory, change.updated) {
+        case (_, nil): overlay.remove(key)
+        case (true, _?): overlay.makeFolder(key)
+        case (false, let bytes?): overlay.write(key, bytes)
         }
       }
     }
