@@ -149,14 +149,27 @@ public enum ChangeRecovery {
     }
     folder.finish()
     if !JournalFolder.isHeld(folder.root) { folder.removeFolderIfEmpty() }
-    let files = journal.entries.filter { $0.kind != .createFolder && $0.kind != .deleteFolder }
-    var line =
-      "an interrupted change was undone: \(files.count == 1 ? "1 file" : "\(files.count) files") put back as \(files.count == 1 ? "it was" : "they were")"
+    let line = "an interrupted change was undone: " + Self.summary(journal)
+    var said = line
     if !outcome.kept.isEmpty {
-      line +=
+      said +=
         "; kept \(outcome.kept.map { MessageText.escaped(display(folder.inRoot($0))) }.joined(separator: ", ")), which the change did not write"
     }
-    return line + " (\(display(folder.path)))"
+    return said + " (\(display(folder.path)))"
+  }
+
+  /// What the undoing did, counted: "2 files put back as they were, 1 new file removed".
+  static func summary(_ journal: ChangeJournal) -> String {
+    let back = journal.entries.filter { $0.kind == .modify || $0.kind == .delete }.count
+    let removed = journal.entries.filter { $0.kind == .create }.count
+    var parts: [String] = []
+    if back > 0 || removed == 0 {
+      parts.append(back == 1 ? "1 file put back as it was" : "\(back) files put back as they were")
+    }
+    if removed > 0 {
+      parts.append(removed == 1 ? "1 new file removed" : "\(removed) new files removed")
+    }
+    return parts.joined(separator: ", ")
   }
 
   /// A path as people see it: relative to the current folder when under it.
