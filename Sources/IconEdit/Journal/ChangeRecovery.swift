@@ -65,12 +65,11 @@ public enum ChangeRecovery {
     let fd = open(folder.lock, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
     if fd < 0 {
       let code = errno
-      guard code == ENOENT else {
-        throw .recoveryFailed(
-          folder: folder.path, file: folder.lock,
-          reason: String(cString: strerror(code)))
-      }
-      return try rollBack(folder)
+      if code == ENOENT { return try rollBack(folder) }
+      // Another user's writer, or its leftovers: this user can neither take the lock nor undo.
+      guard folder.hasJournal else { return nil }
+      return
+        "an interrupted change's journal is in \(display(folder.path)), and this user cannot put it back (\(display(folder.lock)): \(String(cString: strerror(code)))): what is read may be half-changed; run iconpick as the user who made the change"
     }
     defer { close(fd) }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
