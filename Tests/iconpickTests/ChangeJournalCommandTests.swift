@@ -178,4 +178,45 @@ import Testing
       #expect(try Tree(project.root) == before, "\(command)")
     }
   }
+
+  /// Recovery is a change too: killed at any of its steps, the next reader finishes it.
+  @Test func aRecoveryKilledAtAnyStepIsFinishedByTheNextReader() throws {
+    let strace = try strace()
+    let project = try EditProject(in: scratch, KillAtEveryStepTests.xcconfig)
+    let before = try Tree(project.root)
+    let killed = try start(
+      ["add", "Night", try image("Night").path, project.root.path],
+      inject: "rename:signal=SIGKILL:when=2", tag: "add")
+    killed.waitUntilExit()
+    let interrupted = try Tree(project.root)
+    try #require(interrupted != before)
+    var steps = 0
+    for call in KillAtEveryStepTests.calls {
+      for step in 1... {
+        try interrupted.restore()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: strace)
+        process.arguments = [
+          "-f", "-o", "/dev/null", "-e", "trace=\(call)", "-e",
+          "inject=\(call):signal=SIGKILL:when=\(step)", try iconpickBinary().path, "list",
+          project.root.path, "--state-dir", scratch.file("state").path,
+        ]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let wasKilled = process.terminationReason == .uncaughtSignal
+        let listed = try list(project)
+        #expect(listed.status == 0, "\(call) #\(step): \(listed.stderr)")
+        let now = try Tree(project.root)
+        #expect(
+          now == before, "recovery killed at \(call) #\(step): \(now.difference(from: before))")
+        guard wasKilled else { break }
+        steps += 1
+      }
+    }
+    print("kill steps, the recovery of an interrupted add: \(steps)")
+    #expect(steps > 5)
+  }
 }
