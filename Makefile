@@ -11,7 +11,7 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config tmux ncurses-term zsh fish groff-base
+APT_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config tmux ncurses-term zsh fish groff-base strace
 # Terminal images: libchafa encodes sixel (opened on first use; its header documents the functions
 # TerminalGraphics declares), chafa is `make bench`'s yardstick for `show --graphics`.
 APT_PACKAGES += libchafa-dev chafa
@@ -51,6 +51,7 @@ setup:
 	ldconfig -p | grep -q 'libjson-c\.so\.5 ' || missing="$$missing libjson-c5"; \
 	command -v chafa >/dev/null 2>&1 || missing="$$missing chafa"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
@@ -270,7 +271,7 @@ SECONDS ?= 60
 # libFuzzer's RSS limit: pngdiff's RSS climbs past the default 2048 MB within minutes while its live
 # heap stays near 25 MB (ASan's allocator keeping freed pages), so long runs may need more.
 FUZZ_RSS_MB ?= 2048
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies pbxprojedit infoplistedit addplan
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies pbxprojedit infoplistedit addplan journal
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs

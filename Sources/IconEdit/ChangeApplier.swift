@@ -7,9 +7,14 @@ import IconCatalog
   import Darwin
 #endif
 
-/// Writes a change set: every file checked first (unchanged since it was read, inside the
-/// project, no place taken), then each written atomically (a temporary file beside it, fsync,
-/// rename). A failure part-way puts back everything written before it.
+/// Writes a change set all or nothing, even when killed: every file checked first (unchanged
+/// since it was read, inside the project, writable, no place taken), then a journal of what each
+/// path was written and fsynced in the project's `.iconpick/` (`ChangeJournal`), then each change
+/// written atomically (a temporary file named from the journal, fsync, rename). A failure part-way
+/// puts back everything written before it; a kill part-way is put back by the next command that
+/// reads the project (`ChangeRecovery`). `Applied.commit()` deletes the journal: the change stands.
+///
+/// The caller holds the project's lock (`ProjectLock`) from planning to committing.
 public enum ChangeApplier {
   /// The system calls that can fail, so tests can make one fail part-way.
   public struct SystemCalls: Sendable {
@@ -30,46 +35,37 @@ public enum ChangeApplier {
 
   /// What was written, and how to put it back.
   public struct Applied: Sendable {
-    fileprivate var undoSteps: [Step]
+    let journal: ChangeJournal
+    let folder: JournalFolder
+    /// The originals by entry, kept in memory too: an undo does not read them back.
+    let originals: [Int: [UInt8]]
+    /// How many entries were applied (or begun).
+    var count: Int
     let calls: SystemCalls
 
-    /// Puts every file back as it was, last change first. Best effort: a step that fails does
-    /// not stop the others; the files it could not restore are returned.
+    /// The journal file, while the change is neither committed nor undone.
+    public var journalFile: URL { URL(fileURLWithPath: folder.journal) }
+
+    /// Puts every file back as it was, last change first, then deletes the journal. Best effort:
+    /// a step that fails does not stop the others; the files it could not restore are returned,
+    /// and the journal is kept for the next command to finish the undoing.
     @discardableResult
     public func undo() -> [String] {
-      var failed: [String] = []
-      for step in undoSteps.reversed() {
-        do { try step.run(calls) } catch { failed.append(step.path) }
-      }
-      return failed
-    }
-  }
-
-  fileprivate enum Step: Sendable {
-    case removeFile(String)
-    case removeDirectory(String)
-    case makeDirectory(String, mode: mode_t)
-    case restore(String, bytes: [UInt8], mode: mode_t)
-
-    var path: String {
-      switch self {
-      case .removeFile(let path), .removeDirectory(let path), .makeDirectory(let path, _),
-        .restore(let path, _, _):
-        return path
-      }
+      let outcome = Rollback.run(
+        journal, entries: journal.entries.prefix(count), folder: folder, originals: originals,
+        calls: calls)
+      guard outcome.failed.isEmpty else { return outcome.failed.map { folder.inRoot($0.path) } }
+      finish()
+      return []
     }
 
-    func run(_ calls: SystemCalls) throws(EditError) {
-      switch self {
-      case .removeFile(let path):
-        if unlink(path) != 0, errno != ENOENT { throw ChangeApplier.failure(path) }
-      case .removeDirectory(let path):
-        if rmdir(path) != 0, errno != ENOENT { throw ChangeApplier.failure(path) }
-      case .makeDirectory(let path, let mode):
-        if mkdir(path, mode) != 0, errno != EEXIST { throw ChangeApplier.failure(path) }
-      case .restore(let path, let bytes, let mode):
-        try ChangeApplier.writeAtomically(bytes, to: path, mode: mode, calls: calls)
-      }
+    /// The change stands: the journal, what it kept and (unless a lock holds it) its folder are
+    /// deleted.
+    public func commit() { finish() }
+
+    private func finish() {
+      folder.finish()
+      if !JournalFolder.isHeld(folder.root) { folder.removeFolderIfEmpty() }
     }
   }
 
@@ -78,6 +74,7 @@ public enum ChangeApplier {
   public static func check(_ set: ChangeSet) throws(EditError) {
     let root = realPath(set.root.path) ?? set.root.standardizedFileURL.path
     var planned = Set<String>()
+    var folders: [String] = []
     for change in set.changes {
       let path = change.path.standardizedFileURL.path
       try checkContainment(path, root: root)
@@ -93,30 +90,92 @@ public enum ChangeApplier {
         guard let bytes = FileManager.default.contents(atPath: path),
           [UInt8](bytes) == change.original
         else { throw .changedOnDisk(file: path) }
+        // Read-only by its mode: locked in Xcode, or not checked out (Perforce). Root could write
+        // it; a careful developer would not.
+        if !writableByMode(status) {
+          throw .notWritable(file: path, mode: UInt32(status.st_mode & 0o7777), isFolder: false)
+        }
       }
       planned.insert(path)
+      folders.append(PathText.directory(path))
+    }
+    // Each folder a name is made, replaced or removed in, and the root (the journal goes there).
+    var seen = Set<String>()
+    for folder in [set.root.standardizedFileURL.path] + folders where seen.insert(folder).inserted {
+      // A new folder of the set: its nearest folder on disk is the one written.
+      var probe = folder
+      var status = stat()
+      while !probe.isEmpty, stat(probe, &status) != 0 { probe = PathText.directory(probe) }
+      guard !probe.isEmpty else { continue }
+      if !writableByMode(status) {
+        throw .notWritable(file: probe, mode: UInt32(status.st_mode & 0o7777), isFolder: true)
+      }
     }
   }
 
-  /// Applies `set`: checks it, then writes each change; on a failure, undoes what was written and
-  /// throws.
+  /// Applies `set`: checks it, journals it, then writes each change; on a failure, undoes what
+  /// was written and throws.
   public static func apply(_ set: ChangeSet, calls: SystemCalls = .system) throws(EditError)
     -> Applied
   {
     try check(set)
-    var applied = Applied(undoSteps: [], calls: calls)
-    do {
-      for change in set.changes {
+    let root = set.root.standardizedFileURL.path
+    let folder = JournalFolder(root: root)
+    if folder.hasJournal {
+      throw .untrustedJournal(
+        file: folder.journal, folder: folder.path,
+        reason: "it is the journal of another change, not yet undone")
+    }
+    let id = String(UInt64.random(in: .min ... .max), radix: 16)
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    var entries: [ChangeJournal.Entry] = []
+    var originals: [Int: [UInt8]] = [:]
+    for (index, change) in set.changes.enumerated() {
+      let path = change.path.standardizedFileURL.path
+      guard path.hasPrefix(prefix) else { throw .leavesProject(file: path, target: path) }
+      let relative = String(path.dropFirst(prefix.count))
+      if change.isDirectory {
+        entries.append(
+          change.isCreation
+            ? .init(kind: .createFolder, path: relative)
+            : .init(kind: .deleteFolder, path: relative, mode: UInt32(fileMode(path) ?? 0o755)))
+        continue
+      }
+      let temporary = ChangeJournal.temporaryName(for: relative, id: id)
+      if let original = change.original {
+        originals[index] = original
+        entries.append(
+          .init(
+            kind: change.isDeletion ? .delete : .modify, path: relative,
+            mode: UInt32(fileMode(path) ?? (0o666 & ~currentUmask())),
+            original: .init(
+              file: "blob-\(index)", length: original.count,
+              checksum: ChangeJournal.checksum(original)),
+            updated: change.updated.map(ChangeJournal.Digest.init), temporary: temporary))
+      } else {
+        entries.append(
+          .init(
+            kind: .create, path: relative, updated: .init(change.updated ?? []),
+            temporary: temporary))
+      }
+    }
+    let journal = ChangeJournal(id: id, pid: getpid(), entries: entries)
+    try writeJournal(journal, originals: originals, folder: folder)
+
+    var applied = Applied(
+      journal: journal, folder: folder, originals: originals, count: 0, calls: calls)
+    do throws(EditError) {
+      for (index, change) in set.changes.enumerated() {
         let path = change.path.standardizedFileURL.path
+        let entry = entries[index]
         if change.isDirectory {
           if change.isCreation {
             guard mkdir(path, 0o777) == 0 else { throw failure(path) }
-            applied.undoSteps.append(.removeDirectory(path))
           } else {
-            let mode = fileMode(path) ?? 0o755
             guard rmdir(path) == 0 else { throw failure(path) }
-            applied.undoSteps.append(.makeDirectory(path, mode: mode))
           }
+          applied.count = index + 1
+          JournalFolder.syncFolder(PathText.directory(path))
           continue
         }
         // Read once more just before writing: another program may have saved it meanwhile.
@@ -124,42 +183,62 @@ public enum ChangeApplier {
           guard let bytes = FileManager.default.contents(atPath: path), [UInt8](bytes) == original
           else { throw EditError.changedOnDisk(file: path) }
         }
-        let mode = fileMode(path) ?? (0o666 & ~currentUmask())
+        let temporary = folder.inRoot(entry.temporary ?? "")
         if let updated = change.updated {
+          applied.count = index + 1
           try writeAtomically(
-            updated, to: path, mode: mode, calls: calls, exclusive: change.isCreation)
-          applied.undoSteps.append(
-            change.original.map { .restore(path, bytes: $0, mode: mode) } ?? .removeFile(path))
+            updated, to: path, mode: mode_t(entry.mode ?? UInt32(0o666 & ~currentUmask())),
+            temporary: temporary, calls: calls, exclusive: change.isCreation)
         } else {
+          applied.count = index + 1
           guard unlink(path) == 0 else { throw failure(path) }
-          applied.undoSteps.append(.restore(path, bytes: change.original ?? [], mode: mode))
+          JournalFolder.syncFolder(PathText.directory(path))
         }
       }
-    } catch let error as EditError {
+    } catch {
+      // A new file whose place was taken meanwhile is not ours to remove: not counted.
+      if case .exists = error { applied.count -= 1 }
       applied.undo()
       throw error
-    } catch {
-      applied.undo()
-      throw .writeFailed(file: set.root.path, reason: "\(error)")
     }
     return applied
   }
 
+  /// The originals, then the journal (to a temporary name, fsync, rename, fsync of the folder),
+  /// so the journal is either absent or whole, and whole only with its originals on disk.
+  private static func writeJournal(
+    _ journal: ChangeJournal, originals: [Int: [UInt8]], folder: JournalFolder
+  ) throws(EditError) {
+    let madeFolder = !folder.exists
+    do throws(EditError) {
+      try folder.prepare()
+      for (index, bytes) in originals.sorted(by: { $0.key < $1.key }) {
+        try JournalFolder.writeDurably(bytes, to: folder.file("blob-\(index)"), mode: 0o600)
+      }
+      let temporary = folder.file(JournalFolder.journalTemporary)
+      try JournalFolder.writeDurably(journal.encoded(), to: temporary, mode: 0o600)
+      guard rename(temporary, folder.journal) == 0 else { throw failure(folder.journal) }
+      JournalFolder.syncFolder(folder.path)
+      if madeFolder { JournalFolder.syncFolder(folder.root) }
+    } catch {
+      folder.removeScratch()
+      if !JournalFolder.isHeld(folder.root) { folder.removeFolderIfEmpty() }
+      throw error
+    }
+  }
+
   // MARK: Files
 
+  /// Writes `bytes` to `temporary` (made anew: one left by a killed run is replaced), fsyncs it,
+  /// then renames it over `path` (or, `exclusive`, links it there: a new file never replaces one
+  /// that appeared meanwhile), and fsyncs the folder.
   static func writeAtomically(
-    _ bytes: [UInt8], to path: String, mode: mode_t, calls: SystemCalls, exclusive: Bool = false
+    _ bytes: [UInt8], to path: String, mode: mode_t, temporary: String, calls: SystemCalls,
+    exclusive: Bool = false
   ) throws(EditError) {
     let folder = PathText.directory(path)
-    let name = PathText.lastComponent(path)
-    var temporary = ""
-    var fd: Int32 = -1
-    for _ in 0..<100 {
-      temporary =
-        "\(folder)/.\(name).iconpick-\(String(UInt64.random(in: .min ... .max), radix: 16))"
-      fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-      if fd >= 0 || errno != EEXIST { break }
-    }
+    unlink(temporary)
+    let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(path) }
     func fail(_ code: Int32) -> EditError {
       close(fd)
@@ -183,7 +262,6 @@ public enum ChangeApplier {
       unlink(temporary)
       throw .writeFailed(file: path, reason: String(cString: strerror(code)))
     }
-    // A new file must not replace one that appeared meanwhile: link() fails on an existing name.
     if exclusive {
       guard link(temporary, path) == 0 else {
         let code = errno
@@ -197,7 +275,7 @@ public enum ChangeApplier {
       unlink(temporary)
       throw .writeFailed(file: path, reason: String(cString: strerror(code)))
     }
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let directory = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directory >= 0 {
       _ = calls.fsync(directory)
       close(directory)
@@ -218,6 +296,25 @@ public enum ChangeApplier {
     let mask = umask(0o022)
     umask(mask)
     return mask
+  }
+
+  /// Whether the mode lets the user write: the owner's bit for the owner and for root (whom the
+  /// kernel would let write anyway: a read-only file says "do not"), else the group's or others'.
+  static func writableByMode(_ status: stat) -> Bool {
+    let user = geteuid()
+    if user == 0 || status.st_uid == user { return status.st_mode & S_IWUSR != 0 }
+    if status.st_gid == getegid() || inGroups(status.st_gid) {
+      return status.st_mode & S_IWGRP != 0
+    }
+    return status.st_mode & S_IWOTH != 0
+  }
+
+  private static func inGroups(_ group: gid_t) -> Bool {
+    let count = getgroups(0, nil)
+    guard count > 0 else { return false }
+    var groups = [gid_t](repeating: 0, count: Int(count))
+    let found = getgroups(count, &groups)
+    return found > 0 && groups.prefix(Int(found)).contains(group)
   }
 
   // MARK: Containment

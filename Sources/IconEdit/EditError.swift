@@ -31,6 +31,16 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
   case refused(reason: String)
   /// After writing, reading the project again did not give what was intended (undone).
   case verificationFailed(reason: String)
+  /// A file to change, or a folder a name is made or removed in, is read-only by its mode
+  /// (locked in Xcode, not checked out of Perforce): refused even for root.
+  case notWritable(file: String, mode: UInt32, isFolder: Bool)
+  /// Another writer holds the project's lock (`ProjectLock`) and did not let go in time.
+  case locked(lockFile: String, pid: Int32?, program: String?)
+  /// A journal of an interrupted change that cannot be trusted: torn, altered, of another
+  /// version, naming a path out of the project, its originals missing. Nothing is written.
+  case untrustedJournal(file: String, folder: String, reason: String)
+  /// Putting back an interrupted change failed at `file`; the journal is kept.
+  case recoveryFailed(folder: String, file: String, reason: String)
 
   public var description: String {
     func q(_ text: String) -> String {
@@ -73,6 +83,46 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
       return "\(reason); nothing was written"
     case .verificationFailed(let reason):
       return "the change was undone, every file put back as it was: \(reason)"
+    case .notWritable(let file, let mode, let isFolder):
+      let shown = MessageText.escaped(file)
+      let octal = String(mode, radix: 8)
+      let permissions = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
+      return isFolder
+        ? "\(shown) is a read-only folder (mode \(permissions)) and the change makes, replaces or removes a file in it; nothing was written: make it writable (chmod u+w \(shellQuoted(file))), then run the command again"
+        : "\(shown) is read-only (mode \(permissions)): locked in Xcode, or not checked out; nothing was written: make it writable (chmod u+w \(shellQuoted(file)), or unlock it in Xcode, or check it out), then run the command again"
+    case .locked(let lockFile, let pid, let program):
+      let holder =
+        pid.map { pid in
+          program.map { "\(MessageText.escaped($0)) (pid \(pid))" } ?? "pid \(pid)"
+        } ?? "another process"
+      return
+        "another change to this project is under way: \(holder) holds \(MessageText.escaped(lockFile)); nothing was written: run the command again when it has finished (if no such process is running, delete \(MessageText.escaped(lockFile)))"
+    case .untrustedJournal(let file, let folder, let reason):
+      return
+        "\(MessageText.escaped(file)): the journal of an interrupted change cannot be trusted: \(reason); nothing was written: see what the change left with git status (or your version control), put back what needs it, then delete \(MessageText.escaped(folder))"
+    case .recoveryFailed(let folder, let file, let reason):
+      return
+        "\(MessageText.escaped(file)): an interrupted change cannot be put back: \(reason); its journal is kept in \(MessageText.escaped(folder)): fix that, then run the command again to finish putting it back"
     }
   }
+
+  /// The reason alone, for a message about something else (a recovery's failing step).
+  var reason: String {
+    switch self {
+    case .writeFailed(_, let reason), .cannotEdit(_, let reason), .badImage(_, let reason),
+      .unsupported(_, let reason):
+      return reason
+    default:
+      return description
+    }
+  }
+}
+
+/// A path as a shell takes it: quoted when it holds anything but the usual characters.
+private func shellQuoted(_ path: String) -> String {
+  let plain = path.unicodeScalars.allSatisfy {
+    $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+,@".unicodeScalars.contains($0))
+  }
+  if plain, !path.isEmpty { return path }
+  return "'" + MessageText.escaped(path).replacingAll("'", with: "'\\''") + "'"
 }

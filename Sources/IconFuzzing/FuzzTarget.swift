@@ -72,6 +72,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// `iconpick add` planned on a fuzzed `project.pbxproj` beside a small app (`AddPlanner`):
   /// refused with the modules' typed errors, or every planned file parses.
   case addplan
+  /// A change journal (`.iconpick/journal`, IconEdit): `ChangeJournal.decode` of the bytes as the
+  /// file and as a body under a fitting header, then `ChangeRecovery.recover` in the workspace:
+  /// refused with its reason, or rolled back with the journal gone.
+  case journal
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
@@ -83,6 +87,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .car, .ipa: return 16384
     case .push: return PushPayload.maximumSize + 64
     case .replies: return 4096
+    case .journal: return 8192
     }
   }
 
@@ -128,6 +133,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .pbxprojedit: return pbxprojEdit(data)
       case .infoplistedit: return infoPlistEdit(data)
       case .addplan: return addPlan(data, space)
+      case .journal: return journal(data, space)
       }
     #else
       return .unavailable

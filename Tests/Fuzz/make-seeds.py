@@ -685,3 +685,50 @@ write("infoplistedit", "icons-not-a-dict.plist", xml_plist(
 write("infoplistedit", "duplicate-keys.plist", xml_plist(
     "<dict>\n\t<key>CFBundleIcons</key>\n\t<dict/>\n\t<key>CFBundleIcons</key>\n\t<dict/>\n</dict>\n"))
 write("infoplistedit", "not-a-dictionary.plist", plistlib.dumps(["a", 1], fmt=plistlib.FMT_XML))
+
+# --- Change journal (.iconpick/journal) -------------------------------------------------------
+# The target keeps "old\n" as every blob the journal names, and "new\n" as App/Info.plist.
+
+def fnv1a(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+
+
+def journal_body(entries, id="00c0ffee12345678"):
+    return json.dumps({"id": id, "pid": 4242, "entries": entries}, sort_keys=True, indent=2).encode()
+
+
+def journal_file(body, version=1):
+    return b"iconpick journal %d\n%d %s\n" % (version, len(body), fnv1a(body).encode()) + body
+
+
+def digest(data):
+    return {"length": len(data), "checksum": fnv1a(data)}
+
+
+def temporary(path, id="00c0ffee12345678"):
+    folder, _, name = path.rpartition("/")
+    return (folder + "/" if folder else "") + "." + name + ".iconpick-" + id
+
+
+modify = {"kind": "modify", "path": "App/Info.plist", "mode": 0o644,
+          "original": dict(file="blob-0", **digest(b"old\n")), "updated": digest(b"new\n"),
+          "temporary": temporary("App/Info.plist")}
+write("journal", "modify.journal", journal_file(journal_body([modify])))
+write("journal", "create.journal", journal_file(journal_body([
+    {"kind": "createFolder", "path": "New.appiconset"},
+    {"kind": "create", "path": "New.appiconset/Contents.json", "updated": digest(b"{}\n"),
+     "temporary": temporary("New.appiconset/Contents.json")},
+    dict(modify, original=dict(file="blob-2", **digest(b"old\n"))),
+])))
+write("journal", "delete.journal", journal_file(journal_body([
+    {"kind": "delete", "path": "Old/Gone.png", "mode": 0o600,
+     "original": dict(file="blob-0", **digest(b"old\n")), "temporary": temporary("Old/Gone.png")},
+    {"kind": "deleteFolder", "path": "Old", "mode": 0o755},
+])))
+write("journal", "torn.journal", journal_file(journal_body([modify]))[:-40])
+write("journal", "version2.journal", journal_file(journal_body([modify]), version=2))
+write("journal", "outside.journal", journal_file(journal_body([dict(modify, path="../outside.plist", temporary=None)])))
+write("journal", "body.json", journal_body([modify]))

@@ -135,7 +135,7 @@ import Testing
 
     let plan = try AddPlanner.plan(AddRequest(name: "Night", image: image), in: context)
     #expect(!plan.changes.isEmpty)
-    _ = try ChangeApplier.apply(plan.changes)
+    try ChangeApplier.apply(plan.changes).commit()
 
     let added = try EditContext.read(at: project.root, target: nil)
     let icon = try #require(
@@ -159,7 +159,7 @@ import Testing
     }
 
     let removal = try RemovePlanner.plan(name: "Night", in: added)
-    _ = try ChangeApplier.apply(removal.changes)
+    try ChangeApplier.apply(removal.changes).commit()
     let after = try project.snapshot()
     #expect(after.keys.sorted() == before.keys.sorted(), "\(form)")
     for (file, bytes) in before where after[file] != bytes {
@@ -223,12 +223,12 @@ import Testing
     let before = try snapshot()
     let context = try EditContext.read(at: project, target: nil)
     let plan = try AddPlanner.plan(add, in: context)
-    _ = try ChangeApplier.apply(plan.changes)
+    try ChangeApplier.apply(plan.changes).commit()
     let added = try EditContext.read(at: project, target: nil)
     let icon = try #require(added.app.alternate(named: add.name))
     #expect(icon.idioms.contains("iphone"))
     let removal = try RemovePlanner.plan(name: add.name, in: added)
-    _ = try ChangeApplier.apply(removal.changes)
+    try ChangeApplier.apply(removal.changes).commit()
     let after = try snapshot()
     #expect(after.keys.sorted() == before.keys.sorted())
     for (file, bytes) in before where after[file] != bytes {
@@ -266,12 +266,12 @@ import Testing
     #expect(context.app.alternate(named: "Forgotten") == nil)
     let plan = try AddPlanner.plan(AddRequest(name: "Forgotten", image: nil), in: context)
     #expect(plan.changes.changes.map(\.path.lastPathComponent) == ["project.pbxproj"])
-    _ = try ChangeApplier.apply(plan.changes)
+    try ChangeApplier.apply(plan.changes).commit()
     let added = try EditContext.read(at: project.root, target: nil)
     #expect(added.app.alternate(named: "Forgotten") != nil)
     // Its inverse keeps the set.
     let removal = try RemovePlanner.plan(name: "Forgotten", in: added, keepingFiles: true)
-    _ = try ChangeApplier.apply(removal.changes)
+    try ChangeApplier.apply(removal.changes).commit()
     #expect(try project.snapshot() == before)
   }
 

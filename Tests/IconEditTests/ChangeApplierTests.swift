@@ -76,7 +76,7 @@ final class ScratchFolder {
     chmod(file.path, 0o751)
     var set = ChangeSet(root: scratch.url)
     set.append(.modify(file, from: bytes("a\n"), to: bytes("b\n"), "edited"))
-    _ = try ChangeApplier.apply(set)
+    try ChangeApplier.apply(set).commit()
     let mode =
       try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
     #expect(mode == 0o751)

@@ -118,7 +118,7 @@ import Testing
           continue
         }
         guard !plan.changes.isEmpty else { continue }
-        _ = try ChangeApplier.apply(plan.changes)
+        try ChangeApplier.apply(plan.changes).commit()
         for change in plan.changes.changes where !change.isDeletion && !change.isDirectory {
           try FixPlannerTests.expectParses(change, sourceLocation: #_sourceLocation)
         }

@@ -40,7 +40,7 @@ import Testing
     let plan = try FixPlanner.plan(fix, in: context, background: background)
     #expect(!plan.changes.isEmpty, sourceLocation: sourceLocation)
     #expect(!plan.form.isEmpty, sourceLocation: sourceLocation)
-    _ = try ChangeApplier.apply(plan.changes)
+    try ChangeApplier.apply(plan.changes).commit()
     for change in plan.changes.changes where !change.isDeletion && !change.isDirectory {
       try expectParses(change, sourceLocation: sourceLocation)
     }

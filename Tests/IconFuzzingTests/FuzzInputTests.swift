@@ -127,6 +127,16 @@ import Testing
     ),
     (.addplan, "odd-settings.pbxproj", "the setting Z shares its line; nothing was written"),
     (.addplan, "not-a-project.pbxproj", "rejected: "),
+    (
+      .journal, "modify.journal",
+      "read: file: 1 entries; an interrupted change was undone: 1 file put back as it was ("
+    ),
+    (.journal, "create.journal", "1 file put back as it was, 1 new file removed"),
+    (.journal, "delete.journal", "2 entries; an interrupted change was undone"),
+    (.journal, "body.json", "read: body: 1 entries; an interrupted change was undone"),
+    (.journal, "torn.journal", "torn"),
+    (.journal, "version2.journal", "it is version 2, and this iconpick knows version 1"),
+    (.journal, "outside.journal", "which is not a path inside the project"),
   ])
   func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
     let text = try Self.outcome(target, "seeds", name)

@@ -29,6 +29,8 @@ struct AppContext {
     deferringImages: Bool = false, contentCache: SetContentCache? = nil
   ) throws -> AppContext {
     let path = try appPath(options)
+    // An interrupted change is undone before the project is read.
+    try ChangeSafety.recover(path)
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     let app: AppIcons

@@ -17,6 +17,8 @@ struct CheckCommand {
       print(options.format == .json ? try RuleList.json() : RuleList.text(), terminator: "")
       return .success
     }
+    // An interrupted change is undone before the project is read.
+    try ChangeSafety.recover(AppContext.appPath(options))
     if let against = options.against {
       // The demo app is no project an artifact was built from: without PATH, the current folder.
       let currentDirectory = URL(

@@ -17,6 +17,9 @@ import IconEdit
 /// here, a finding's fix (IconCheck) meets the edit that makes it (IconEdit).
 extension CheckCommand {
   func runFixes(_ path: URL) throws -> ExitStatus {
+    // One writer at a time, from the first reading to the last check (docs/editing.md).
+    let lock = options.dryRun ? nil : try ChangeSafety.lock(path)
+    defer { lock?.release() }
     let targets =
       options.target == nil
       ? try AppIconReader.appTargets(at: path, configuration: options.configuration) : []
@@ -86,6 +89,7 @@ extension CheckCommand {
           applied,
           because: "the project cannot be read after the fixes: \(ChangeJudge.describe(error))")
       }
+      applied.commit()
       for line in plan.summaryLines() { print(line) }
       changedFiles += changes.changes.filter { !$0.isDirectory }.count
       groups.append((target: group, diagnostics: remaining))

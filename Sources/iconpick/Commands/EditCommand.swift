@@ -19,6 +19,10 @@ struct EditCommand {
 
   func run() throws -> ExitStatus {
     let path = try editedAppPath()
+    // The journal: an interrupted change undone first; one writer at a time (docs/editing.md).
+    try ChangeSafety.recover(path)
+    let lock = options.dryRun ? nil : try ChangeSafety.lock(path)
+    defer { lock?.release() }
     let name = options.iconName ?? ""
     let context = try EditContext.read(at: path, target: options.target, platform: options.platform)
     for warning in context.app.warnings { IconpickCommand.printWarning(warning) }
@@ -65,6 +69,7 @@ struct EditCommand {
     if let problem = judge.judgeAsRead().refusal {
       try Self.undo(applied, because: problem)
     }
+    applied.commit()
     for line in plan.summaryLines() { print(line) }
     fflush(nil)
     Self.say(verdict, root: context.facts.root)
