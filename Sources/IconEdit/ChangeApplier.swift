@@ -124,7 +124,9 @@ public enum ChangeApplier {
     if folder.hasJournal {
       throw .untrustedJournal(
         file: folder.journal, folder: folder.path,
-        reason: "it is the journal of another change, not yet undone")
+        reason:
+          "it is the journal of another change, neither committed nor undone: run any iconpick command on the project to undo it"
+      )
     }
     let id = String(UInt64.random(in: .min ... .max), radix: 16)
     let prefix = root.hasSuffix("/") ? root : root + "/"
