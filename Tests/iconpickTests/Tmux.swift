@@ -306,3 +306,13 @@ func preview(of name: String, in screen: String) -> String {
 func withoutColours(_ screen: String) -> String {
   screen.replacing(/\u{1B}\[[0-9;:]*m/, with: "")
 }
+
+/// Runs `work`, which blocks (waits for processes), on a thread of its own and awaits it: the
+/// test runner's threads, as many as the cores, stay free for the other tests meanwhile.
+func offTheTestThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { (done: CheckedContinuation<T, any Error>) in
+    Thread.detachNewThread {
+      do { done.resume(returning: try work()) } catch { done.resume(throwing: error) }
+    }
+  }
+}
