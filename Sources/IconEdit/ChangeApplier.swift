@@ -73,6 +73,14 @@ public enum ChangeApplier {
   /// dry run refuses what a real run would.
   public static func check(_ set: ChangeSet) throws(EditError) {
     let root = realPath(set.root.path) ?? set.root.standardizedFileURL.path
+    // The root first, where the journal and the lock go: a real run takes the lock before it
+    // plans, so a dry run asks first too and refuses in the same words.
+    var rootStatus = stat()
+    if stat(set.root.standardizedFileURL.path, &rootStatus) == 0, !writableByMode(rootStatus) {
+      throw .notWritable(
+        file: set.root.standardizedFileURL.path, mode: UInt32(rootStatus.st_mode & 0o7777),
+        isFolder: true)
+    }
     var planned = Set<String>()
     var folders: [String] = []
     for change in set.changes {

@@ -532,12 +532,15 @@ def fix(binary, path, extra, repo, state, pbxproj_python, before, diagnostics):
                         else change["file"])
     status, out, err = run([binary, "check", path] + extra + ["--fix", "--dry-run",
                                                               "--state-dir", state])
-    dry_refused = "nothing was written" in err
+    def refusal(text):
+        return [l for l in text.splitlines()
+                if l.startswith("iconpick: error:") and "nothing was written" in l]
+    dry_refused = refusal(err)
     if git_status(repo):
         problems.append("check --fix --dry-run wrote: %s" % ", ".join(git_status(repo)[:5]))
         restore(repo)
     status, out, err = run([binary, "check", path] + extra + ["--fix", "--state-dir", state])
-    if dry_refused != ("nothing was written" in err):
+    if dry_refused != refusal(err):
         problems.append("check --fix --dry-run and check --fix disagree on refusing: %s" % (
             reason(err, repo)))
     if "undone" in err:
@@ -581,6 +584,12 @@ def fix(binary, path, extra, repo, state, pbxproj_python, before, diagnostics):
 def fresh_copy(project, work):
     copy = os.path.join(work, os.path.basename(project.rstrip("/")))
     shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+    # As a checkout is: writable by its owner (the shared corpus is kept read-only, and add
+    # refuses a read-only file as a careful developer would: not checked out).
+    for folder, folders, files in os.walk(copy):
+        for name in [folder] + [os.path.join(folder, f) for f in files]:
+            if not os.path.islink(name):
+                os.chmod(name, os.stat(name).st_mode | 0o200)
     for command in (["init", "-q"], ["add", "-A", "-f"], ["commit", "-q", "-m", "as fetched"]):
         status, out, err = run(GIT + command, cwd=copy)
         if status != 0:

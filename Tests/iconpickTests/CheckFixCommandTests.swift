@@ -18,11 +18,13 @@ import Testing
       "cd \(shellQuote(scratch.url.path)) && exec "
       + ([try iconpickBinary().path] + arguments + ["--state-dir", scratch.file("state").path])
       .map(shellQuote).joined(separator: " ")
-    return try runProcess(
+    let result = try runProcess(
       "/bin/sh", ["-c", command],
       environment: [
         "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path, "PATH": "/usr/bin:/bin",
       ])
+    expectNothingUndone(result.stderr, arguments)
+    return result
   }
 
   /// `check --format json`'s findings.

@@ -17,11 +17,13 @@ import Testing
     let command =
       "cd \(shellQuote((folder ?? scratch.url).path)) && exec "
       + ([try iconpickBinary().path] + arguments).map(shellQuote).joined(separator: " ")
-    return try runProcess(
+    let result = try runProcess(
       "/bin/sh", ["-c", command],
       environment: [
         "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch.url.path, "PATH": "/usr/bin:/bin",
       ])
+    expectNothingUndone(result.stderr, arguments)
+    return result
   }
 
   /// `list` or `check` with the state folder in the scratch.

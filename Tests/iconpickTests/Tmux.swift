@@ -316,3 +316,14 @@ func offTheTestThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
     }
   }
 }
+
+/// The write side judges before it writes: a change that reaches the last guard and is undone
+/// (`the change was undone, …`) was misjudged, whatever the test expected of it.
+func expectNothingUndone(
+  _ stderr: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(
+    !stderr.contains("the change was undone"),
+    "written and then undone: iconpick \(arguments.joined(separator: " ")): \(stderr)",
+    sourceLocation: sourceLocation)
+}

@@ -144,4 +144,24 @@ import Testing
     #expect(sunset.status == 0, "\(sunset.stderr)")
     #expect(try read(["check", project.root.path]).status == 0)
   }
+
+  /// A project kept read-only (as a Perforce workspace leaves it, or a shared folder): the real
+  /// run stops at the lock in the project's folder before it plans, and the dry run, which takes
+  /// no lock, asks about that folder first too, so both refuse in the same words.
+  @Test func aReadOnlyProjectIsRefusedInTheSameWordsByTheDryRun() throws {
+    let project = try EditProject(in: scratch)
+    let night = try image()
+    let manager = FileManager.default
+    try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: project.pbxproj.path)
+    try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: project.root.path)
+    defer {
+      try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: project.root.path)
+      try? manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: project.pbxproj.path)
+    }
+    let result = try expectSameVerdict(
+      ["add", "Night", night.path, project.root.path], on: project)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("read-only folder (mode 0555)"), "\(result.stderr)")
+    #expect(result.stderr.contains("chmod u+w"), "\(result.stderr)")
+  }
 }

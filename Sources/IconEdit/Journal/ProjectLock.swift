@@ -130,6 +130,12 @@ public final class ProjectLock: @unchecked Sendable {
     return (pid, program.flatMap { $0.isEmpty ? nil : $0 })
   }
 
+  /// What taking the lock of `root` would refuse before any wait: a folder that cannot take the
+  /// journal. A dry run, which takes no lock, asks it before planning, as a real run does.
+  public static func checkRoot(_ root: URL) throws(EditError) {
+    try checkFolderWritable(root.standardizedFileURL.path)
+  }
+
   /// The root must take the journal folder: refused by its mode as `check` refuses a folder.
   private static func checkFolderWritable(_ root: String) throws(EditError) {
     var status = stat()

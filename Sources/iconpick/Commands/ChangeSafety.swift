@@ -13,8 +13,14 @@ enum ChangeSafety {
 
   /// The lock of the project `path` means, held until released; nil when `path` is no file or
   /// folder (the reading then says why).
-  static func lock(_ path: URL) throws -> ProjectLock? {
+  /// A dry run takes none, but is refused as taking it would be (a folder that cannot hold the
+  /// journal), at the same moment: before planning.
+  static func lock(_ path: URL, dryRun: Bool) throws -> ProjectLock? {
     guard let root = AppIconReader.projectRoot(at: path) else { return nil }
+    if dryRun {
+      try ProjectLock.checkRoot(root)
+      return nil
+    }
     let lock = try ProjectLock.acquire(root: root)
     for line in lock.recovered { IconpickCommand.printNote(line) }
     return lock

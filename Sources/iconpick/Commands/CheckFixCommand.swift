@@ -18,7 +18,7 @@ import IconEdit
 extension CheckCommand {
   func runFixes(_ path: URL) throws -> ExitStatus {
     // One writer at a time, from the first reading to the last check (docs/editing.md).
-    let lock = options.dryRun ? nil : try ChangeSafety.lock(path)
+    let lock = try ChangeSafety.lock(path, dryRun: options.dryRun)
     defer { lock?.release() }
     let targets =
       options.target == nil

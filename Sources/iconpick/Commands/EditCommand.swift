@@ -21,7 +21,7 @@ struct EditCommand {
     let path = try editedAppPath()
     // The journal: an interrupted change undone first; one writer at a time (docs/editing.md).
     try ChangeSafety.recover(path)
-    let lock = options.dryRun ? nil : try ChangeSafety.lock(path)
+    let lock = try ChangeSafety.lock(path, dryRun: options.dryRun)
     defer { lock?.release() }
     let name = options.iconName ?? ""
     let context = try EditContext.read(at: path, target: options.target, platform: options.platform)
