@@ -45,7 +45,10 @@ enum IPadChecks {
         fix: (app.isBuiltArtifact ? "In the project, add " : "Add ")
           + "\"\(name)\" under CFBundleIcons~ipad → CFBundleAlternateIcons, or list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead"
           + (app.isBuiltArtifact ? ", then build again." : "."),
-        autofix: autofix
+        autofix: autofix,
+        // About the icon: the message's reason changes once any change writes the ~ipad
+        // dictionary, which does not declare this icon for iPad.
+        subject: icon.name
       )
     }
   }

@@ -68,7 +68,9 @@ REFUSALS = [
     ("TVOS", "tvOS", lambda listing: listing.get("app", {}).get("platform") == "tvOS"),
     # Awful's SmilieExtractor: no asset catalog, no icon file; add names the missing catalog
     # (IconEdit's AddPlanner: "the app has no asset catalog to hold the new set").
-    ("NOCAT", "no asset catalog",
+    # A catalog whose primary set has no images gives the build no icon dictionaries at all:
+    # add says the set has no image files.
+    ("NOCAT", "no asset catalog|has no image files",
      lambda listing: not any(icon.get("files") for icon in listing.get("icons", []))),
 ]
 
@@ -335,7 +337,7 @@ def refuse(binary, path, extra, repo, image, words):
         if status == 0:
             restore(repo)
             return None  # it does add: test it as any app
-        if status != 1 or words not in reason(err, repo):
+        if status != 1 or not re.search(words, reason(err, repo)):
             problems.append("add%s refused with exit %d without naming %s in one line: %s" % (
                 " --dry-run" if dry else "", status, words, reason(err, repo)))
         if git_status(repo):
@@ -481,8 +483,9 @@ def redeclare(binary, path, extra, repo, state, before):
         status, out, err = run([binary, "remove", name, path] + extra + ["--keep-files"])
         if status != 0:
             restore(repo)
-            if status == 1 and re.search(r"is still an alternate icon|declared in a way iconpick "
-                                         r"cannot undo", err):
+            if status == 1 and re.search(r"(is|would) still (be )?an alternate icon|declared in a "
+                                         r"way iconpick cannot undo|"
+                                         r"INCLUDE_ALL_APPICON_ASSETS = YES ships every", err):
                 return None  # the build ships it without a declaration (include-all)
             problems.append("remove %s --keep-files exit %d: %s" % (name, status, reason(err, repo)))
             return name, notes, problems

@@ -164,4 +164,37 @@ import Testing
     #expect(result.stderr.contains("read-only folder (mode 0555)"), "\(result.stderr)")
     #expect(result.stderr.contains("chmod u+w"), "\(result.stderr)")
   }
+
+  /// An app whose alternates are written in Info.plist for iPhone only, on iPad too: check
+  /// already reports Blue as missing on iPad. Adding Night writes CFBundleIcons~ipad, which
+  /// changes the words of Blue's finding, not what it is about, so it does not block the add.
+  @Test func anOldFindingWhoseWordsTheChangeAltersDoesNotBlockIt() throws {
+    let options = EditProject.Options(
+      targetSettings: [CheckFixCommandTests.primaryName],
+      infoPlist: EditProject.plist(
+        iconsXML: CheckFixCommandTests.primaryAnd(CheckFixCommandTests.blueAlternate("Blue"))),
+      looseFiles: ["Blue@2x.png", "Blue@3x.png"], deviceFamily: "\"1,2\"")
+    let project = try EditProject(in: scratch, options)
+    let check = try read(["check", project.root.path])
+    #expect(check.stdout.contains("[missing-ipad-declaration]"), "\(check.stdout)")
+    let added = try expectSameVerdict(
+      ["add", "Night", try image().path, project.root.path], on: project)
+    #expect(added.status == 0, "\(added.stderr)")
+  }
+
+  /// `remove --keep-files` where ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS ships every
+  /// set: the set would stay an alternate, so the remove is refused before planning, saying why
+  /// and what to do instead.
+  @Test func keepingTheFilesWhereEverySetShipsIsRefusedUpFront() throws {
+    let options = EditProject.Options(
+      targetSettings: ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;"], sets: ["Blue"])
+    let project = try EditProject(in: scratch, options)
+    let result = try expectSameVerdict(
+      ["remove", "Blue", project.root.path, "--keep-files"], on: project)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES ships every"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("without --keep-files"), "\(result.stderr)")
+  }
 }

@@ -24,6 +24,17 @@ public enum RemovePlanner {
     guard let icon = app.alternate(named: name) else {
       throw .unknownName(name: name, app: app.appName, names: app.alternates.map(\.name))
     }
+    // A set in the catalogs ships while the setting ships every set: taking its name out of a
+    // declaration would leave it an alternate, so `--keep-files` cannot do what it says.
+    if keepingFiles, context.facts.includesAllAppIcons,
+      context.facts.iconSets.contains(where: { $0.name == (icon.assetName ?? name) })
+    {
+      throw .unsupported(
+        file: context.projectDescription,
+        reason:
+          "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES ships every app icon set in the target's catalogs, so \"\(MessageText.escaped(name))\" would stay an alternate with its set kept: run `iconpick remove` without --keep-files to remove the set, or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS to NO"
+      )
+    }
     var files = PlannedFiles(root: context.places.root)
     var undeclared: [String] = []
 

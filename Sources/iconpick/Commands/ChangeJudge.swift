@@ -80,7 +80,12 @@ struct ChangeJudge {
     switch intent {
     case .add(let name, let idioms):
       guard let icon = app.alternate(named: name) else {
+        // Why, where the reading says: a primary set with no images makes the build write no
+        // icon dictionaries at all, alternates included.
+        let why = (app.primary.files.isEmpty ? [ListCommand.noFiles(app.primary)] : [])
+          .joined(separator: "; ")
         return "\"\(MessageText.escaped(name))\" would not be an alternate icon of the app"
+          + (why.isEmpty ? "" : " (\(why))")
       }
       let missing = idioms.filter { !icon.idioms.contains($0) }
       if !missing.isEmpty {
