@@ -29,17 +29,19 @@ public enum DirectoryListing {
       : diskEntries(atPath: path).filter {
         added.contains($0.name) || overlay.entry(path + "/" + $0.name) == nil
       }
-    let onDisk = Set(entries.map(\.name))
     for name in added {
       let full = path.hasSuffix("/") ? path + name : path + "/" + name
-      switch overlay.entry(full) {
-      case .file?, .folder?:
-        if let index = entries.firstIndex(where: { $0.name == name }) {
-          entries[index] = Entry(name: name, isDirectory: ReadDisk.isFolder(full))
-        } else if !onDisk.contains(name) {
-          entries.append(Entry(name: name, isDirectory: ReadDisk.isFolder(full)))
-        }
-      default: break
+      guard let entry = overlay.entry(full) else { continue }
+      let planned: Entry
+      switch entry {
+      case .file: planned = Entry(name: name, isDirectory: false)
+      case .folder: planned = Entry(name: name, isDirectory: true)
+      case .gone: continue
+      }
+      if let index = entries.firstIndex(where: { $0.name == name }) {
+        entries[index] = planned
+      } else {
+        entries.append(planned)
       }
     }
     return entries

@@ -25,6 +25,8 @@ struct ChangeJudge {
     var expected: [Diagnostic] = []
     /// Findings the change takes away.
     var resolved: [Diagnostic] = []
+    /// Every finding of the project as judged (what remains after the change).
+    var findings: [Diagnostic] = []
   }
 
   var intent: Intent
@@ -49,17 +51,17 @@ struct ChangeJudge {
         refusal: "the project could not be read after the change: \(Self.describe(error))")
     }
     if let problem = intentProblem(after.app) { return Verdict(refusal: problem) }
-    let change = FindingChange(
-      before: before, after: Checker.diagnose(after.app, facts: after.facts))
+    let findings = Checker.diagnose(after.app, facts: after.facts)
+    let change = FindingChange(before: before, after: findings)
     let allowed = expectedIDs
     let expected = change.added.filter { allowed.contains($0.id) }
     let blocking = change.added.filter { !allowed.contains($0.id) }
     guard blocking.isEmpty else {
-      return Verdict(refusal: Self.refusal(blocking, root: after.facts.root))
+      return Verdict(refusal: Self.refusal(blocking, root: after.facts.root), findings: findings)
     }
     return Verdict(
       refusal: nil, expected: expected.filter { $0.severity == .error },
-      resolved: change.resolved)
+      resolved: change.resolved, findings: findings)
   }
 
   /// The ids a change of this intent may add: `remove` of a name the app's code asks for leaves

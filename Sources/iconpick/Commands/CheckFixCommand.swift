@@ -76,19 +76,13 @@ extension CheckCommand {
         continue
       }
       let applied = try ChangeApplier.apply(changes)
-      // The last guard: the same judgement on what is now on disk.
-      if let problem = judge.judgeAsRead().refusal {
+      // The last guard: the same judgement on what is now on disk, whose findings are what
+      // remains.
+      let confirmed = judge.judgeAsRead()
+      if let problem = confirmed.refusal {
         try EditCommand.undo(applied, because: problem)
       }
-      let remaining: [Diagnostic]
-      do {
-        let after = try EditContext.read(at: path, target: target, platform: options.platform)
-        remaining = Checker.diagnose(after.app, facts: after.facts)
-      } catch {
-        try EditCommand.undo(
-          applied,
-          because: "the project cannot be read after the fixes: \(ChangeJudge.describe(error))")
-      }
+      let remaining = confirmed.findings
       applied.commit()
       for line in plan.summaryLines() { print(line) }
       changedFiles += changes.changes.filter { !$0.isDirectory }.count
