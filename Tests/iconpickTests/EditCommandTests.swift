@@ -522,10 +522,11 @@ import Testing
 
     let add = try run(["add", "Night", night.path], in: empty)
     #expect(add.status == 1, "\(add.stdout) \(add.stderr)")
-    #expect(add.stderr.contains("no app in the current folder"), "\(add.stderr)")
+    #expect(add.stderr.contains("no app in \(empty.path) or any folder above it"), "\(add.stderr)")
     let remove = try run(["remove", "AppIcon-Blue"], in: empty)
     #expect(remove.status == 1, "\(remove.stdout) \(remove.stderr)")
-    #expect(remove.stderr.contains("no app in the current folder"), "\(remove.stderr)")
+    #expect(
+      remove.stderr.contains("no app in \(empty.path) or any folder above it"), "\(remove.stderr)")
     #expect(try EditProject.snapshot(of: paletteFolder()) == palette)
     #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
   }

@@ -137,9 +137,16 @@ public enum AppIconReader {
     try AppLocation.project(at: path.standardizedFileURL).project?.path
   }
 
-  /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset, or an .xcodeproj) — used to decide whether `iconpick` with no PATH opens the current folder.
+  /// True when `folder` looks like it holds an app (an Info.plist, .xcassets with an .appiconset,
+  /// or an .xcodeproj), in it or one folder down.
   public static func containsApp(_ folder: URL) -> Bool {
     AppLocation.containsApp(folder)
+  }
+
+  /// The app a command given no PATH means: the nearest from `folder` upward, a project before
+  /// loose files (`AppSearch`); nil when there is none here or above.
+  public static func nearestApp(from folder: URL) -> URL? {
+    AppSearch.nearestApp(from: folder)
   }
 
   // MARK: Steps

@@ -80,7 +80,9 @@ enum BuiltApp {
     read.icons.notes += BuiltArtifact.notes(
       nestedIn: app.path,
       names: BuiltArtifact.nestedFolders.flatMap { folder in
-        (ReadDisk.names(inFolder: app.appendingPathComponent(folder).path) ?? []).map { "\(folder)/\($0)" }
+        (ReadDisk.names(inFolder: app.appendingPathComponent(folder).path) ?? []).map {
+          "\(folder)/\($0)"
+        }
       })
     return read
   }

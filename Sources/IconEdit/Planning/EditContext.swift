@@ -20,12 +20,13 @@ public struct EditContext: Sendable {
     self.places = places
   }
 
-  /// Reads the app at `path` as every command does.
-  public static func read(at path: URL, target: String?, platform: AppPlatform? = nil)
-    throws(IconCatalogError) -> EditContext
-  {
+  /// Reads the app at `path` as every command does. `configuration` is the one read and judged
+  /// (default Release); an edit of build settings is made in every configuration.
+  public static func read(
+    at path: URL, target: String?, configuration: String? = nil, platform: AppPlatform? = nil
+  ) throws(IconCatalogError) -> EditContext {
     let (app, facts) = try AppIconReader.readWithFacts(
-      at: path, target: target, configuration: nil, platform: platform)
+      at: path, target: target, configuration: configuration, platform: platform)
     let places = try EditPlaces.read(at: path, target: target, platform: platform)
     return EditContext(app: app, facts: facts, places: places)
   }

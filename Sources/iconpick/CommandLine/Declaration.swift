@@ -38,14 +38,14 @@ extension Interface {
   static let pathArgument = PositionalSpec(
     name: "PATH", kind: .app, optional: true,
     help:
-      "The app: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; an Info.plist; or a built .app. Default: the current folder if it holds an app, otherwise the bundled demo app, Palette."
+      "The app: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; an Info.plist; or a built .app. Default: the nearest app from the current folder upward; where there is none, the picker opens the bundled demo app, Palette, and the other commands stop."
   )
 
   /// add's and remove's PATH: a project to change, never the demo app by default.
   static let editedPathArgument = PositionalSpec(
     name: "PATH", kind: .app, optional: true,
     help:
-      "The project: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; or an XcodeGen project.yml. Default: the current folder, which must hold the app (a change never reaches the bundled demo app by default)."
+      "The project: a folder holding an .xcodeproj, an Info.plist or an .xcassets; an .xcodeproj; or an XcodeGen project.yml. Default: the nearest app from the current folder upward (a change never reaches the bundled demo app by default)."
   )
 
   static let commands: [CommandSpec] = [
@@ -254,7 +254,8 @@ extension Interface {
 
   static let options: [OptionSpec] = [
     OptionSpec(
-      long: "--state-dir", value: .directory("DIR"), commands: appCommands, readsApp: true,
+      long: "--state-dir", value: .directory("DIR"), commands: appCommands + editCommands,
+      readsApp: true,
       summary: "Keep the recorded choice in DIR",
       details: "(default: $XDG_STATE_HOME/iconpick or ~/.local/state/iconpick).",
       manual: "Keep the recorded choice in <DIR> (default: <$XDG_STATE_HOME/iconpick>).",
@@ -275,9 +276,12 @@ extension Interface {
       apply: { options, value throws(UsageError) in options.target = value }),
     OptionSpec(
       long: "--configuration", value: .example("NAME", ["Release", "Debug"]),
-      commands: appCommands, readsApp: true,
+      commands: appCommands + editCommands, readsApp: true,
       summary: "The build configuration to read (default Release)",
-      manual: "The build configuration to read (default: Release).",
+      manual: """
+        The build configuration to read (default: Release). *add*, *remove* and *check --fix* \
+        read and judge the change in it; the settings they write go in every configuration.
+        """,
       apply: { options, value throws(UsageError) in options.configuration = value }),
     OptionSpec(
       long: "--platform",
@@ -300,12 +304,15 @@ extension Interface {
       long: "--color",
       value: .choice(
         "MODE", ["truecolor", "256", "16", "8", "none"].map { ValueChoice(word: $0) }),
-      commands: appCommands, summary: "The colour mode (truecolor, 256, 16, 8 or none)",
+      commands: appCommands + editCommands,
+      summary: "The colour mode (truecolor, 256, 16, 8 or none)",
       details: "(default: from NO_COLOR, COLORTERM and terminfo).",
       manual: """
         *truecolor*, *256*, *16*, *8* or *none*. The default comes from *NO_COLOR*, then \
         *COLORTERM*, then terminfo. With *16* or *8*, previews use only those palette \
-        colours, and the terminal's own colours only where the icon is transparent.
+        colours, and the terminal's own colours only where the icon is transparent. The \
+        previews of a change (*--dry-run*) are coloured as *git diff* colours its own unless \
+        this is *none*; without it, only on a terminal.
         """,
       apply: { options, mode throws(UsageError) in
         guard ColorMode(flag: mode) != nil else {

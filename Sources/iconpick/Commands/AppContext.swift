@@ -17,6 +17,9 @@ struct AppContext {
   var images: IconImages? = nil
   /// The state folder: the choices, and the picker's preferences.
   var stateDirectory = FileChoiceStore.defaultDirectory()
+  /// The bundled demo app's folder when no PATH was given, no app is here or above, and the
+  /// picker opened the demo; nil otherwise.
+  var demo: URL? = nil
 
   /// Reads the app the options name. Problems that did not stop the reading (a missing base
   /// .xcconfig, say) go to stderr, unless `reportingWarnings` is false (the picker, which shows
@@ -28,7 +31,8 @@ struct AppContext {
     _ options: Options, environment: [String: String], reportingWarnings: Bool = true,
     deferringImages: Bool = false, contentCache: SetContentCache? = nil
   ) throws -> AppContext {
-    let path = try appPath(options)
+    let found = try findApp(options)
+    let path = found.url
     // An interrupted change is undone before the project is read.
     try ChangeSafety.recover(path)
     let currentDirectory = URL(
@@ -65,7 +69,7 @@ struct AppContext {
       } ?? FileChoiceStore.defaultDirectory(environment: environment)
     return AppContext(
       app: app, switcher: IconSwitcher(app: app, store: FileChoiceStore(directory: stateDirectory)),
-      images: images, stateDirectory: stateDirectory)
+      images: images, stateDirectory: stateDirectory, demo: found.isDemo ? path : nil)
   }
 }
 
@@ -85,11 +89,18 @@ extension AppContext {
     return names.count > 20 ? shown + " and \(names.count - 20) more" : shown
   }
 
-  /// PATH, else the app in the current folder, else the bundled Palette.
+  /// PATH, else the nearest app from the current folder upward; else, for the bare picker
+  /// only, the bundled Palette.
   static func appPath(_ options: Options) throws -> URL {
+    try findApp(options).url
+  }
+
+  static func findApp(_ options: Options) throws -> AppPath.Found {
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    return try AppPath.resolve(options.path, currentDirectory: currentDirectory).get()
+    return try AppPath.resolve(
+      options.path, currentDirectory: currentDirectory, demoAllowed: options.command == .pick
+    ).get()
   }
 
   /// The error for a NAME the app does not declare: names are matched exactly, and the close

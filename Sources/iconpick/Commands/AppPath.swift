@@ -4,16 +4,38 @@ import IconCatalog
 
 /// Where the app to open is, when the command line does not say.
 enum AppPath {
-  /// The current folder if it holds an app, otherwise the bundled demo app, Palette.
+  /// What a command without PATH reads.
+  struct Found {
+    var url: URL
+    /// True when nothing here or above is an app and the picker opens the bundled demo app.
+    var isDemo = false
+  }
+
+  /// PATH; else the nearest app from the current folder upward (`AppIconReader.nearestApp`);
+  /// else, only where `demoAllowed` (the bare picker), the bundled demo app, Palette. A scripted
+  /// command never reads the demo by default: a CI job started in the wrong folder must fail.
   /// `executable` is asked for only when the demo app is needed.
   static func resolve(
-    _ given: String?, currentDirectory: URL, executable: () -> URL? = Executable.url
-  ) -> Result<URL, CommandFailure> {
+    _ given: String?, currentDirectory: URL, demoAllowed: Bool = false,
+    executable: () -> URL? = Executable.url
+  ) -> Result<Found, CommandFailure> {
     if let given {
-      return .success(URL(fileURLWithPath: given, relativeTo: currentDirectory).standardizedFileURL)
+      return .success(
+        Found(url: URL(fileURLWithPath: given, relativeTo: currentDirectory).standardizedFileURL))
     }
-    if AppIconReader.containsApp(currentDirectory) { return .success(currentDirectory) }
-    return bundledPalette(executable: executable())
+    if let found = AppIconReader.nearestApp(from: currentDirectory) {
+      return .success(Found(url: found))
+    }
+    guard demoAllowed else { return .failure(noApp(currentDirectory)) }
+    return bundledPalette(executable: executable()).map { Found(url: $0, isDemo: true) }
+  }
+
+  /// The one line for a command given no PATH in a folder with no app in or above it.
+  static func noApp(_ folder: URL) -> CommandFailure {
+    CommandFailure(
+      description:
+        "no app in \(folder.path) or any folder above it: run iconpick inside the app's project, or give its PATH (a folder holding the .xcodeproj, the .xcodeproj, a project.yml, an Info.plist or a built .app)"
+    )
   }
 
   /// Installed: PREFIX/bin/iconpick beside PREFIX/share/iconpick/Palette.
@@ -35,7 +57,8 @@ enum AppPath {
       if stat(candidate.path, &info) == 0 { return .success(candidate) }
       if errno == EACCES { unreachable.append(candidate.path) }
     }
-    let missing = "no app in the current folder and the bundled demo app (share/iconpick/Palette)"
+    let missing =
+      "no app in the current folder or above it, and the bundled demo app (share/iconpick/Palette)"
     if let path = unreachable.first {
       return .failure(
         CommandFailure(

@@ -20,27 +20,9 @@ struct CheckCommand {
     // An interrupted change is undone before the project is read.
     try ChangeSafety.recover(AppContext.appPath(options))
     if let against = options.against {
-      // The demo app is no project an artifact was built from: without PATH, the current folder.
-      let currentDirectory = URL(
-        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-      guard options.path != nil || AppIconReader.containsApp(currentDirectory) else {
-        throw CommandFailure(
-          description:
-            "--against compares a project with the app built from it: give the project as PATH (\(currentDirectory.path) holds none)"
-        )
-      }
       return try compare(try AppContext.appPath(options), against: against)
     }
     if options.fix {
-      // A change needs a project named or in the current folder: never the bundled demo app.
-      let currentDirectory = URL(
-        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-      guard options.path != nil || AppIconReader.containsApp(currentDirectory) else {
-        throw CommandFailure(
-          description:
-            "no app in the current folder (\(currentDirectory.path)): give a PATH to the project to fix"
-        )
-      }
       return try runFixes(try AppContext.appPath(options))
     }
     let path = try AppContext.appPath(options)

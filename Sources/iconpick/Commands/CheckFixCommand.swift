@@ -27,12 +27,18 @@ extension CheckCommand {
     var groups: [CheckReport.Group] = []
     var changedFiles = 0
     for target in names {
-      let context = try EditContext.read(at: path, target: target, platform: options.platform)
+      let context = try EditContext.read(
+        at: path, target: target, configuration: options.configuration,
+        platform: options.platform)
       let findings = Checker.diagnose(context.app, facts: context.facts)
       let fixes = Self.fixes(in: findings, unsafe: options.unsafeFixes)
       let judge = ChangeJudge(
         intent: .fixes, before: findings,
-        read: { try EditContext.read(at: path, target: target, platform: options.platform) })
+        read: {
+          try EditContext.read(
+            at: path, target: target, configuration: options.configuration,
+            platform: options.platform)
+        })
       var (changes, planned) = FixPlanner.planAll(
         fixes, in: context, background: options.background)
       for outcome in planned {
@@ -70,7 +76,9 @@ extension CheckCommand {
         continue
       }
       if options.dryRun {
-        print(plan.preview(), terminator: "")
+        print(
+          DiffColour.preview(plan.preview(), flag: options.color, environment: environment),
+          terminator: "")
         changedFiles += changes.changes.filter { !$0.isDirectory }.count
         groups.append((target: group, diagnostics: findings))
         continue
@@ -118,7 +126,10 @@ extension CheckCommand {
   /// Each finding's fix planned, for the formats that show a fix's changes (JSON, SARIF): what
   /// `--fix` would write, nothing written.
   func plannedFixes(_ path: URL, target: String?) -> [PlannedFix] {
-    guard let context = try? EditContext.read(at: path, target: target, platform: options.platform)
+    guard
+      let context = try? EditContext.read(
+        at: path, target: target, configuration: options.configuration,
+        platform: options.platform)
     else { return [] }
     let findings = Checker.diagnose(context.app, facts: context.facts)
     let fixes = Self.fixes(in: findings, unsafe: true)

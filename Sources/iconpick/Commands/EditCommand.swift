@@ -24,7 +24,9 @@ struct EditCommand {
     let lock = try ChangeSafety.lock(path, dryRun: options.dryRun)
     defer { lock?.release() }
     let name = options.iconName ?? ""
-    let context = try EditContext.read(at: path, target: options.target, platform: options.platform)
+    let context = try EditContext.read(
+      at: path, target: options.target, configuration: options.configuration,
+      platform: options.platform)
     for warning in context.app.warnings { IconpickCommand.printWarning(warning) }
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
@@ -49,13 +51,19 @@ struct EditCommand {
         ? .add(name: plan.name, idioms: plan.expectedIdioms)
         : .remove(name: plan.name, keepingFiles: options.keepFiles),
       before: Checker.diagnose(context.app, facts: context.facts),
-      read: { try EditContext.read(at: path, target: options.target, platform: options.platform) })
+      read: {
+        try EditContext.read(
+          at: path, target: options.target, configuration: options.configuration,
+          platform: options.platform)
+      })
     try ChangeApplier.check(plan.changes)
     let verdict = judge.judge(plan.changes)
     if let refusal = verdict.refusal { throw EditError.refused(reason: refusal) }
 
     if options.dryRun {
-      print(plan.preview(), terminator: "")
+      print(
+        DiffColour.preview(plan.preview(), flag: options.color, environment: environment),
+        terminator: "")
       fflush(nil)
       Self.say(verdict, root: context.facts.root)
       IconpickCommand.printNote(
@@ -116,20 +124,8 @@ struct EditCommand {
   /// "1 file", "3 files".
   static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 
-  /// PATH, else the current folder: never the bundled demo app, which a change must not reach
-  /// by default.
+  /// PATH, else the nearest app from the current folder upward: never the bundled demo app.
   private func editedAppPath() throws -> URL {
-    let currentDirectory = URL(
-      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    if let given = options.path {
-      return URL(fileURLWithPath: given, relativeTo: currentDirectory).standardizedFileURL
-    }
-    guard AppIconReader.containsApp(currentDirectory) else {
-      throw CommandFailure(
-        description:
-          "no app in the current folder (\(currentDirectory.path)): give a PATH to the project to change"
-      )
-    }
-    return currentDirectory
+    try AppContext.appPath(options)
   }
 }

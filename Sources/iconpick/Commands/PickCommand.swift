@@ -64,7 +64,9 @@ struct PickCommand {
     let preferences = PreferenceStore.file(directory: context.stateDirectory)
     var model = PickerModel(
       app: app, activeName: choice.alternateIconName, glyphs: terminal.glyphs, size: terminal.size,
-      status: startStatus(app: app, notice: choice.notice ?? switcher.unusableBundleIdentifier),
+      status: startStatus(
+        app: app, notice: choice.notice ?? switcher.unusableBundleIdentifier,
+        demo: context.demo),
       view: preferences.load().view)
     model.canGoBack = canGoBack
     if let graphics, graphics.encoder != nil {
@@ -186,14 +188,22 @@ struct PickCommand {
 
   /// What the status line says at start: the reading's warnings, the choice's notice, and, without
   /// a bundle identifier, that the icons can be looked at but not chosen.
-  private func startStatus(app: AppIcons, notice: StateNotice?) -> String? {
+  private func startStatus(app: AppIcons, notice: StateNotice?, demo: URL?) -> String? {
     var browsing: [String] = []
+    // First, so a narrow status line still says it.
+    let demoLine =
+      demo.map {
+        [
+          "This is the demo app: no app in \(FileManager.default.currentDirectoryPath) or above it; iconpick PATH opens yours (the demo: \($0.path))."
+        ]
+      } ?? []
     if app.bundleIdentifier == nil {
       browsing.append(
         "No bundle identifier: the icons can be looked at, not chosen. "
           + (app.bundleIdentifierProblem ?? ""))
     }
-    let lines = app.warnings + app.notes + browsing + [notice?.description].compactMap { $0 }
+    let lines =
+      demoLine + app.warnings + app.notes + browsing + [notice?.description].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 }
