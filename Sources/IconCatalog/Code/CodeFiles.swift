@@ -29,8 +29,12 @@ struct CodeSources: Sendable, Equatable {
   /// Folders whose every source file the target compiles: synchronized folders (their
   /// membership exceptions left out), an XcodeGen spec's source folders.
   var folders: [XcodeProject.SynchronizedFolder] = []
-  /// Local Swift packages the target links: their `Sources/` is compiled into the app.
+  /// Local Swift packages the target links: the targets of theirs that its products need are
+  /// compiled into the app (`SwiftPackageManifest`), or their whole `Sources/` where the
+  /// manifest does not say.
   var packages: [URL] = []
+  /// The package products the target links (not a remote package's).
+  var packageProducts: [String] = []
 }
 
 /// The source files of an app, in a stable order, within `CodeScanLimits`.
@@ -56,9 +60,9 @@ enum CodeFiles {
         walker.walk(folder.folder, excluded: folder.excluded, languages: [.swift, .objectiveC])
       }
       for package in sources.packages {
-        walker.walk(
-          package.appendingPathComponent("Sources", isDirectory: true), excluded: [],
-          languages: [.swift, .objectiveC])
+        for folder in packageFolders(package, linking: sources.packageProducts) {
+          walker.walk(folder, excluded: [], languages: [.swift, .objectiveC])
+        }
       }
     } else {
       walker.walk(location.root, excluded: [], languages: Set(CodeLanguage.allCases))
@@ -76,6 +80,17 @@ enum CodeFiles {
       }
     }
     return walker.found
+  }
+
+  /// The folders of a local package that an app linking `products` compiles: the targets its
+  /// products need, by its manifest; none when the manifest's products are not among them; its
+  /// whole `Sources/` when the manifest names no product iconpick can read.
+  static func packageFolders(_ package: URL, linking products: [String]) -> [URL] {
+    let whole = [package.appendingPathComponent("Sources", isDirectory: true)]
+    guard let manifest = SwiftPackageManifest.read(package: package), !manifest.products.isEmpty
+    else { return whole }
+    let linked = products.filter { manifest.products[$0] != nil }
+    return manifest.sourceFolders(linking: linked, in: package) ?? whole
   }
 
   /// A test, by JavaScript's and Dart's naming (`icon.test.ts`, `icon.spec.js`,

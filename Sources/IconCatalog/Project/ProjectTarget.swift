@@ -154,7 +154,8 @@ struct ProjectTarget: Sendable {
     let synchronized = project.synchronizedFolders(of: chosen)
     resolved.codeSources = CodeSources(
       files: project.compiledSources(of: chosen) + synchronized.extraFiles,
-      folders: synchronized.folders, packages: project.localPackages(of: chosen))
+      folders: synchronized.folders, packages: project.localPackages(of: chosen),
+      packageProducts: project.linkedLocalProducts(of: chosen))
     resolved.scriptPhases = BuildScriptPhase.read(of: chosen, in: project)
     return resolved
   }

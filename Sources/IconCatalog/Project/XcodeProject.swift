@@ -251,6 +251,24 @@ struct XcodeProject {
     return found
   }
 
+  /// The names of the package products the target links that are not a remote package's: those
+  /// a local package (`localPackages`) may declare.
+  func linkedLocalProducts(of target: Target) -> [String] {
+    var names: [String] = []
+    for id in target.object["packageProductDependencies"] as? [Any] ?? [] {
+      guard let id = id as? String, let dependency = objects[id],
+        let name = dependency["productName"] as? String
+      else { continue }
+      if let package = dependency["package"] as? String,
+        objects[package]?["isa"] as? String == "XCRemoteSwiftPackageReference"
+      {
+        continue
+      }
+      names.append(name)
+    }
+    return names
+  }
+
   /// The files of the target's build phases of type `isa` that exist in the source tree.
   private func files(of target: Target, inPhases isa: String) -> [URL] {
     var files: [URL] = []
