@@ -54,6 +54,11 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
         ? "\(MessageText.escaped(app)) already has an icon named \(q(name)); nothing was written"
         : "\(MessageText.escaped(app)) already has an icon named \(q(existing)), which differs from \(q(name)) only in case (a Mac's file system would mix them up); nothing was written"
     case .unknownName(let name, let app, let names):
+      let close = NameSuggestions.close(to: name, among: names).prefix(3)
+      if !close.isEmpty {
+        return
+          "\(MessageText.escaped(app)) has no alternate icon named \(q(name)) (names are matched exactly); did you mean \(close.map(q).joined(separator: " or "))? Nothing was written"
+      }
       let listed = names.prefix(10).map(q).joined(separator: ", ")
       return
         "\(MessageText.escaped(app)) has no alternate icon named \(q(name)) (its alternates: \(listed.isEmpty ? "none" : listed)); nothing was written"

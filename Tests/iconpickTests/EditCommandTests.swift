@@ -508,7 +508,10 @@ import Testing
     let before = try project.snapshot()
     let result = try run(arguments, in: project.root)
     #expect(result.status == 2, "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("Run 'iconpick --help' for usage.\n"), "\(result.stderr)")
+    // The command's own help.
+    #expect(
+      result.stderr.hasSuffix("Run 'iconpick \(arguments[0]) --help' for usage.\n"),
+      "\(result.stderr)")
     #expect(try project.snapshot() == before)
   }
 

@@ -65,7 +65,7 @@ import Testing
   func aWrongCommandLineExitsTwo(arguments: [String]) throws {
     let result = try runProcess(iconpickBinary().path, arguments)
     #expect(result.status == 2)
-    #expect(result.stderr.hasSuffix("Run 'iconpick --help' for usage.\n"))
+    #expect(result.stderr.hasSuffix("Run 'iconpick \(arguments[0]) --help' for usage.\n"))
   }
 
   @Test(arguments: ["get", "set", "reset", "push"])

@@ -44,6 +44,8 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
   case missingPrimaryIcon(name: String, searched: [String])
   /// `project.pbxproj` parses as a property list but lacks what Xcode writes (`reason` says what).
   case malformedProject(file: String, reason: String)
+  /// An `.xcodeproj` folder without its `project.pbxproj`.
+  case projectFileMissing(bundle: String)
   /// Several `.xcodeproj` at the same depth of `folder`: which one is the app's is not clear.
   case ambiguousProject(folder: String, projects: [String])
   /// The project has several targets that can have alternate icons (iOS, iPadOS and tvOS
@@ -135,6 +137,9 @@ public enum IconCatalogError: Error, Equatable, CustomStringConvertible {
         ? "no asset catalog" : searched.map { Self.path($0) }.joined(separator: ", ")
       return
         "\(Self.name(name)).appiconset: the primary icon's set is not in \(places): add it to an asset catalog or set ASSETCATALOG_COMPILER_APPICON_NAME"
+    case .projectFileMissing(let bundle):
+      return
+        "\(Self.path(bundle)): holds no project.pbxproj, so it is no project Xcode can open: restore the file (git checkout -- \(Self.path(bundle))/project.pbxproj), or give another project as PATH"
     case .malformedProject(let file, let reason):
       return
         "\(Self.path(file)): not a valid Xcode project (\(Self.oneLine(reason))): fix it, or re-save the project in Xcode"

@@ -99,17 +99,10 @@ enum FileData {
     }
   }
 
-  /// The error for a file `RegularFile` refused. A failure of the system's goes through
-  /// Foundation for its fuller message.
+  /// The error for a file `RegularFile` refused: a failure of the system's in its words
+  /// (`No such file or directory`), never an error value.
   static func refusal(_ refusal: FileRefusal, file: URL) -> IconCatalogError {
-    if refusal.code != nil {
-      do {
-        _ = try Data(contentsOf: file, options: .alwaysMapped)
-      } catch {
-        return .unreadableFile(file: file.path, reason: reason(error))
-      }
-    }
-    return .unreadableFile(file: file.path, reason: refusal.reason)
+    .unreadableFile(file: file.path, reason: refusal.reason)
   }
 
   static func readText(_ file: URL, limit: FileLimit) throws(IconCatalogError) -> String {
@@ -128,6 +121,6 @@ enum FileData {
         return IconCatalogError.oneLine(debug)
       }
     }
-    return IconCatalogError.oneLine("\(error)")
+    return IconCatalogError.oneLine(MessageText.sentence(error))
   }
 }

@@ -71,6 +71,10 @@ struct XcodeProject {
     if XcodeGenSpec.isSpecFile(bundle) { return try XcodeGenSpec.project(bundle) }
     let bundle = URL(fileURLWithPath: bundle.standardizedFileURL.path, isDirectory: true)
     let file = bundle.appendingPathComponent("project.pbxproj")
+    // A bundle without its project file: a checkout or copy that left it out.
+    if !ReadDisk.exists(file.path), ReadDisk.isFolder(bundle.path) {
+      throw .projectFileMissing(bundle: bundle.path)
+    }
     let top = try PropertyListFile.readDictionary(file, limit: FileLimits.project)
     let folder = bundle.deletingLastPathComponent()
     let name = bundle.deletingPathExtension().lastPathComponent

@@ -18,7 +18,7 @@ enum IconpickCommand {
     do {
       options = try Options.parse(arguments)
     } catch {
-      printError("\(error.message)\nRun 'iconpick --help' for usage.")
+      printError("\(error.message)\nRun '\(helpCommand(arguments))' for usage.")
       return .usage
     }
     if options.showHelp {
@@ -45,9 +45,17 @@ enum IconpickCommand {
         return .success
       }
     } catch {
-      printError(String(describing: error))
+      printError(MessageText.sentence(error))
       return .failure
     }
+  }
+
+  /// The help that covers a wrong command line: the command's own (`iconpick add --help`) when
+  /// its first word names one, as the parser reads it; else `iconpick --help`.
+  static func helpCommand(_ arguments: [String]) -> String {
+    guard let first = arguments.first, let command = Subcommand(rawValue: first), command != .pick
+    else { return "iconpick --help" }
+    return "iconpick \(command.rawValue) --help"
   }
 
   // Every line iconpick writes on stderr says what it is, so a script or CI can tell them apart:

@@ -281,8 +281,19 @@ extension Options {
 }
 
 extension Options {
+  /// A word after `add NAME` alone is IMAGE when it names a `.png` or an `.icon`, or a file that
+  /// is none of a project's (a PNG saved without its extension, `icon-1024`); else PATH, which
+  /// is a folder, an `.xcodeproj` or a spec.
+  static func isImageWord(_ word: String) -> Bool {
+    let ext = PathText.pathExtension(word).lowercased()
+    if ext == "png" || ext == "icon" { return true }
+    var info = stat()
+    guard stat(word, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    return !["yml", "yaml", "plist", "pbxproj", "xcconfig"].contains(ext)
+  }
+
   /// `add NAME [IMAGE] [PATH]` and `remove NAME [PATH]`. Of `add`'s two words after NAME, one
-  /// alone is IMAGE when it names a `.png` or an `.icon`, else PATH.
+  /// alone is IMAGE or PATH (`isImageWord`).
   static func editPositionals(_ positionals: [String], into options: inout Options)
     throws(UsageError)
   {
@@ -302,8 +313,7 @@ extension Options {
       switch rest.count {
       case 0: break
       case 1:
-        let ext = PathText.pathExtension(rest[0]).lowercased()
-        if ext == "png" || ext == "icon" { options.image = rest[0] } else { options.path = rest[0] }
+        if isImageWord(rest[0]) { options.image = rest[0] } else { options.path = rest[0] }
       case 2:
         options.image = rest[0]
         options.path = rest[1]
