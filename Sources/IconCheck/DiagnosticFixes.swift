@@ -54,7 +54,10 @@ extension DiagnosticID {
     case .ignoredSlot:
       return (.safe, "the ignored Contents.json entry removed")
     case .setNotShipped:
-      return (.suggestion, "`iconpick add NAME` declares the set (never applied by --fix)")
+      return (
+        .suggestion,
+        "`iconpick add NAME` (no image) declares the set as it is (never applied by --fix)"
+      )
     case .marketingIconAlpha:
       return (
         .unsafe, "the 1024 image flattened onto its own edge colour (or --background)"

@@ -48,8 +48,8 @@ enum ProjectChecks {
             "\(kind) \"\(name)\" is not the primary, not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and not declared in Info.plist, so the build leaves it out of the app"
             + (evidence.map { "; yet \($0)" } ?? ""),
           fix:
-            "Add \"\(name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets)"
-            + (evidence == nil ? ", or delete the set if it is unused." : "."),
+            "Run `iconpick add \(IconFix.shellWord(set.name))` (no image), which declares it as it is, or add \"\(name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (Alternate App Icon Sets) in Xcode"
+            + (evidence == nil ? "; or delete the set if it is unused." : "."),
           severity: evidence == nil ? .warning : .error,
           // Shipping it or deleting it is the user's choice: a suggestion, never applied.
           autofix: .declareSet(name: set.name)

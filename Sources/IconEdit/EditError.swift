@@ -8,6 +8,8 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidName(name: String, reason: String)
   /// NAME is already an icon of the app (`existing` is how it is written there).
   case nameTaken(name: String, existing: String, app: String)
+  /// NAME is a set the catalogs hold that does not ship: `add NAME` without an image declares it.
+  case setNotDeclared(name: String, set: String)
   /// NAME is not an alternate of the app.
   case unknownName(name: String, app: String, names: [String])
   /// `remove` was asked to remove the primary.
@@ -53,6 +55,9 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
       return name == existing
         ? "\(MessageText.escaped(app)) already has an icon named \(q(name)); nothing was written"
         : "\(MessageText.escaped(app)) already has an icon named \(q(existing)), which differs from \(q(name)) only in case (a Mac's file system would mix them up); nothing was written"
+    case .setNotDeclared(let name, let set):
+      return
+        "\(MessageText.path(set)) is a set named \(q(name)) that the build does not ship yet: `iconpick add \(MessageText.escaped(name))` without an image declares it as it is; to give it a new image, remove the set first; nothing was written"
     case .unknownName(let name, let app, let names):
       let close = NameSuggestions.close(to: name, among: names).prefix(3)
       if !close.isEmpty {

@@ -331,9 +331,18 @@ import Testing
       "func pick() { UIApplication.shared.setAlternateIconName(\"Blue\") }\n")
     #expect(try read(["check", project.root.path]).status == 0)
 
+    // The dry run warns as the real run does, at the call's file and line.
+    let warning = "iconpick: warning: Studio/Settings.swift:1: "
+    let dryRun = try run(["remove", "Blue", project.root.path, "--dry-run"])
+    #expect(dryRun.status == 0, "\(dryRun.stderr)")
     let removed = try run(["remove", "Blue", project.root.path])
     #expect(removed.status == 0, "\(removed.stderr)")
     #expect(removed.stderr.contains("[code-name-not-shipped]"), "\(removed.stderr)")
+    let warned = removed.stderr.split(separator: "\n").filter { $0.hasPrefix(warning) }
+    #expect(warned.count == 1, "\(removed.stderr)")
+    #expect(
+      dryRun.stderr.split(separator: "\n").filter { $0.hasPrefix(warning) } == warned,
+      "\(dryRun.stderr)")
     #expect(removed.stderr.contains("\"Blue\" removed: "), "\(removed.stderr)")
     let check = try read(["check", project.root.path])
     #expect(check.status == 1)

@@ -40,7 +40,9 @@ import Testing
     try FileManager.default.removeItem(at: plist)
     // A folder where the file should be.
     try FileManager.default.createDirectory(at: plist, withIntermediateDirectories: true)
-    let result = try edit.run(["list", project.root.path, "--state-dir", scratch.file("state").path])
+    let result = try edit.run([
+      "list", project.root.path, "--state-dir", scratch.file("state").path,
+    ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("Info.plist"), "\(result.stderr)")
     Self.expectNoErrorValue(result.stderr)
@@ -88,5 +90,28 @@ import Testing
     // And that help exists.
     let shown = try edit.run(help.split(separator: " ").dropFirst().map(String.init))
     #expect(shown.status == 0, "\(shown.stderr)")
+  }
+
+  /// A set that is there but does not ship: the refusal and check's fix line both say that
+  /// `iconpick add NAME` declares it.
+  @Test func aSetThatDoesNotShipIsDeclaredByAddWithoutAnImage() throws {
+    var options = EditProject.blueInTheTarget
+    options.sets = ["Blue", "Night"]
+    let project = try EditProject(in: scratch, options)
+    let before = try project.snapshot()
+    let night = try edit.image()
+    let refused = try edit.run(["add", "Night", night.path, project.root.path])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "Studio/Assets.xcassets/Night.appiconset is a set named \"Night\" that the build does not ship yet: `iconpick add Night` without an image declares it"
+      ), "\(refused.stderr)")
+    #expect(try project.snapshot() == before)
+    let check = try edit.read(["check", project.root.path])
+    #expect(
+      check.stdout.contains("fix: Run `iconpick add Night` (no image), which declares it as it is"),
+      "\(check.stdout)")
+    let declared = try edit.run(["add", "Night", project.root.path])
+    #expect(declared.status == 0, "\(declared.stderr)")
   }
 }

@@ -42,6 +42,12 @@ public enum AddPlanner {
       return try declareExistingSet(name, context: context, files: &files)
     }
     if let taken = IconNameRules.collision(of: name, in: context) {
+      // A set that is there but does not ship: declaring it is the add that fits.
+      if taken == name, !app.allIcons.contains(where: { $0.name == name || $0.assetName == name }),
+        let set = context.facts.iconSets.first(where: { $0.name == name })
+      {
+        throw .setNotDeclared(name: name, set: set.folder.path)
+      }
       throw .nameTaken(name: name, existing: taken, app: app.appName)
     }
     let image = try IconImageInput.load(imageFile, root: nil)
