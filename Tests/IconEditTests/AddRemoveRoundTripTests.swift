@@ -64,6 +64,19 @@ import Testing
           "Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png",
         ])
     ),
+    (
+      // actool makes CFBundleIcons~ipad for the catalog's primary; add writes it with the
+      // primary's entry, as --fix does, and remove takes what it made away again.
+      "Info.plist with loose PNGs, no CFBundleIcons~ipad yet, iPhone and iPad",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"],
+        infoPlist: EditProject.plist(
+          iconsXML: String(
+            legacyIcons[..<legacyIcons.range(of: "\t<key>CFBundleIcons~ipad</key>")!.lowerBound])),
+        looseFiles: [
+          "Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png",
+        ])
+    ),
   ]
 
   static let legacyIcons = """
@@ -158,6 +171,14 @@ import Testing
       }
     }
 
+    if form.contains("no CFBundleIcons~ipad yet") {
+      // One shape for CFBundleIcons~ipad, whoever writes it: with the primary's entry.
+      let plist = try PropertyListSerialization.propertyList(
+        from: Data(contentsOf: project.file("Studio/Info.plist")), format: nil)
+      let iPad = (plist as? [String: Any])?["CFBundleIcons~ipad"] as? [String: Any]
+      #expect(iPad?["CFBundlePrimaryIcon"] != nil, "\(String(describing: iPad))")
+      #expect((iPad?["CFBundleAlternateIcons"] as? [String: Any])?["Night"] != nil)
+    }
     let removal = try RemovePlanner.plan(name: "Night", in: added)
     try ChangeApplier.apply(removal.changes).commit()
     let after = try project.snapshot()

@@ -49,13 +49,14 @@ enum PlistFixtures {
 @Suite struct InfoPlistEditorTests {
   typealias F = PlistFixtures
 
+  /// In its sorted place, as Xcode writes it: CFBundleAlternateIcons before CFBundlePrimaryIcon.
   @Test func addsAnAlternateWithItsParentInTheFilesLayout() throws {
     var editor = try F.editor(F.app)
     try editor.set(F.blue, at: F.alternates + ["Blue"])
     let expected = F.app.replacingOccurrences(
-      of: "\t\t</dict>\n\t</dict>\n</dict>",
+      of: "\t<dict>\n\t\t<key>CFBundlePrimaryIcon</key>",
       with: """
-        \t\t</dict>
+        \t<dict>
         \t\t<key>CFBundleAlternateIcons</key>
         \t\t<dict>
         \t\t\t<key>Blue</key>
@@ -64,8 +65,7 @@ enum PlistFixtures {
         \t\t\t\t<string>Blue</string>
         \t\t\t</dict>
         \t\t</dict>
-        \t</dict>
-        </dict>
+        \t\t<key>CFBundlePrimaryIcon</key>
         """)
     #expect(String(decoding: editor.bytes, as: UTF8.self) == expected)
     #expect(editor.value(at: F.alternates + ["Blue", "CFBundleIconName"]) as? String == "Blue")
@@ -82,6 +82,43 @@ enum PlistFixtures {
     #expect(
       try !editor.removeIfEmpty(at: ["CFBundleIcons"]), "CFBundleIcons still holds the primary")
     #expect(editor.bytes == Array(F.app.utf8))
+  }
+
+  /// A new key goes where Xcode's next save would put it when the file's keys are sorted
+  /// (`CFBundleIcons~ipad` before `UISupportedInterfaceOrientations~ipad`), and at the end of a
+  /// dictionary whose author keeps another order.
+  @Test func aNewKeyGoesInItsSortedPlaceWhenTheKeysAreSorted() throws {
+    let sorted = F.plist(
+      """
+      <dict>
+      \t<key>CFBundleIcons</key>
+      \t<dict/>
+      \t<key>UILaunchScreen</key>
+      \t<dict/>
+      \t<key>UISupportedInterfaceOrientations~ipad</key>
+      \t<array/>
+      </dict>
+
+      """)
+    var editor = try F.editor(sorted)
+    try editor.set(.string("AppIcon"), at: ["CFBundleIcons~ipad", "CFBundlePrimaryIcon"])
+    let text = String(decoding: editor.bytes, as: UTF8.self)
+    let keys = text.split(separator: "\n").filter { $0.hasPrefix("\t<key>") }
+    #expect(
+      keys == [
+        "\t<key>CFBundleIcons</key>", "\t<key>CFBundleIcons~ipad</key>",
+        "\t<key>UILaunchScreen</key>", "\t<key>UISupportedInterfaceOrientations~ipad</key>",
+      ], "\(text)")
+    try editor.remove(at: ["CFBundleIcons~ipad"])
+    #expect(String(decoding: editor.bytes, as: UTF8.self) == sorted)
+
+    // F.app's top level is CFBundleName, then CFBundleIcons: its own order, kept.
+    var unsorted = try F.editor(F.app)
+    try unsorted.set(.string("AppIcon"), at: ["CFBundleIcons~ipad", "CFBundlePrimaryIcon"])
+    #expect(
+      String(decoding: unsorted.bytes, as: UTF8.self).hasSuffix(
+        "\t<key>CFBundleIcons~ipad</key>\n\t<dict>\n\t\t<key>CFBundlePrimaryIcon</key>\n\t\t<string>AppIcon</string>\n\t</dict>\n</dict>\n</plist>\n"
+      ))
   }
 
   @Test func makesEveryMissingParentAndRemovesThemAgain() throws {
@@ -126,7 +163,8 @@ enum PlistFixtures {
         "\(i)\(step)\(step)<string>Blue</string>", "\(i)\(step)</dict>", "\(i)</dict>",
       ].joined(separator: newline)
       #expect(
-        edited.contains("<string>AppIcon</string>" + newline + added + newline + "\(step)</dict>"))
+        edited.contains(
+          "\(step)<dict>" + newline + added + newline + "\(i)<key>CFBundlePrimaryIcon</key>"))
       // No line end of another kind crept in.
       #expect(edited.replacingOccurrences(of: "\r\n", with: "").contains("\n") == (newline == "\n"))
       try editor.remove(at: ["CFBundleIcons", "CFBundleAlternateIcons"])

@@ -298,6 +298,7 @@ public enum AddPlanner {
       plist.value(at: ["CFBundleIcons~ipad"]) != nil
         || app.iconDictionaries["CFBundleIcons~ipad"] != nil
     {
+      _ = try IPadDeclarationFix.makeIPadIcons(in: &plist)
       try plist.set(
         entry(loose.iPadIconFiles), at: ["CFBundleIcons~ipad", "CFBundleAlternateIcons", name])
       declared.append("CFBundleIcons~ipad")

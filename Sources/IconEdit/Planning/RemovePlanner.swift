@@ -51,6 +51,20 @@ public enum RemovePlanner {
         if dictionary != "CFBundleIcons" { try plist.removeIfEmpty(at: [dictionary]) }
         undeclared.append(dictionary)
       }
+      // A CFBundleIcons~ipad left holding only a copy of the primary, as `add` and `--fix`
+      // make it (`IPadDeclarationFix.makeIPadIcons`), goes too where it says nothing the build
+      // would not: no alternate is left in CFBundleIcons for it to hide from iPad, or the primary
+      // is a catalog's (`CFBundleIconName`), for which actool writes that same dictionary.
+      if undeclared.contains("CFBundleIcons~ipad"),
+        let iPad = plist.value(at: ["CFBundleIcons~ipad"]) as? [String: Any],
+        iPad.count == 1, let primary = iPad["CFBundlePrimaryIcon"],
+        let iPhone = plist.value(at: ["CFBundleIcons", "CFBundlePrimaryIcon"]),
+        InfoPlistTree(primary) == InfoPlistTree(iPhone),
+        plist.value(at: ["CFBundleIcons", "CFBundleAlternateIcons"]) == nil
+          || (iPhone as? [String: Any])?["CFBundleIconName"] != nil
+      {
+        try plist.remove(at: ["CFBundleIcons~ipad"])
+      }
       if !undeclared.isEmpty {
         try files.edit(
           plistFile, to: plist.bytes,

@@ -209,8 +209,23 @@ struct XMLText {
     return (element, found)
   }
 
-  /// Replaces the value at `path`, or inserts its key at the end of the deepest dictionary on
-  /// the way, with the missing ones made around the value.
+  /// Where a new key goes in `dictionary`: in its sorted place when the keys there are sorted,
+  /// as Xcode writes a plist (Foundation sorts a dictionary's keys when it writes one, by their
+  /// UTF-16 code units as `compare:` does), so Xcode's next save leaves it where it is; else at
+  /// the end (nil), as a person who keeps their own order would put it.
+  static func sortedPlace(of key: String, in dictionary: PlistElement) -> Int? {
+    let keys = dictionary.keys.map(\.text)
+    func ordered(_ a: String, _ b: String) -> Bool {
+      Array(a.utf16).lexicographicallyPrecedes(b.utf16)
+    }
+    guard !keys.isEmpty, zip(keys, keys.dropFirst()).allSatisfy({ ordered($0, $1) }) else {
+      return nil
+    }
+    return keys.firstIndex { ordered(key, $0) }
+  }
+
+  /// Replaces the value at `path`, or inserts its key into the deepest dictionary on the way
+  /// (`sortedPlace`), with the missing ones made around the value.
   mutating func set(at path: ArraySlice<String>, _ value: @escaping Fragment) throws(EditFailure) {
     guard let last = path.last else { return }
     let root = try Self.scan(bytes)
@@ -228,7 +243,7 @@ struct XMLText {
     guard let key = missing.first else { return }
     let inside = nested(missing.dropFirst(), around: value)
     let newline = layout.newline
-    insert(into: parent, at: nil) { indent in
+    insert(into: parent, at: Self.sortedPlace(of: key, in: parent)) { indent in
       "<key>\(Self.escaped(key))</key>" + newline + indent + inside(indent)
     }
   }

@@ -11,6 +11,21 @@ enum IPadDeclarationFix {
     IconFix.Size(idiom: "ipad", points: 83.5, scale: 2),
   ]
 
+  /// Makes `CFBundleIcons~ipad` where the Info.plist lacks it, with the primary's entry copied
+  /// from `from` (a `CFBundleIcons~ipad` without the primary would leave iPad without its
+  /// home-screen icon): the one shape for it, whoever writes it (`add`, `--fix`). True when it
+  /// was made with the primary's entry.
+  static func makeIPadIcons(in editor: inout InfoPlistEditor, from: String = "CFBundleIcons")
+    throws(EditError) -> Bool
+  {
+    guard editor.value(at: ["CFBundleIcons~ipad"]) == nil,
+      editor.value(at: [from, "CFBundlePrimaryIcon"]) != nil
+    else { return false }
+    try editor.copy(
+      from: [from, "CFBundlePrimaryIcon"], to: ["CFBundleIcons~ipad", "CFBundlePrimaryIcon"])
+    return true
+  }
+
   static func plan(plist: String, name: String, context: EditContext) throws(EditError)
     -> EditPlan
   {
@@ -32,15 +47,10 @@ enum IPadDeclarationFix {
           "\"\(name)\" is not written under CFBundleIcons → CFBundleAlternateIcons, so there is no entry to copy; list it in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES instead"
       )
     }
-    let makesDictionary = editor.value(at: ["CFBundleIcons~ipad"]) == nil
+    let madeWithPrimary = try makeIPadIcons(in: &editor, from: from)
     try editor.copy(from: [from, "CFBundleAlternateIcons", name], to: iPadEntry)
     var summary = "\"\(name)\" copied from \(from) into CFBundleIcons~ipad"
-    if makesDictionary, editor.value(at: [from, "CFBundlePrimaryIcon"]) != nil {
-      // A CFBundleIcons~ipad without the primary would leave iPad without its home-screen icon.
-      try editor.copy(
-        from: [from, "CFBundlePrimaryIcon"], to: ["CFBundleIcons~ipad", "CFBundlePrimaryIcon"])
-      summary += ", made with the primary's entry"
-    }
+    if madeWithPrimary { summary += ", made with the primary's entry" }
     var notes: [String] = []
     var form = summary
     var newFiles: [URL] = []
