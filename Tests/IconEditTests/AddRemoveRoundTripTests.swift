@@ -174,7 +174,8 @@ import Testing
     if form.contains("no CFBundleIcons~ipad yet") {
       // One shape for CFBundleIcons~ipad, whoever writes it: with the primary's entry.
       let plist = try PropertyListSerialization.propertyList(
-        from: Data(contentsOf: project.file("Studio/Info.plist")), format: nil)
+        from: Data(contentsOf: project.root.appendingPathComponent("Studio/Info.plist")),
+        format: nil)
       let iPad = (plist as? [String: Any])?["CFBundleIcons~ipad"] as? [String: Any]
       #expect(iPad?["CFBundlePrimaryIcon"] != nil, "\(String(describing: iPad))")
       #expect((iPad?["CFBundleAlternateIcons"] as? [String: Any])?["Night"] != nil)
