@@ -85,11 +85,14 @@ import Testing
     #expect(try FileManager.default.subpathsOfDirectory(atPath: root).sorted() == before)
   }
 
-  @Test("without PATH, in the leftovers' folder: the same line, not the demo app")
+  /// Found upward as git finds its repository: the BUILD of the folder above is the app's, said
+  /// of that folder.
+  @Test("without PATH, in the leftovers' folder: the app above, not the demo app")
   func currentFolder() throws {
     let repository = try Self.bazelRepository()
     let state = try Scratch()
     let folder = repository.file("Apps/Weather/Legacy")
+    let app = repository.file("Apps/Weather")
     for command in [["list"], ["check"]] {
       let result = try run(command, state: state, in: folder)
       #expect(result.status == 1, "\(command)")
@@ -97,7 +100,7 @@ import Testing
       #expect(lines.count == 1, "\(result.stderr)")
       #expect(
         result.stderr.hasPrefix(
-          "iconpick: error: \(folder.standardizedFileURL.path): this app is built with Bazel"),
+          "iconpick: error: \(app.standardizedFileURL.path): this app is built with Bazel"),
         "\(result.stderr)")
       #expect(result.stderr.contains("run `bazel build //Apps/Weather:Weather`"))
     }

@@ -120,7 +120,7 @@ public enum AppIconSetWriter {
       let side = try pixelSide(of: slot, set: name)
       let fileName = try newFileName(
         templateFile: slot["filename"]?.stringValue, template: template,
-        singleSize: singleSize, name: name, image: input)
+        singleSize: singleSize, name: name, image: input, side: side)
       if let made = files.first(where: { $0.name == fileName }), made.appearance == appearance,
         made.side == side
       {
@@ -223,9 +223,11 @@ public enum AppIconSetWriter {
   }
 
   /// The new set's file for a slot whose template file is `templateFile`.
+  /// The image's own name is kept, with the pixel size it states changed to `side` where the
+  /// image is resampled (`night-2048.png` made 1024 px is `night-1024.png`).
   static func newFileName(
     templateFile: String?, template: Template?, singleSize: Bool, name: String,
-    image: IconImageInput
+    image: IconImageInput, side: Int
   ) throws(EditError) -> String {
     var fileName: String
     if let templateFile, let template, !template.name.isEmpty,
@@ -235,7 +237,10 @@ public enum AppIconSetWriter {
     } else if let templateFile, !singleSize {
       fileName = templateFile
     } else {
-      fileName = image.file.lastPathComponent
+      fileName =
+        image.side.map {
+          SiblingNaming.resized(image.file.lastPathComponent, from: $0, to: side)
+        } ?? image.file.lastPathComponent
     }
     if PathText.pathExtension(fileName).lowercased() != "png" { fileName += ".png" }
     guard !fileName.contains("/"), !fileName.hasPrefix("."), fileName != "Contents.json" else {

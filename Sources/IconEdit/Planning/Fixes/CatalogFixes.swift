@@ -190,16 +190,31 @@ enum CatalogFixes {
     }
     let source = try FixPlanner.loadPNG(largest.file)
     var taken = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-    var fileForSide: [Int: String] = [:]
+    // Named as the set's own images are, when they follow one pattern; else SET-PIXELS.png.
+    let naming = SiblingNaming.detect(
+      images.compactMap { entry -> SiblingNaming.Sibling? in
+        guard fileOf(entry) != nil, let name = entry["filename"]?.stringValue,
+          let slot = Self.slotSize(entry)
+        else { return nil }
+        return SiblingNaming.Sibling(
+          fileName: name, pixels: slot.pixels, points: slot.points, scale: slot.scale,
+          idiom: entry["idiom"]?.stringValue ?? "")
+      })
+    var fileForName: [String: String] = [:]
     let base = folder.deletingPathExtension().lastPathComponent
     for size in made {
+      let wantedName =
+        naming?.name(
+          pixels: size.pixels, points: pointsText(size.points), scale: size.scale,
+          idiom: size.idiom)
+        ?? "\(base)-\(size.pixels).png"
       let fileName: String
-      if let known = fileForSide[size.pixels] {
+      if let known = fileForName[wantedName] {
         fileName = known
       } else {
-        fileName = AppIconSetWriter.uniqueName("\(base)-\(size.pixels).png", taken: taken)
+        fileName = AppIconSetWriter.uniqueName(wantedName, taken: taken)
         taken.insert(fileName)
-        fileForSide[size.pixels] = fileName
+        fileForName[wantedName] = fileName
         files.changes.append(
           .create(
             folder.appendingPathComponent(fileName),
@@ -207,18 +222,18 @@ enum CatalogFixes {
             "\(size.pixels)×\(size.pixels) PNG made from \(largest.file.lastPathComponent)"))
       }
       let wanted = slot(of: size)
-      // An empty slot of that size is filled; otherwise the entry is added at the end.
+      // An empty slot of that size is filled; otherwise the entry goes in the set's slot order.
       if let empty = images.firstIndex(where: { matches($0, size) && fileOf($0) == nil }),
         var entry = images[empty].objectValue
       {
         entry["filename"] = .string(fileName)
         images[empty] = .object(entry)
       } else {
-        images.append(
-          .object([
-            "filename": .string(fileName), "idiom": .string(wanted.idiom),
-            "scale": .string(wanted.scale), "size": .string(wanted.size),
-          ]))
+        let entry = ContentsJSONValue.object([
+          "filename": .string(fileName), "idiom": .string(wanted.idiom),
+          "scale": .string(wanted.scale), "size": .string(wanted.size),
+        ])
+        images.insert(entry, at: Self.slotPlace(of: entry, in: images))
       }
     }
     members["images"] = .array(images)
@@ -234,6 +249,43 @@ enum CatalogFixes {
       files,
       form: "\(folder.lastPathComponent): \(summary), made from \(largest.file.lastPathComponent)",
       name: icon, notes: notes)
+  }
+
+  /// An entry's slot: its points as written (`83.5`), scale and pixels; nil for one that is not
+  /// a square size at a whole scale.
+  static func slotSize(_ entry: ContentsJSONValue) -> (points: String, scale: Int, pixels: Int)? {
+    guard let size = entry["size"]?.stringValue else { return nil }
+    let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+    let scaleText = entry["scale"]?.stringValue ?? "1x"
+    guard parts.count == 2, parts[0] == parts[1], let points = Double(parts[0]), points > 0,
+      scaleText.hasSuffix("x"), let scale = Int(scaleText.dropLast()), scale > 0
+    else { return nil }
+    return (String(parts[0]), scale, Int((points * Double(scale)).rounded()))
+  }
+
+  /// Where a new entry goes among `images` in Xcode's slot order: the idioms in the order the
+  /// set has them (one it lacks before `ios-marketing`, else last), then by size, then by scale.
+  static func slotPlace(of entry: ContentsJSONValue, in images: [ContentsJSONValue]) -> Int {
+    var idioms: [String] = []
+    for image in images {
+      if let idiom = image["idiom"]?.stringValue, !idioms.contains(idiom) { idioms.append(idiom) }
+    }
+    func rank(_ image: ContentsJSONValue) -> (Int, Double, Int)? {
+      guard let idiom = image["idiom"]?.stringValue, image["appearances"] == nil,
+        let slot = slotSize(image), let points = Double(slot.points)
+      else { return nil }
+      // An idiom the set lacks ranks with ios-marketing, and goes before it.
+      let place =
+        idioms.firstIndex(of: idiom) ?? idioms.firstIndex(of: "ios-marketing") ?? idioms.count
+      return (place, points, slot.scale)
+    }
+    guard let new = rank(entry) else { return images.count }
+    let newIdiomKnown = entry["idiom"]?.stringValue.map(idioms.contains) ?? false
+    return images.firstIndex { image in
+      guard let existing = rank(image) else { return false }
+      if !newIdiomKnown, existing.0 == new.0 { return true }
+      return existing > new
+    } ?? images.count
   }
 
   /// `60`, `83.5`: as Contents.json writes a size.
