@@ -39,6 +39,14 @@ import Testing
         ), sets: ["Blue"])
     ),
     (
+      "no alternates yet, the catalog settings in an .xcconfig",
+      EditProject.Options(
+        baseConfiguration: (
+          "Config/Studio.xcconfig",
+          "// Asset catalog\nASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\nASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME = AccentColor\n\nSWIFT_VERSION = 5.0\n"
+        ))
+    ),
+    (
       "include-all",
       EditProject.Options(
         targetSettings: ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;"],
@@ -187,6 +195,26 @@ import Testing
     for (file, bytes) in before where after[file] != bytes {
       Issue.record("\(form): \(file) differs after add then remove")
     }
+  }
+
+  /// With no alternate yet, the setting goes beside the app's other asset catalog settings:
+  /// in its .xcconfig, after the app icon's line, and not in the project file.
+  @Test func theFirstAlternateGoesBesideTheCatalogSettingsInTheXcconfig() throws {
+    let options = try #require(Self.forms.first { $0.0.contains("settings in an .xcconfig") }?.1)
+    let project = try EditProject(options)
+    let image = project.scratch.file("Night.png")
+    try EditProject.png(side: 1024, red: 10).write(to: image)
+    let context = try EditContext.read(at: project.root, target: nil)
+    let plan = try AddPlanner.plan(AddRequest(name: "Night", image: image), in: context)
+    let edited = plan.changes.changes.filter { !$0.isDirectory && $0.original != nil }
+      .map(\.path.lastPathComponent)
+    #expect(edited == ["Studio.xcconfig"], "\(edited)")
+    let xcconfig = try #require(
+      plan.changes.changes.first { $0.path.lastPathComponent == "Studio.xcconfig" }?.updated)
+    #expect(
+      String(decoding: xcconfig, as: UTF8.self)
+        == "// Asset catalog\nASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Night\nASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME = AccentColor\n\nSWIFT_VERSION = 5.0\n"
+    )
   }
 
   @Test func theDryRunPlanIsTheRealRunsPlan() throws {

@@ -94,6 +94,18 @@ enum SettingDeclaration {
         guard let value = edit.whenUnset,
           let id = targetConfigurations.first(where: { $0.name == place.configuration })?.id
         else { continue }
+        // Beside the app's other asset catalog settings, where they live in an .xcconfig.
+        if let sibling = siblingLine(for: place.configuration, places: places) {
+          let path = sibling.file.standardizedFileURL.path
+          guard !xcconfigFilesDone.contains(path) else { continue }
+          xcconfigFilesDone.insert(path)
+          var config = try XCConfigEditor(
+            file: sibling.file, bytes: try files.current(sibling.file))
+          let number = try config.appendLine("\(key) = \(value)", after: sibling.line)
+          try files.edit(sibling.file, to: config.bytes, edit.summary)
+          described.append("\(sibling.file.lastPathComponent):\(number)")
+          continue
+        }
         try editor.setBuildSetting(key, to: .string(value), configuration: id)
         described.append("target \(targetName), \(place.configuration)")
       case .target?, .project?:
@@ -132,6 +144,36 @@ enum SettingDeclaration {
       try files.edit(projectFile, to: editor.bytes, edit.summary)
     }
     return described
+  }
+
+  /// The settings of the asset catalog compiler a target sets beside the alternate names: where
+  /// the first of them a configuration reads comes from an `.xcconfig`, a new
+  /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` goes after it.
+  static let siblingKeys = [
+    "ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
+    "ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME",
+    "ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME",
+  ]
+
+  /// The `.xcconfig` line of the first sibling setting `configuration` reads from a file (the
+  /// last unconditioned assignment there, as the build reads it); nil when none comes from one.
+  static func siblingLine(for configuration: String, places: EditPlaces) -> (
+    file: URL, line: Int
+  )? {
+    for sibling in siblingKeys {
+      guard
+        let place = places.settingPlaces(sibling).first(where: {
+          $0.configuration == configuration
+        }), place.level == .configurationFile, let file = place.file,
+        let bytes = try? RegularFile.read(file.path, limit: FileLimits.text),
+        let config = try? XCConfigEditor(file: file, bytes: bytes)
+      else { continue }
+      let assignments = config.assignments(of: sibling)
+      if let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last)?.line {
+        return (file, line)
+      }
+    }
+    return nil
   }
 
   /// The change in the `.xcconfig` line the build reads: the last one without conditions, else

@@ -165,11 +165,14 @@ public struct XCConfigEditor: Sendable {
     try commit(updated, expecting: expected, "set line \(line) to \(value)")
   }
 
-  /// Adds `text` (`KEY = value`) as a line of its own after the file's last line with anything on
-  /// it but a comment (so it comes after every `#include` too), in the file's line ends; a file
-  /// without a final line end still has none. Returns the new line's number.
+  /// Adds `text` (`KEY = value`) as a line of its own after line `afterLine`, or by default after
+  /// the file's last line with anything on it but a comment (so it comes after every
+  /// `#include` too), in the file's line ends; a file without a final line end still has none.
+  /// Returns the new line's number.
   @discardableResult
-  public mutating func appendLine(_ text: String) throws(EditError) -> Int {
+  public mutating func appendLine(_ text: String, after afterLine: Int? = nil) throws(EditError)
+    -> Int
+  {
     guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
       throw refusal("a line cannot hold a line end")
     }
@@ -182,7 +185,12 @@ public struct XCConfigEditor: Sendable {
       let end = Self.cut(self.bytes, line.range)
       return self.bytes[line.range.lowerBound..<end].contains { !Self.isSpace($0) }
     }
-    let after = lines.last(where: hasContent) ?? lines.last
+    let after: Line?
+    if let afterLine, afterLine >= 1, afterLine <= lines.count {
+      after = lines[afterLine - 1]
+    } else {
+      after = lines.last(where: hasContent) ?? lines.last
+    }
     var updated = bytes
     let number: Int
     if let after, after.fullRange.upperBound > after.range.upperBound {
