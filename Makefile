@@ -19,7 +19,7 @@ APT_PACKAGES += libchafa-dev chafa
 # syntax error. Opened on first use, like libzip.
 APT_PACKAGES += libjson-c5
 
-.PHONY: all setup setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-edit corpus-png real builtapps fuzz fidelity
+.PHONY: all setup setup-build setup-bench setup-deb build run test clean install uninstall man deb deb-check screenshots format lint art readme-icons bench bench-smoke corpus corpus-edit corpus-png real builtapps fuzz fidelity
 
 all: build
 
@@ -73,6 +73,25 @@ setup:
 	fi; \
 	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(APT_PACKAGES)
 
+# The libraries the build alone needs, for a machine that only builds and runs iconpick (the
+# GitHub Action's runner): `make setup-build`, as root or through sudo.
+BUILD_PACKAGES = libncurses-dev libpng-dev librsvg2-dev libcairo2-dev libdeflate-dev libzip-dev libyaml-dev pkg-config libchafa-dev libjson-c5
+setup-build:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	for module in ncursesw:libncurses-dev libpng:libpng-dev librsvg-2.0:librsvg2-dev cairo:libcairo2-dev libdeflate:libdeflate-dev libzip:libzip-dev yaml-0.1:libyaml-dev chafa:libchafa-dev; do \
+		pkg-config --exists "$${module%%:*}" 2>/dev/null || missing="$$missing $${module#*:}"; \
+	done; \
+	ldconfig -p | grep -q 'libjson-c\.so\.5 ' || missing="$$missing libjson-c5"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "iconpick's build needs:$$missing"; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+		echo "Run as root, then try again:"; \
+		echo "  sudo apt-get update && sudo apt-get install -y $(BUILD_PACKAGES)"; \
+		exit 1; \
+	fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BUILD_PACKAGES)
+
 build: setup
 	$(SWIFT) build -c $(CONFIGURATION) --product iconpick
 
@@ -86,8 +105,16 @@ $(PBXPROJ_VENV)/bin/python:
 	python3 -m venv $(PBXPROJ_VENV)
 	$(PBXPROJ_VENV)/bin/pip install --quiet pbxproj
 
-test: setup $(PBXPROJ_VENV)/bin/python
-	ICONPICK_PBXPROJ_PYTHON="$(CURDIR)/$(PBXPROJ_VENV)/bin/python" $(SWIFT) test
+# pre-commit from PyPI, to run the repository's hooks (.pre-commit-hooks.yaml) as a team would
+# (`pre-commit try-repo`), and its PyYAML to read action.yml (DeveloperToolingTests).
+PRECOMMIT_VENV = .build/precommit-venv
+$(PRECOMMIT_VENV)/bin/pre-commit:
+	python3 -m venv $(PRECOMMIT_VENV)
+	$(PRECOMMIT_VENV)/bin/pip install --quiet pre-commit
+
+test: setup $(PBXPROJ_VENV)/bin/python $(PRECOMMIT_VENV)/bin/pre-commit
+	ICONPICK_PBXPROJ_PYTHON="$(CURDIR)/$(PBXPROJ_VENV)/bin/python" \
+		ICONPICK_PRECOMMIT="$(CURDIR)/$(PRECOMMIT_VENV)/bin/pre-commit" $(SWIFT) test
 	ICONPICK="$$($(SWIFT) build --show-bin-path)/iconpick" bash Tests/Completions/test-completions.sh
 	@w=$$(groff -man -Tutf8 -ww -z Assets/man/iconpick.1 2>&1); [ -z "$$w" ] || { echo "$$w"; exit 1; }
 
@@ -99,8 +126,8 @@ clean:
 # Foundation linked in. It starts in about half the time and with two thirds of the memory of one
 # that loads them as shared libraries (`make bench`), and the .deb needs it: they are not Debian
 # packages. Its own scratch path, so the other builds stay as they are.
-SHIPPED_BUILD = $(SWIFT) build -c release --product iconpick --static-swift-stdlib --disable-local-rpath --scratch-path .build/shipped
-install: setup
+SHIPPED_BUILD ?= $(SWIFT) build -c release --product iconpick --static-swift-stdlib --disable-local-rpath --scratch-path .build/shipped
+install: setup-build
 	$(SHIPPED_BUILD)
 	install -d $(BINDIR) $(DATADIR)
 	install -s -m 0755 "$$($(SHIPPED_BUILD) --show-bin-path)/iconpick" $(BINDIR)/iconpick
