@@ -92,6 +92,17 @@ import Testing
     #expect(Self.anchor("Devices (`idioms`)") == "devices-idioms")
   }
 
+  /// The README is the front door: at most 200 lines, the reference in docs/.
+  @Test func theReadmeIsAFrontDoor() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    #expect(lines <= 200, "README.md has \(lines) lines")
+    for section in ["## Set-up: two commands", "## A short tour", "## Layout"] {
+      #expect(readme.contains(section + "\n"), "no \(section)")
+    }
+  }
+
   /// The Layout section names every module in Sources/ and every folder inside one.
   @Test func theLayoutMapsEveryModuleAndSubfolder() throws {
     let readme = try String(
