@@ -83,9 +83,13 @@ public enum Checker {
     },
     .sources(
       "build settings",
-      [.setNotShipped, .handWrittenAlternates, .settingNameCase, .settingNameNotFound]
+      [
+        .setNotShipped, .handWrittenAlternates, .settingKeyCase, .settingNameCase,
+        .settingNameNotFound,
+      ]
     ) { _, facts in
       ProjectChecks.setsNotShipped(facts) + ProjectChecks.handWrittenAlternates(facts)
+        + ProjectChecks.settingKeysDifferingInCase(facts)
         + ProjectChecks.settingNamesDifferingInCase(facts)
         + ProjectChecks.settingNamesNotFound(facts)
     },

@@ -55,6 +55,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
   case mixedSizesAndAppearances = "mixed-sizes-and-appearances"
   case looseFileInCatalog = "loose-file-in-catalog"
   case handWrittenAlternates = "hand-written-alternates"
+  case settingKeyCase = "setting-key-case"
   case settingNameCase = "setting-name-case"
   case includeCase = "include-case"
   case settingNameNotFound = "setting-name-not-found"
@@ -125,6 +126,7 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
     case .looseFileInCatalog: return .warning
     case .handWrittenAlternates: return .warning
     case .settingNameCase: return .warning
+    case .settingKeyCase: return .error
     case .includeCase: return .warning
     case .settingNameNotFound: return .warning
     case .unusualName: return .warning
@@ -419,6 +421,12 @@ public enum DiagnosticID: String, CaseIterable, Codable, Sendable, CustomStringC
       return (
         "CFBundleAlternateIcons written by hand while build settings also generate it.",
         "Keep one of the two: the build settings, or the Info.plist entries.",
+        []
+      )
+    case .settingKeyCase:
+      return (
+        "An app icon build setting written in another case (AssetCatalog_Compiler_AppIcon_Name), which the build ignores: Xcode matches a setting's name exactly.",
+        "Spell the setting's name as Xcode does, in capitals.",
         []
       )
     case .settingNameCase:

@@ -136,6 +136,25 @@ enum ProjectChecks {
     ]
   }
 
+  /// An app icon setting whose name is written in another case: a user-defined setting the
+  /// build never reads, so what it says (the alternates, the primary) is not built. `add`
+  /// corrects the spelling where it adds a name (docs/editing.md).
+  static func settingKeysDifferingInCase(_ facts: ProjectFacts) -> [Diagnostic] {
+    facts.settingKeysDifferingInCase.map { mismatch in
+      let written = MessageText.escaped(mismatch.written)
+      return Diagnostic(
+        id: .settingKeyCase, file: (mismatch.location?.file ?? facts.fallbackFile).path,
+        line: mismatch.location?.line,
+        message:
+          "\(written) is \(mismatch.setting) in another case, so the build ignores it (Xcode matches a setting's name exactly) and does not build what it says",
+        fix:
+          "Spell it \(mismatch.setting)"
+          + (mismatch.setting == "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+            ? "; `iconpick add NAME` does so when it adds a name." : "."),
+        subject: mismatch.written)
+    }
+  }
+
   /// A build-setting name that finds its set only by ignoring case: the build works (asset names
   /// are matched without regard to case), but the built app's `CFBundleIcons` spells the icon as
   /// the set does, so code that passes the setting's spelling to `setAlternateIconName` fails with

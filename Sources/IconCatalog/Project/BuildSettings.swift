@@ -178,6 +178,9 @@ struct BuildSettings: Sendable {
 
   func file(settingKey key: String) -> URL? { settings[key]?.file }
 
+  /// Every setting's name, as written.
+  var names: [String] { Array(settings.keys) }
+
   func isSet(_ key: String) -> Bool { settings[key] != nil }
 
   /// The value as layered, before expansion, with `$(inherited)` replaced by the text of what it

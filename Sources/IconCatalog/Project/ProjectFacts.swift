@@ -150,6 +150,33 @@ public struct ProjectFacts: Sendable {
   /// `AppIcon-black.appiconset`): the built app knows each by the set's spelling.
   public var settingNamesDifferingInCase: [SettingNameCase] = []
 
+  /// Build settings named like one of the app icon settings but in another case
+  /// (`AssetCatalog_Compiler_Alternate_AppIcon_Names`): Xcode matches a setting's name exactly,
+  /// so the build reads none of them.
+  public var settingKeysDifferingInCase: [SettingKeyCase] = []
+
+  public struct SettingKeyCase: Equatable, Sendable {
+    /// The name as written.
+    public var written: String
+    /// The setting it stands for, as the build spells it.
+    public var setting: String
+    /// Its value as written (not expanded).
+    public var value: String
+    public var location: Location?
+
+    public init(written: String, setting: String, value: String, location: Location? = nil) {
+      self.written = written
+      self.setting = setting
+      self.value = value
+      self.location = location
+    }
+  }
+
+  /// The settings of the app icons that a misspelt case hides (`settingKeysDifferingInCase`).
+  static let iconSettingKeys = [
+    IconNames.primaryNameSetting, IconNames.alternateNamesSetting, IconNames.includeAllSetting,
+  ]
+
   public struct SettingNameCase: Equatable, Sendable {
     /// `ASSETCATALOG_COMPILER_APPICON_NAME` or `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`.
     public var setting: String
@@ -320,6 +347,17 @@ extension AppIconReader {
       facts.alternateNamesLocation = ProjectFacts.Location(
         file: file,
         line: ProjectFacts.firstLine(in: file, containing: IconNames.alternateNamesSetting))
+    }
+    facts.settingKeysDifferingInCase = ProjectFacts.iconSettingKeys.flatMap { setting in
+      settings.names.filter { $0 != setting && $0.uppercased() == setting }.sorted().map {
+        written in
+        ProjectFacts.SettingKeyCase(
+          written: written, setting: setting, value: settings.rawValue(written) ?? "",
+          location: settings.file(settingKey: written).map { file in
+            ProjectFacts.Location(
+              file: file, line: ProjectFacts.firstLine(in: file, containing: written))
+          })
+      }
     }
     facts.settingNamesDifferingInCase = names.caseMismatches.map { mismatch in
       let location = settings.file(settingKey: mismatch.setting).map { file in

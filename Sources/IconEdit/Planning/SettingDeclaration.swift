@@ -24,6 +24,9 @@ enum SettingDeclaration {
   static func plan(
     _ change: Change, name: String, context: EditContext, files: inout PlannedFiles
   ) throws(EditError) -> [String] {
+    if change == .add, let typo = try correctMisspeltSetting(name, context: context, files: &files) {
+      return [typo]
+    }
     let edit = SettingEdit(
       key: key, summary: summary(change, name),
       text: { change.apply(name, to: $0) },
@@ -144,6 +147,32 @@ enum SettingDeclaration {
       try files.edit(projectFile, to: editor.bytes, edit.summary)
     }
     return described
+  }
+
+  /// Where the alternate names are set under a misspelt name in an `.xcconfig`
+  /// (`AssetCatalog_Compiler_Alternate_AppIcon_Names`, which the build ignores:
+  /// `setting-key-case`) and the right name is set nowhere, `add` spells that line's name right
+  /// and adds NAME to its value, rather than write a second setting beside the typo. Returns
+  /// `file:line`, or nil when there is no such line.
+  static func correctMisspeltSetting(
+    _ name: String, context: EditContext, files: inout PlannedFiles
+  ) throws(EditError) -> String? {
+    guard
+      let typo = context.facts.settingKeysDifferingInCase.first(where: { $0.setting == key }),
+      let file = typo.location?.file, file.pathExtension == "xcconfig",
+      !context.places.settingPlaces(key).contains(where: { $0.level != nil })
+    else { return nil }
+    var config = try XCConfigEditor(file: file, bytes: try files.current(file))
+    let assignments = config.assignments(of: typo.written)
+    guard let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last) else {
+      return nil
+    }
+    try config.renameKey(line: line.line, to: key)
+    try config.setValue(SettingList.appending(name, to: line.value), line: line.line)
+    try files.edit(
+      file, to: config.bytes,
+      "\(typo.written) spelt \(key), and \"\(name)\" added to it")
+    return "\(file.lastPathComponent):\(line.line)"
   }
 
   /// The settings of the asset catalog compiler a target sets beside the alternate names: where

@@ -145,6 +145,29 @@ public struct XCConfigEditor: Sendable {
     allAssignments.filter { $0.key == key }.map { ($0.line, $0.conditions, $0.value) }
   }
 
+  /// Spells the key of the assignment on `line` as `newKey` (a setting's name in the wrong case),
+  /// keeping its conditions, value and comment.
+  public mutating func renameKey(line: Int, to newKey: String) throws(EditError) {
+    let lines = Self.lines(bytes)
+    guard let assignment = allAssignments.first(where: { $0.line == line }), line <= lines.count
+    else { throw refusal("line \(line) is not an assignment") }
+    var start = lines[line - 1].range.lowerBound
+    while start < assignment.equals, Self.isSpace(bytes[start]) || bytes[start] == 0x0C
+      || bytes[start] == 0x0B
+    {
+      start += 1
+    }
+    let keyBytes = Array(assignment.key.utf8)
+    guard start + keyBytes.count <= assignment.equals,
+      Array(bytes[start..<(start + keyBytes.count)]) == keyBytes
+    else { throw refusal("the key on line \(line) is not where it was read") }
+    var updated = bytes
+    updated.replaceSubrange(start..<(start + keyBytes.count), with: Array(newKey.utf8))
+    var expected = allAssignments.map { ($0.line, $0.key, $0.conditions, $0.value) }
+    if let index = expected.firstIndex(where: { $0.0 == line }) { expected[index].1 = newKey }
+    try commit(updated, expecting: expected, "spell line \(line)'s setting \(newKey)")
+  }
+
   /// Replaces the value of the assignment on `line`, keeping the rest of the line.
   public mutating func setValue(_ value: String, line: Int) throws(EditError) {
     try checkWritable(value)
