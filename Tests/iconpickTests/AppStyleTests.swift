@@ -54,4 +54,74 @@ import Testing
     let check = try edit.read(["check", project.root.path])
     #expect(!check.stdout.contains("[setting-key-case]"), "\(check.stdout)")
   }
+
+  /// `--dark` and `--tinted` where the app's sets are per-size: refused before anything is
+  /// planned, dry run and real run alike, saying why.
+  @Test func looksOnPerSizeSetsAreRefusedUpFront() throws {
+    var options = EditProject.blueInTheTarget
+    options.perSize = true
+    let project = try EditProject(in: scratch, options)
+    let before = try project.snapshot()
+    let arguments = [
+      "add", "Night", try edit.image().path, "--dark", try edit.image("Dark.png").path,
+      project.root.path,
+    ]
+    for extra in [["--dry-run"], []] {
+      let result = try edit.run(arguments + extra)
+      #expect(result.status == 1, "\(result.stdout)")
+      #expect(
+        result.stderr.contains(
+          "the app's sets list each size (Blue is per-size), and only a single-size set has dark and tinted looks: add without --dark"
+        ), "\(result.stderr)")
+      #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+    #expect(try project.snapshot() == before)
+  }
+
+  @Test func aLookGivenTwiceIsAUsageError() throws {
+    let project = try EditProject(in: scratch)
+    let image = try edit.image().path
+    let result = try edit.run([
+      "add", "Night", image, "--tinted", image, "--tinted", image, project.root.path,
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--tinted is given twice"), "\(result.stderr)")
+  }
+
+  /// A single-size app whose primary has dark and tinted looks: a new set without them says how
+  /// to give them.
+  @Test func aNewSetWithoutTheAppsLooksSaysHowToGiveThem() throws {
+    let project = try EditProject(
+      in: scratch, .init(targetSettings: ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"]))
+    let folder = "Studio/Assets.xcassets/AppIcon.appiconset"
+    for look in ["dark", "tinted"] {
+      try project.write(file: "\(folder)/AppIcon-\(look).png", EditProject.png(side: 1024, red: 50))
+    }
+    func entry(_ file: String, _ look: String?) -> String {
+      let appearances =
+        look.map {
+          "      \"appearances\" : [\n        {\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"\($0)\"\n        }\n      ],\n"
+        } ?? ""
+      return
+        "    {\n\(appearances)      \"filename\" : \"\(file)\",\n      \"idiom\" : \"universal\",\n      \"platform\" : \"ios\",\n      \"size\" : \"1024x1024\"\n    }"
+    }
+    try project.write(
+      "\(folder)/Contents.json",
+      "{\n  \"images\" : [\n\([entry("AppIcon.png", nil), entry("AppIcon-dark.png", "dark"), entry("AppIcon-tinted.png", "tinted")].joined(separator: ",\n"))\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    )
+    let result = try edit.run([
+      "add", "Night", try edit.image().path, project.root.path, "--dry-run",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "AppIcon has dark and tinted looks, which \"Night\" is not given: its dark and tinted slots stay empty (iOS then shows the default image); give them with --dark IMAGE and --tinted IMAGE"
+      ), "\(result.stderr)")
+    let given = try edit.run([
+      "add", "Night", try edit.image().path, "--dark", try edit.image("D.png").path, "--tinted",
+      try edit.image("T.png").path, project.root.path, "--dry-run",
+    ])
+    #expect(given.status == 0, "\(given.stderr)")
+    #expect(!given.stderr.contains("looks, which"), "\(given.stderr)")
+  }
 }

@@ -43,6 +43,21 @@ public enum AppIconSetWriter {
       self.init(name: name, slots: slots)
     }
 
+    /// The looks (`dark`, `tinted`) the set gives an image, by its `appearances` entries.
+    public var looks: [String] {
+      var found: [String] = []
+      for slot in slots where slot["filename"]?.stringValue?.isEmpty == false {
+        for appearance in slot["appearances"]?.arrayValue ?? [] {
+          if let value = appearance["value"]?.stringValue, ["dark", "tinted"].contains(value),
+            !found.contains(value)
+          {
+            found.append(value)
+          }
+        }
+      }
+      return found.sorted()
+    }
+
     /// Every slot is the one 1024-point universal size, in one or more appearances: Xcode's
     /// "Single Size".
     public var isSingleSize: Bool {

@@ -71,8 +71,29 @@ public enum AddPlanner {
       }
     }
 
+    // Options that cannot apply are refused before anything is planned.
+    let looseForm = !image.isIconComposer && usesInfoPlistForm(context)
+    if dark != nil || tinted != nil {
+      let given = [dark.map { _ in "--dark" }, tinted.map { _ in "--tinted" }].compactMap { $0 }
+        .joined(separator: " and ")
+      if looseForm, let plist = context.facts.infoPlist {
+        throw .unsupported(
+          file: plist.path,
+          reason:
+            "the app's alternates are loose PNGs named in Info.plist, which have no dark or tinted look: add without \(given)"
+        )
+      }
+      if let template = try catalogTemplate(context), !template.set.isSingleSize {
+        throw .unsupported(
+          file: template.file.path,
+          reason:
+            "the app's sets list each size (\(template.set.name) is per-size), and only a single-size set has dark and tinted looks: add without \(given), or make the sets single-size in Xcode first"
+        )
+      }
+    }
+
     var plan: EditPlan
-    if !image.isIconComposer, usesInfoPlistForm(context) {
+    if looseForm {
       plan = try planInfoPlistForm(name, image: image, context: context, files: &files)
     } else {
       plan = try planCatalogForm(
@@ -148,6 +169,17 @@ public enum AddPlanner {
         name: name, in: folder, image: image, dark: dark, tinted: tinted, template: template)
       files.changes.append(contentsOf: made.changes)
       notes += made.warnings
+      // The app's sets have looks this one is not given: say how to give them.
+      if let template, template.isSingleSize {
+        let missing = template.looks.filter {
+          ($0 == "dark" && dark == nil) || ($0 == "tinted" && tinted == nil)
+        }
+        if !missing.isEmpty {
+          notes.append(
+            "\(template.name) has \(missing.joined(separator: " and ")) looks, which \"\(name)\" is not given: its \(missing.joined(separator: " and ")) slots stay empty (iOS then shows the default image); give them with \(missing.map { "--\($0) IMAGE" }.joined(separator: " and "))"
+          )
+        }
+      }
       form = "an asset catalog set, \(files.changes.displayPath(destination))"
     }
     if facts.includesAllAppIcons {
@@ -159,6 +191,18 @@ public enum AddPlanner {
     var plan = EditPlan(changes: files.changes, form: form, name: name)
     plan.notes = notes
     return plan
+  }
+
+  /// The set whose form a new catalog set copies (`setFolder`), read; nil when there is none.
+  static func catalogTemplate(_ context: EditContext) throws(EditError) -> (
+    set: AppIconSetWriter.Template, file: URL
+  )? {
+    guard let set = try? setFolder(context).template else { return nil }
+    let contents = set.appendingPathComponent("Contents.json")
+    let template = try AppIconSetWriter.Template(
+      name: set.deletingPathExtension().lastPathComponent,
+      contentsJSON: try PlannedFiles.read(contents), file: contents.path)
+    return (template, contents)
   }
 
   /// The catalog folder for a new set: beside the app's alternate sets, else beside the primary's,

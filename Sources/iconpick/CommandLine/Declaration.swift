@@ -459,7 +459,12 @@ extension Interface {
         The set's dark appearance: a square PNG of at least 1024 px, written as the \
         single-size set's dark image.
         """,
-      apply: { options, value throws(UsageError) in options.darkImage = value }),
+      apply: { options, value throws(UsageError) in
+        guard options.darkImage == nil else {
+          throw UsageError(message: "--dark is given twice: give the dark image once")
+        }
+        options.darkImage = value
+      }),
     OptionSpec(
       long: "--tinted", value: .file("IMAGE", pattern: "*.png"), commands: [.add],
       summary: "The tinted appearance's image",
@@ -468,7 +473,12 @@ extension Interface {
         The set's tinted appearance: a square PNG of at least 1024 px, written as the \
         single-size set's tinted image.
         """,
-      apply: { options, value throws(UsageError) in options.tintedImage = value }),
+      apply: { options, value throws(UsageError) in
+        guard options.tintedImage == nil else {
+          throw UsageError(message: "--tinted is given twice: give the tinted image once")
+        }
+        options.tintedImage = value
+      }),
     OptionSpec(
       long: "--dry-run", short: "-n", commands: editCommands + [.check],
       summary: "Print the change as a diff; write nothing",
