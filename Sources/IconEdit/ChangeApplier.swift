@@ -85,7 +85,7 @@ public enum ChangeApplier {
     var folders: [String] = []
     for change in set.changes {
       let path = change.path.standardizedFileURL.path
-      try checkContainment(path, root: root)
+      try checkContainment(path, root: root, lexicalRoot: set.root.standardizedFileURL.path)
       var status = stat()
       let exists = lstat(path, &status) == 0
       if change.isCreation {
@@ -142,7 +142,7 @@ public enum ChangeApplier {
     var originals: [Int: [UInt8]] = [:]
     for (index, change) in set.changes.enumerated() {
       let path = change.path.standardizedFileURL.path
-      guard path.hasPrefix(prefix) else { throw .leavesProject(file: path, target: path) }
+      guard path.hasPrefix(prefix) else { throw .outsideProject(file: path, root: root) }
       let relative = String(path.dropFirst(prefix.count))
       if change.isDirectory {
         entries.append(
@@ -337,7 +337,18 @@ public enum ChangeApplier {
 
   /// Refuses a path whose nearest existing ancestor (or the path itself) resolves outside
   /// `root`: a symbolic link that leaves the project is never followed.
-  static func checkContainment(_ path: String, root: String) throws(EditError) {
+  static func checkContainment(_ path: String, root: String, lexicalRoot: String? = nil)
+    throws(EditError)
+  {
+    // Outside by its own path (`../images/icons`): no link is involved, and a message must not
+    // say one is.
+    if let lexicalRoot {
+      let prefix = lexicalRoot.hasSuffix("/") ? lexicalRoot : lexicalRoot + "/"
+      let lexical = URL(fileURLWithPath: path).standardizedFileURL.path
+      if lexical != lexicalRoot, !lexical.hasPrefix(prefix) {
+        throw .outsideProject(file: lexical, root: lexicalRoot)
+      }
+    }
     var probe = path
     while !probe.isEmpty, probe != "/" {
       var status = stat()

@@ -24,6 +24,8 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
   case changedOnDisk(file: String)
   /// A path leaves the project through a symbolic link.
   case leavesProject(file: String, target: String)
+  /// A path lies outside the project's folder (no link involved).
+  case outsideProject(file: String, root: String)
   /// A new file's place is taken.
   case exists(file: String)
   /// Writing failed (the change was undone).
@@ -80,6 +82,9 @@ public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
     case .changedOnDisk(let file):
       return
         "\(MessageText.escaped(file)) changed on disk while iconpick was planning; nothing was written: run the command again"
+    case .outsideProject(let file, let root):
+      return
+        "\(MessageText.path(file)) is outside the project's folder (\(MessageText.path(root))), which is all iconpick changes; move it into the project, or make the change in Xcode; nothing was written"
     case .leavesProject(let file, let target):
       return
         "\(MessageText.escaped(file)) is a symbolic link that leaves the project (to \(MessageText.escaped(target))); nothing was written"

@@ -128,6 +128,40 @@ final class ScratchFolder {
     #expect(!outside.exists("new.png"))
   }
 
+  /// A file beside the project (`../images/icons`, as a React Native app keeps its icons) is
+  /// outside its folder, and said so: the message speaks of a symbolic link only for a link.
+  @Test func aFileOutsideTheProjectIsSaidAsSuchNotAsALink() throws {
+    let parent = try ScratchFolder()
+    let project = parent.file("ios")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    try parent.write("images/icons/Night.png", "png\n")
+    var set = ChangeSet(root: project)
+    set.append(.create(parent.file("images/icons/Night@2x.png"), bytes("x"), "new"))
+    do {
+      try ChangeApplier.check(set)
+      Issue.record("a file outside the project was not refused")
+    } catch {
+      #expect(
+        error
+          == .outsideProject(
+            file: parent.file("images/icons/Night@2x.png").standardizedFileURL.path,
+            root: project.standardizedFileURL.path))
+      #expect(!error.description.contains("symbolic link"), "\(error.description)")
+    }
+    // Through a link, the link is named.
+    try FileManager.default.createSymbolicLink(
+      atPath: project.appendingPathComponent("Icons").path,
+      withDestinationPath: parent.file("images/icons").path)
+    var linked = ChangeSet(root: project)
+    linked.append(.create(project.appendingPathComponent("Icons/Night@2x.png"), bytes("x"), "new"))
+    do {
+      try ChangeApplier.check(linked)
+      Issue.record("a file through a link out was not refused")
+    } catch {
+      #expect(error.description.contains("is a symbolic link that leaves the project"))
+    }
+  }
+
   @Test func aFailureHalfWayPutsBackWhatWasWritten() throws {
     let scratch = try ScratchFolder()
     let first = try scratch.write("a.txt", "a\n")
