@@ -22,11 +22,15 @@ enum SizeChecks {
     var slot: String
   }
 
-  static let iPhone = Need(pixels: 120, points: 60, idiom: "iphone", slot: "60pt @2x")
-  static let iPad = [
-    Need(pixels: 152, points: 76, idiom: "ipad", slot: "76pt @2x"),
-    Need(pixels: 167, points: 83.5, idiom: "ipad", slot: "83.5pt @2x"),
-  ]
+  static let iPhone = need(IconFix.Size.iPhoneRequired[0])
+  static let iPad = IconFix.Size.iPadRequired.map(need)
+
+  static func need(_ size: IconFix.Size) -> Need {
+    let points = size.points.rounded() == size.points ? "\(Int(size.points))" : "\(size.points)"
+    return Need(
+      pixels: size.pixels, points: size.points, idiom: size.idiom,
+      slot: "\(points)pt @\(size.scale)x")
+  }
 
   /// One body for a project (the predicted app) and for what Xcode built, reading the model: an
   /// icon's sizes come from its images (`missingSizes`), and a finding is put at the compiled

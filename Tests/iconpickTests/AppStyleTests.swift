@@ -124,4 +124,52 @@ import Testing
     #expect(given.status == 0, "\(given.stderr)")
     #expect(!given.stderr.contains("looks, which"), "\(given.stderr)")
   }
+
+  /// A per-size primary with iPhone slots only, in an app that runs on iPad (a Kotlin
+  /// Multiplatform `iosApp`, say): the new set gets the 152 and 167 px iPad images App Store
+  /// Connect asks for, in the set's slot order, so check finds no alternate-missing-size.
+  @Test func aNewPerSizeSetHasTheIPadSizesWhereTheAppRunsOnIPad() throws {
+    let project = try EditProject(
+      in: scratch, .init(targetSettings: ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"]))
+    let folder = "Studio/Assets.xcassets/AppIcon.appiconset"
+    var entries: [String] = []
+    for (size, scale, pixels, idiom) in [
+      ("60x60", 2, 120, "iphone"), ("60x60", 3, 180, "iphone"),
+      ("1024x1024", 1, 1024, "ios-marketing"),
+    ] {
+      try project.write(
+        file: "\(folder)/Icon-\(pixels).png", EditProject.png(side: pixels, red: 70))
+      entries.append(
+        "    {\n      \"filename\" : \"Icon-\(pixels).png\",\n      \"idiom\" : \"\(idiom)\",\n      \"scale\" : \"\(scale)x\",\n      \"size\" : \"\(size)\"\n    }"
+      )
+    }
+    try FileManager.default.removeItem(at: project.file("\(folder)/AppIcon.png"))
+    try project.write(
+      "\(folder)/Contents.json",
+      "{\n  \"images\" : [\n\(entries.joined(separator: ",\n"))\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    )
+    let before = try project.snapshot()
+    let add = try edit.run(["add", "Night", try edit.image().path, project.root.path])
+    #expect(add.status == 0, "\(add.stderr)")
+    let contents = try String(
+      contentsOf: project.file("Studio/Assets.xcassets/Night.appiconset/Contents.json"),
+      encoding: .utf8)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contents.utf8)) as? [String: Any])
+    let images = try #require(json["images"] as? [[String: String]])
+    #expect(
+      images.map { "\($0["idiom"]!) \($0["size"]!) \($0["scale"]!)" } == [
+        "iphone 60x60 2x", "iphone 60x60 3x", "ipad 76x76 2x", "ipad 83.5x83.5 2x",
+        "ios-marketing 1024x1024 1x",
+      ], "\(contents)")
+    let listed = try edit.listedIcons(project)
+    #expect(listed["Night"]?.contains("ipad") == true, "\(listed)")
+    let check = try edit.read(["check", project.root.path])
+    #expect(
+      !check.stdout.contains("Night") || !check.stdout.contains("alternate-missing-size"),
+      "\(check.stdout)")
+    let remove = try edit.run(["remove", "Night", project.root.path])
+    #expect(remove.status == 0, "\(remove.stderr)")
+    #expect(try project.snapshot() == before)
+  }
 }

@@ -59,6 +59,14 @@ public enum IconFix: Sendable, Equatable, Hashable {
     }
 
     public var pixels: Int { Int((points * Double(scale)).rounded()) }
+
+    /// The sizes App Store Connect asks of an app's icons (ITMS-90022/90023 of the primary,
+    /// ITMS-90890/90892 of alternates): 60pt @2x on iPhone, and where the app runs on iPad 76pt
+    /// and 83.5pt @2x. `check` judges by them, and `add` and `--fix` make them.
+    public static let iPhoneRequired = [Size(idiom: "iphone", points: 60, scale: 2)]
+    public static let iPadRequired = [
+      Size(idiom: "ipad", points: 76, scale: 2), Size(idiom: "ipad", points: 83.5, scale: 2),
+    ]
   }
 
   /// How safe applying it is (ruff's terms): a safe fix changes only declarations and files

@@ -99,9 +99,12 @@ public enum AppIconSetWriter {
   /// File names follow the template's where they hold its name (`Blue.png` for `Red.png` in
   /// set `Red`), keep a per-size template's other names (each set has its own folder), and
   /// otherwise are the image's own file name, as Xcode names a file dropped on a slot.
+  /// `required`: sizes a per-size set must fill whatever the template fills (those App Store
+  /// Connect asks of the devices the app runs on, `IconFix.Size.iPadRequired`): an empty slot of
+  /// that size is filled, a missing one added in the set's slot order.
   public static func files(
     name: String, in folder: URL, image: IconImageInput, dark: IconImageInput? = nil,
-    tinted: IconImageInput? = nil, template: Template? = nil
+    tinted: IconImageInput? = nil, template: Template? = nil, required: [IconFix.Size] = []
   ) throws(EditError) -> Output {
     guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
       throw .invalidName(name: name, reason: "it cannot be a folder name")
@@ -118,7 +121,10 @@ public enum AppIconSetWriter {
         reason: "an Icon Composer .icon folder is added as it is, not into an .appiconset")
     }
 
-    let slots = template.map { filledSlots($0, images: images) } ?? singleSizeSlots(images)
+    var slots = template.map { filledSlots($0, images: images) } ?? singleSizeSlots(images)
+    if let template, !template.isSingleSize {
+      slots = withRequired(required, in: slots)
+    }
     let singleSize = template?.isSingleSize ?? true
     var sizes: [Appearance: IconPNGSizes] = images.mapValues { IconPNGSizes($0) }
     var entries: [ContentsJSONValue] = []
@@ -214,6 +220,32 @@ public enum AppIconSetWriter {
         copy["appearances"] = appearance.entry
         slots.append((copy, appearance))
       }
+    }
+    return slots
+  }
+
+  /// `slots` with each of `required` filled in the any appearance: an empty slot of its size
+  /// filled, or a new one placed in the set's slot order.
+  static func withRequired(
+    _ required: [IconFix.Size], in slots: [([String: ContentsJSONValue], Appearance?)]
+  ) -> [([String: ContentsJSONValue], Appearance?)] {
+    var slots = slots
+    for size in required {
+      let points = CatalogFixes.pointsText(size.points)
+      let wanted: [String: ContentsJSONValue] = [
+        "idiom": .string(size.idiom), "size": .string("\(points)x\(points)"),
+        "scale": .string("\(size.scale)x"),
+      ]
+      let matches = { (slot: [String: ContentsJSONValue]) in
+        Appearance(slot: slot) == .any && slot["idiom"] == wanted["idiom"]
+          && slot["size"] == wanted["size"] && (slot["scale"] ?? "1x") == wanted["scale"]
+      }
+      if let index = slots.firstIndex(where: { matches($0.0) }) {
+        if slots[index].1 == nil { slots[index].1 = .any }
+        continue
+      }
+      let place = CatalogFixes.slotPlace(of: .object(wanted), in: slots.map { .object($0.0) })
+      slots.insert((wanted, .any), at: place)
     }
     return slots
   }

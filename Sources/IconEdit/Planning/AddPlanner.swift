@@ -165,8 +165,14 @@ public enum AddPlanner {
           name: set.deletingPathExtension().lastPathComponent,
           contentsJSON: try PlannedFiles.read(contents), file: contents.path)
       }
+      // The sizes App Store Connect asks of the devices the app runs on, whatever the template
+      // (the primary's set) fills.
+      let required =
+        IconFix.Size.iPhoneRequired
+        + (context.app.deviceFamilies.contains(2) ? IconFix.Size.iPadRequired : [])
       let made = try AppIconSetWriter.files(
-        name: name, in: folder, image: image, dark: dark, tinted: tinted, template: template)
+        name: name, in: folder, image: image, dark: dark, tinted: tinted, template: template,
+        required: required)
       files.changes.append(contentsOf: made.changes)
       notes += made.warnings
       // The app's sets have looks this one is not given: say how to give them.

@@ -6,10 +6,7 @@ import IconCatalog
 /// made from its largest file where that is large enough.
 enum IPadDeclarationFix {
   /// The iPad sizes App Store Connect asks of an alternate (ITMS-90892).
-  static let iPadSizes = [
-    IconFix.Size(idiom: "ipad", points: 76, scale: 2),
-    IconFix.Size(idiom: "ipad", points: 83.5, scale: 2),
-  ]
+  static let iPadSizes = IconFix.Size.iPadRequired
 
   /// Makes `CFBundleIcons~ipad` where the Info.plist lacks it, with the primary's entry copied
   /// from `from` (a `CFBundleIcons~ipad` without the primary would leave iPad without its
