@@ -172,4 +172,34 @@ import Testing
     #expect(remove.status == 0, "\(remove.stderr)")
     #expect(try project.snapshot() == before)
   }
+
+  /// One target that builds for iOS and tvOS, its primary an Icon Composer bundle in a
+  /// synchronized folder: the iOS side gets the icon, the tvOS side is named in a note, and
+  /// remove gives every byte back.
+  @Test func aOneTargetIOSAndTVOSAppGetsTheIconOnItsIOSSide() throws {
+    var options = EditProject.Options(targetSettings: [
+      "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;",
+      "SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator appletvos appletvsimulator\";",
+    ])
+    options.synchronized = true
+    options.deviceFamily = "\"1,2,3\""
+    let project = try EditProject(in: scratch, options)
+    try FileManager.default.removeItem(
+      at: project.file("Studio/Assets.xcassets/AppIcon.appiconset"))
+    try FileManager.default.copyItem(
+      at: paletteFolder().appendingPathComponent("AppIcons/AppIcon.icon"),
+      to: project.file("Studio/AppIcon.icon"))
+    let before = try project.snapshot()
+    let add = try edit.run(["add", "Zeta", try edit.image().path, project.root.path])
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(
+      add.stderr.contains(
+        "the target builds for tvOS too, whose alternate icons are brand assets of layered image stacks, which iconpick does not write: \"Zeta\" is the iOS app's"
+      ), "\(add.stderr)")
+    let listed = try edit.listedIcons(project)
+    #expect(listed["Zeta"]?.contains("iphone") == true, "\(listed)")
+    let remove = try edit.run(["remove", "Zeta", project.root.path])
+    #expect(remove.status == 0, "\(remove.stderr)")
+    #expect(try project.snapshot() == before)
+  }
 }

@@ -100,6 +100,12 @@ public enum AddPlanner {
         name, image: image, dark: dark, tinted: tinted, context: context, files: &files)
     }
     plan.expectedIdioms = app.deviceIdioms
+    // One target that builds for iOS and tvOS: the iOS side is edited, the tvOS side said.
+    if app.platform == .iOS, app.otherPlatforms.contains(.tvOS) {
+      plan.notes.append(
+        "the target builds for tvOS too, whose alternate icons are brand assets of layered image stacks, which iconpick does not write: \"\(name)\" is the iOS app's; give the tvOS app its own in Xcode"
+      )
+    }
     return plan
   }
 
