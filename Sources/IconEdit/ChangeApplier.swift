@@ -72,20 +72,21 @@ public enum ChangeApplier {
   /// Checks every change against the disk without writing: what `--dry-run` also runs, so a
   /// dry run refuses what a real run would.
   public static func check(_ set: ChangeSet) throws(EditError) {
-    let root = realPath(set.root.path) ?? set.root.standardizedFileURL.path
+    let writeRoot = set.writeRoot
+    let root = realPath(writeRoot.path) ?? writeRoot.standardizedFileURL.path
     // The root first, where the journal and the lock go: a real run takes the lock before it
     // plans, so a dry run asks first too and refuses in the same words.
     var rootStatus = stat()
-    if stat(set.root.standardizedFileURL.path, &rootStatus) == 0, !writableByMode(rootStatus) {
+    if stat(writeRoot.standardizedFileURL.path, &rootStatus) == 0, !writableByMode(rootStatus) {
       throw .notWritable(
-        file: set.root.standardizedFileURL.path, mode: UInt32(rootStatus.st_mode & 0o7777),
+        file: writeRoot.standardizedFileURL.path, mode: UInt32(rootStatus.st_mode & 0o7777),
         isFolder: true)
     }
     var planned = Set<String>()
     var folders: [String] = []
     for change in set.changes {
       let path = change.path.standardizedFileURL.path
-      try checkContainment(path, root: root, lexicalRoot: set.root.standardizedFileURL.path)
+      try checkContainment(path, root: root, lexicalRoot: writeRoot.standardizedFileURL.path)
       var status = stat()
       let exists = lstat(path, &status) == 0
       if change.isCreation {
@@ -109,7 +110,8 @@ public enum ChangeApplier {
     }
     // Each folder a name is made, replaced or removed in, and the root (the journal goes there).
     var seen = Set<String>()
-    for folder in [set.root.standardizedFileURL.path] + folders where seen.insert(folder).inserted {
+    for folder in [writeRoot.standardizedFileURL.path] + folders where seen.insert(folder).inserted
+    {
       // A new folder of the set: its nearest folder on disk is the one written.
       var probe = folder
       var status = stat()
@@ -127,7 +129,7 @@ public enum ChangeApplier {
     -> Applied
   {
     try check(set)
-    let root = set.root.standardizedFileURL.path
+    let root = set.writeRoot.standardizedFileURL.path
     let folder = JournalFolder(root: root)
     if folder.hasJournal {
       throw .untrustedJournal(

@@ -109,6 +109,30 @@ public struct ChangeSet: Sendable, Equatable {
     changes.append(.modify(path, from: original, to: updated, summary))
   }
 
+  /// The folder the change is journalled in and must stay inside: the project's root; or, where
+  /// the change reaches files the project references beside its folder (a React Native app's
+  /// `../images/icons`), the root of the git repository that holds both (the nearest folder
+  /// above holding `.git`). Outside a repository, the project's root alone.
+  public var writeRoot: URL {
+    let root = self.root.standardizedFileURL
+    func inside(_ folder: URL) -> Bool {
+      let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+      return changes.allSatisfy {
+        let path = $0.path.standardizedFileURL.path
+        return path == folder.path || path.hasPrefix(prefix)
+      }
+    }
+    if inside(root) { return root }
+    var folder = root
+    while folder.path != "/" {
+      if ReadDisk.exists(folder.appendingPathComponent(".git").path) {
+        return inside(folder) ? folder : root
+      }
+      folder = folder.deletingLastPathComponent().standardizedFileURL
+    }
+    return root
+  }
+
   /// The path as people see it: relative to the root where it lies under it.
   public func displayPath(_ path: URL) -> String {
     let rootPath = root.standardizedFileURL.path
