@@ -551,10 +551,11 @@ struct XcodeProjectTests {
     let error = try #require(throws: IconCatalogError.self) {
       try AppIconReader.read(at: fixture.url("App.xcodeproj"))
     }
-    guard case .unreadableFile(let file, _) = error else {
-      Issue.record("expected unreadableFile, got \(error)")
+    guard case .projectFileMissing(let bundle) = error else {
+      Issue.record("expected projectFileMissing, got \(error)")
       return
     }
-    #expect(file == pbxproj(fixture, "App"))
+    #expect(bundle + "/project.pbxproj" == pbxproj(fixture, "App"))
+    #expect(error.description.contains("holds no project.pbxproj"))
   }
 }

@@ -89,4 +89,33 @@ import Testing
     #expect(!add.stderr.contains("symbolic link"), "\(add.stderr)")
     #expect(try EditProject.snapshot(of: app) == before)
   }
+
+  /// A catalog that is a symbolic link out of the project, in a group or a synchronized folder:
+  /// read through the link as Xcode builds it, and named as the link it is when a change would
+  /// write through it (never "has no image files", catalog-not-in-target or "no asset catalog").
+  @Test(arguments: [false, true])
+  func aCatalogLinkedFromOutsideIsReadAndNamedAsALink(synchronized: Bool) throws {
+    var options = EditProject.blueInTheTarget
+    options.synchronized = synchronized
+    let project = try EditProject(in: scratch, options)
+    let shared = scratch.file("shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: project.file("Studio/Assets.xcassets"),
+      to: shared.appendingPathComponent("Assets.xcassets"))
+    try FileManager.default.createSymbolicLink(
+      atPath: project.file("Studio/Assets.xcassets").path,
+      withDestinationPath: "../../shared/Assets.xcassets")
+    let listed = try edit.listedIcons(project)
+    #expect(listed["Blue"] != nil, "\(listed)")
+    let check = try edit.read(["check", project.root.path])
+    #expect(check.status == 0, "\(check.stdout)")
+    let add = try edit.run(["add", "Night", try edit.image().path, project.root.path])
+    #expect(add.status == 1)
+    #expect(
+      add.stderr.contains(
+        "\(project.file("Studio/Assets.xcassets").path) is a symbolic link that leaves the project"),
+      "\(add.stderr)")
+    #expect(!add.stderr.contains("no asset catalog"), "\(add.stderr)")
+  }
 }

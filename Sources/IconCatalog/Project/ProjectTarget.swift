@@ -454,6 +454,16 @@ struct ProjectTarget: Sendable {
     // An unreadable subfolder hides only what is in it.
     let walker = DirectoryWalker(folder)
     while let (url, isFolder) = walker.next() {
+      // A link to a catalog or `.icon` is one of the folder's bundles, as Xcode builds it: read
+      // through the link (the write side refuses a link that leads out of the project, by name).
+      if !isFolder, ["xcassets", "icon"].contains(url.pathExtension),
+        ReadDisk.isSymbolicLink(url.path), ReadDisk.isFolder(url.path)
+      {
+        let relative = ProjectFiles.relativeComponents(of: url, under: folder)
+          .joined(separator: "/")
+        if !excluded.contains(relative) { found.append(url) }
+        continue
+      }
       guard isFolder else { continue }
       let relative = ProjectFiles.relativeComponents(of: url, under: folder).joined(separator: "/")
       let name = url.lastPathComponent
