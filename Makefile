@@ -298,7 +298,7 @@ SECONDS ?= 60
 # libFuzzer's RSS limit: pngdiff's RSS climbs past the default 2048 MB within minutes while its live
 # heap stays near 25 MB (ASan's allocator keeping freed pages), so long runs may need more.
 FUZZ_RSS_MB ?= 2048
-FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies pbxprojedit infoplistedit addplan journal
+FUZZ_TARGETS ?= infoplist contentsjson pbxproj xcconfig png pngdiff push iconjson cgbi car ipa projectyml replies pbxprojedit infoplistedit addplan journal packagemanifest
 FUZZ_DIR = .build/fuzz
 fuzz:
 	@mkdir -p $(FUZZ_DIR)/logs

@@ -76,6 +76,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// file and as a body under a fitting header, then `ChangeRecovery.recover` in the workspace:
   /// refused with its reason, or rolled back with the journal gone.
   case journal
+  /// A local package's `Package.swift` (IconCatalog's hand-written `SwiftPackageManifest`, read
+  /// from `CodeLexer`'s tokens): parsed, and each product's source folders found, as a check reads
+  /// the code of an app that links it. Never refused: any bytes give a manifest or none.
+  case packagemanifest
 
   /// A sensible `-max_len` for libFuzzer: a bit over what a real file of the kind needs to
   /// exercise the reader.
@@ -88,6 +92,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .push: return PushPayload.maximumSize + 64
     case .replies: return 4096
     case .journal: return 8192
+    case .packagemanifest: return 8192
     }
   }
 
@@ -134,6 +139,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       case .infoplistedit: return infoPlistEdit(data)
       case .addplan: return addPlan(data, space)
       case .journal: return journal(data, space)
+      case .packagemanifest: return packageManifest(data, space)
       }
     #else
       return .unavailable

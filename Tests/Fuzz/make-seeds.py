@@ -732,3 +732,32 @@ write("journal", "torn.journal", journal_file(journal_body([modify]))[:-40])
 write("journal", "version2.journal", journal_file(journal_body([modify]), version=2))
 write("journal", "outside.journal", journal_file(journal_body([dict(modify, path="../outside.plist", temporary=None)])))
 write("journal", "body.json", journal_body([modify]))
+
+# packagemanifest: Package.swift manifests as real packages write them (declarative, appended
+# under an `if`, by-name and `.target(name:)` dependencies, `path:`), and broken ones.
+MANIFEST_DECLARATIVE = b'''// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+  name: "App",
+  products: [.library(name: "Core", targets: ["Core"])],
+  targets: [
+    .target(name: "Core", dependencies: ["Models", .product(name: "Gen", package: "swift-gen")]),
+    .target(name: "Models", path: "Sources/SharedModels"),
+    .testTarget(name: "CoreTests", dependencies: ["Core"]),
+  ]
+)
+'''
+write("packagemanifest", "declarative.swift", MANIFEST_DECLARATIVE)
+write("packagemanifest", "appended.swift", b'''var package = Package(name: "app", products: [], targets: [])
+if ProcessInfo.processInfo.environment["TEST_SERVER"] == nil {
+  package.products.append(contentsOf: [.library(name: "Settings", targets: ["Settings"])])
+  package.targets.append(contentsOf: [
+    .target(name: "Settings", dependencies: [.target(name: "Core"), .byName(name: "Client")]),
+    .target(name: "Client"), .executableTarget(name: "Tool", dependencies: ["Settings"]),
+  ])
+}
+''')
+write("packagemanifest", "unbalanced.swift", b'let package = Package(products: [.library(name: "A", targets: ["A"]\n.target(name: "A", dependencies: [")]\n')
+write("packagemanifest", "computed.swift", b'let names = ["A", "B"]\nlet package = Package(name: "x", products: names.map { .library(name: $0, targets: [$0]) }, targets: names.map { .target(name: $0) })\n')
+write("packagemanifest", "cycle.swift", b'let package = Package(name: "c", products: [.library(name: "A", targets: ["A"])], targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B", dependencies: ["A"])])\n')

@@ -1,0 +1,2 @@
+let package = Package(products: [.library(name: "A", targets: ["A"]
+.target(name: "A", dependencies: [")]
