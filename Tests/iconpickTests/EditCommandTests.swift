@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `iconpick add` and `iconpick remove` through the built binary, on small Xcode projects the
