@@ -99,8 +99,9 @@ let package = Package(
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing", "IconCatalog"]),
     // What several test targets share: small Xcode projects written as Xcode writes them (one
-    // per form `add` handles), scratch folders, and decoders of what the terminal image
-    // encoders write. A library under Tests/, not shipped.
+    // per form `add` handles, and the App template of Xcode 12, 14, 15 and 16), scratch
+    // folders, opaque PNGs, and decoders of what the terminal image encoders write. A library
+    // under Tests/, not shipped.
     .target(name: "TestSupport", dependencies: ["IconRender"], path: "Tests/TestSupport"),
     .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "SpecYAML"]),
