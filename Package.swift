@@ -98,24 +98,31 @@ let package = Package(
     // The readers' libFuzzer targets for `make fuzz` (built with -DFUZZING), or a replayer of
     // inputs; not installed.
     .executableTarget(name: "iconpick-fuzz", dependencies: ["IconFuzzing", "IconCatalog"]),
+    // What several test targets share: small Xcode projects written as Xcode writes them (one
+    // per form `add` handles, and the App template of Xcode 12, 14, 15 and 16), scratch
+    // folders, opaque PNGs, and decoders of what the terminal image encoders write. A library
+    // under Tests/, not shipped.
+    .target(name: "TestSupport", dependencies: ["IconRender"], path: "Tests/TestSupport"),
     .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
     .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "SpecYAML"]),
     .testTarget(name: "IconArchiveTests", dependencies: ["IconArchive", "IconCatalog"]),
     .testTarget(name: "IconCheckTests", dependencies: ["IconCheck", "IconCatalog", "SpecYAML"]),
     .testTarget(
       name: "IconEditTests",
-      dependencies: ["IconEdit", "IconCatalog", "IconRender", "IconCheck", "SpecYAML"]),
+      dependencies: [
+        "IconEdit", "IconCatalog", "IconRender", "IconCheck", "SpecYAML", "TestSupport",
+      ]),
     .testTarget(
       name: "IconRenderTests", dependencies: ["IconRender", "IconCatalog"], exclude: ["Fixtures"]),
     .testTarget(name: "IconStateTests", dependencies: ["IconState", "IconCatalog"]),
     .testTarget(
       name: "PickerScreenTests", dependencies: ["PickerScreen", "IconState", "IconCatalog"]),
-    .testTarget(name: "iconpickTests", dependencies: ["iconpick"]),
+    .testTarget(name: "iconpickTests", dependencies: ["iconpick", "TestSupport"]),
     .testTarget(name: "IconFuzzingTests", dependencies: ["IconFuzzing", "IconCatalog"]),
     .testTarget(name: "BenchCommandLineTests", dependencies: ["BenchCommandLine"]),
     .testTarget(
       name: "TerminalGraphicsTests",
-      dependencies: ["TerminalGraphics", "IconRender", "IconCatalog"]),
+      dependencies: ["TerminalGraphics", "IconRender", "IconCatalog", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

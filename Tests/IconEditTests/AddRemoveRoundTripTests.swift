@@ -2,6 +2,7 @@ import Foundation
 import IconCatalog
 import IconCheck
 import SpecYAML
+import TestSupport
 import Testing
 
 @testable import IconEdit

@@ -1,50 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IconEdit
-
-/// A folder of the test's own, removed afterwards.
-final class ScratchFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "iconpick-edit-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func file(_ relative: String) -> URL { url.appendingPathComponent(relative) }
-
-  @discardableResult
-  func write(_ relative: String, _ text: String) throws -> URL {
-    let file = file(relative)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-    return file
-  }
-
-  @discardableResult
-  func write(_ relative: String, data: Data) throws -> URL {
-    let file = file(relative)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try data.write(to: file)
-    return file
-  }
-
-  func read(_ relative: String) -> String? {
-    FileManager.default.contents(atPath: file(relative).path).map {
-      String(decoding: $0, as: UTF8.self)
-    }
-  }
-
-  func exists(_ relative: String) -> Bool {
-    FileManager.default.fileExists(atPath: file(relative).path)
-  }
-}
 
 @Suite struct ChangeApplierTests {
   private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

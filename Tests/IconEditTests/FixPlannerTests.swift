@@ -3,6 +3,7 @@ import IconCatalog
 import IconCheck
 import IconRender
 import SpecYAML
+import TestSupport
 import Testing
 
 @testable import IconEdit

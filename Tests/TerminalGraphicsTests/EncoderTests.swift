@@ -1,5 +1,6 @@
 import Foundation
 import IconRender
+import TestSupport
 import Testing
 
 @testable import TerminalGraphics

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The journal and the lock through the built binary: two writers at once, a read-only project

@@ -1,5 +1,6 @@
 import Foundation
 import IconRender
+import TestSupport
 import Testing
 
 /// `iconpick check --fix` through the built binary, one small project per fault, each written by

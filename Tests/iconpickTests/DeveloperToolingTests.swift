@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where developers run iconpick besides their terminal: pre-commit, through the repository's
@@ -108,7 +109,8 @@ import Testing
 
     let binaries = try iconpickBinary().deletingLastPathComponent().path
     let prebuilt = scratch.file("prebuilt-build")
-    try "#!/bin/sh\ncase \" $* \" in *\" --show-bin-path \"*) echo \(shellQuote(binaries)) ;; esac\n"
+    try
+      "#!/bin/sh\ncase \" $* \" in *\" --show-bin-path \"*) echo \(shellQuote(binaries)) ;; esac\n"
       .write(to: prebuilt, atomically: true, encoding: .utf8)
     chmod(prebuilt.path, 0o755)
     let runner = scratch.file("runner")

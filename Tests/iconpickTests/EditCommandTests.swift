@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `iconpick add` and `iconpick remove` through the built binary, on small Xcode projects the
@@ -42,7 +43,12 @@ import Testing
 
   /// The icons `list --json` reports, by name, with their idioms.
   func listedIcons(_ project: EditProject) throws -> [String: [String]] {
-    let listed = try read(["list", project.root.path, "--json"])
+    try listedIcons(at: project.root)
+  }
+
+  /// The icons `list --json` reports for the project at `root`, by name, with their idioms.
+  func listedIcons(at root: URL) throws -> [String: [String]] {
+    let listed = try read(["list", root.path, "--json"])
     #expect(listed.status == 0, "\(listed.stderr)")
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
@@ -56,7 +62,12 @@ import Testing
   /// `check --format json`'s errors, counted by id and file: an edit moves lines, and a message
   /// that lists the sets grows with a new one.
   func checkErrors(_ project: EditProject) throws -> [String: Int] {
-    let check = try read(["check", project.root.path, "--format", "json"])
+    try checkErrors(at: project.root)
+  }
+
+  /// `check --format json`'s errors for the project at `root`, counted by id and file.
+  func checkErrors(at root: URL) throws -> [String: Int] {
+    let check = try read(["check", root.path, "--format", "json"])
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any],
       "check printed no JSON: \(check.stdout) \(check.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The picker sees what `add` and `remove` did the next time it opens: it reads the project

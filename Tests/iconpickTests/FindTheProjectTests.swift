@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command finds its project the way git finds its repository: from any folder inside it,

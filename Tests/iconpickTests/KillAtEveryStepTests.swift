@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A change killed at any instant leaves the project as it was or as the change makes it, once

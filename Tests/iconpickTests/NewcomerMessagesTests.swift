@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The messages a newcomer meets first: each names the file, says what is wrong and what to do,

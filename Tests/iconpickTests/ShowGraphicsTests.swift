@@ -1,5 +1,6 @@
 import Foundation
 import IconRender
+import TestSupport
 import Testing
 
 /// `show --graphics`: each protocol's bytes decoded back into the icon, the cursor left on the

@@ -1,5 +1,6 @@
 import Foundation
 import IconRender
+import TestSupport
 import Testing
 
 /// The write side judges before it writes: `--dry-run` and the real run give the same verdict,

@@ -1,11 +1,13 @@
 import Foundation
 import IconRender
 
-/// Reads back what `show` writes, into pixels, so tests compare them with the icon (the same
-/// decoders as Tests/TerminalGraphicsTests/ImageDecoding.swift).
-enum ImageDecoding {
+/// Reads back what the encoders (TerminalGraphics) and `show` write, into pixels, so tests
+/// compare them with the image.
+public enum ImageDecoding {
   /// The kitty escapes in `bytes`: the first one's keys, and the payload of all chunks joined.
-  static func kitty(_ bytes: [UInt8]) -> (keys: [String: String], image: RGBAImage?, chunks: Int) {
+  public static func kitty(_ bytes: [UInt8]) -> (
+    keys: [String: String], image: RGBAImage?, chunks: Int
+  ) {
     let text = String(decoding: bytes, as: UTF8.self)
     var keys: [String: String] = [:]
     var payload = ""
@@ -34,7 +36,7 @@ enum ImageDecoding {
   }
 
   /// iTerm2's `OSC 1337 ; File=ARGS : base64 BEL`: the arguments and the PNG decoded.
-  static func iterm(_ bytes: [UInt8]) -> (arguments: [String: String], image: RGBAImage?) {
+  public static func iterm(_ bytes: [UInt8]) -> (arguments: [String: String], image: RGBAImage?) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard let start = text.range(of: "\u{1B}]1337;File="),
       let colon = text[start.upperBound...].firstIndex(of: ":"),
@@ -54,7 +56,7 @@ enum ImageDecoding {
 
   /// A sixel image (`ESC P p1;p2;p3 q … ESC \`): its DCS parameters and the pixels it paints;
   /// pixels it leaves alone have alpha 0. The size is the raster attributes' (`"1;1;W;H`).
-  static func sixel(_ bytes: [UInt8]) -> (parameters: [Int], image: RGBAImage?) {
+  public static func sixel(_ bytes: [UInt8]) -> (parameters: [Int], image: RGBAImage?) {
     guard
       let start = bytes.indices.dropLast().first(where: {
         bytes[$0] == 0x1B && bytes[$0 + 1] == UInt8(ascii: "P")
@@ -152,7 +154,7 @@ enum ImageDecoding {
 
   /// The mean difference (0–255) over the colour channels of the pixels `reference` paints
   /// (alpha ≥ 128), and how many pixels `decoded` paints where `reference` is transparent.
-  static func compare(_ decoded: RGBAImage, with reference: RGBAImage) -> (
+  public static func compare(_ decoded: RGBAImage, with reference: RGBAImage) -> (
     meanError: Double, paintedOutside: Int
   ) {
     precondition(decoded.width == reference.width && decoded.height == reference.height)
@@ -179,7 +181,12 @@ enum ImageDecoding {
   }
 
   /// A test picture: gradients and a thin stripe, cut to the home-screen shape.
-  static func sample(width: Int, height: Int) -> RGBAImage {
+  public static func sample(width: Int, height: Int) -> RGBAImage {
+    IconMask.apply(to: opaqueSample(width: width, height: height))
+  }
+
+  /// The same gradients, opaque to the edges (no rounded square).
+  public static func opaqueSample(width: Int, height: Int) -> RGBAImage {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for y in 0..<height {
       for x in 0..<width {
@@ -190,6 +197,6 @@ enum ImageDecoding {
         pixels[offset + 3] = 255
       }
     }
-    return IconMask.apply(to: RGBAImage(width: width, height: height, pixels: pixels)!)
+    return RGBAImage(width: width, height: height, pixels: pixels)!
   }
 }

@@ -2,62 +2,107 @@ import Foundation
 import IconRender
 
 /// Small iOS projects written the way Xcode writes them, one per form `add` must handle, for the
-/// planners' tests and the round trip. Each is a folder `Studio/` holding `Studio.xcodeproj`,
-/// `Studio/Info.plist`, `Studio/Assets.xcassets` and whatever the form needs.
-struct EditProject {
-  let scratch: ScratchFolder
-  var root: URL { scratch.url }
-  var pbxproj: URL { scratch.file("Studio.xcodeproj/project.pbxproj") }
+/// planners' tests, the round trip and the binary's tests. Each is a folder `Studio/` holding
+/// `Studio.xcodeproj`, `Studio/Info.plist`, `Studio/Assets.xcassets` and whatever the form needs,
+/// in a scratch folder of its own (`init(_:)`) or in a folder the caller gives (`init(at:_:)`,
+/// so that images and other files a test makes lie outside it).
+public struct EditProject {
+  /// The project's folder: its own scratch folder, or the one given.
+  public let scratch: ScratchFolder
+  public var root: URL { scratch.url }
+  public var pbxproj: URL { file("Studio.xcodeproj/project.pbxproj") }
 
   /// What each form varies.
-  struct Options {
+  public struct Options: Sendable {
     /// Lines for the target's buildSettings (each configuration), e.g.
     /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = "Blue";`.
-    var targetSettings: [String] = []
-    var projectSettings: [String] = []
+    public var targetSettings: [String]
+    public var projectSettings: [String]
     /// An `.xcconfig` (path under the root) the target's configurations are based on, and its text.
-    var baseConfiguration: (path: String, text: String)?
+    public var baseConfiguration: (path: String, text: String)?
     /// The app folder is an Xcode 16 synchronized folder instead of a group.
-    var synchronized = false
+    public var synchronized: Bool
     /// Info.plist's text; nil writes a plain one.
-    var infoPlist: String?
+    public var infoPlist: String?
     /// Alternate sets to write in the catalog besides AppIcon (single-size form).
-    var sets: [String] = []
+    public var sets: [String]
     /// Write the sets per-size (iPhone 60@2x/@3x, iPad 76@1x/@2x, 83.5@2x, marketing).
-    var perSize = false
+    public var perSize: Bool
     /// Loose PNGs in `Studio/Icons/`, as members of the target's resources.
-    var looseFiles: [String] = []
+    public var looseFiles: [String]
     /// TARGETED_DEVICE_FAMILY.
-    var deviceFamily = "\"1,2\""
+    public var deviceFamily: String
+
+    public init(
+      targetSettings: [String] = [], projectSettings: [String] = [],
+      baseConfiguration: (path: String, text: String)? = nil, synchronized: Bool = false,
+      infoPlist: String? = nil, sets: [String] = [], perSize: Bool = false,
+      looseFiles: [String] = [], deviceFamily: String = "\"1,2\""
+    ) {
+      self.targetSettings = targetSettings
+      self.projectSettings = projectSettings
+      self.baseConfiguration = baseConfiguration
+      self.synchronized = synchronized
+      self.infoPlist = infoPlist
+      self.sets = sets
+      self.perSize = perSize
+      self.looseFiles = looseFiles
+      self.deviceFamily = deviceFamily
+    }
   }
 
-  init(_ options: Options = Options()) throws {
-    scratch = try ScratchFolder()
-    try scratch.write("Studio.xcodeproj/project.pbxproj", Self.project(options))
-    try scratch.write(
-      "Studio/Info.plist", options.infoPlist ?? Self.plist(iconsXML: ""))
-    try scratch.write(
+  /// The usual form: a single-size `Blue` set named in the target's settings.
+  public static let blueInTheTarget = Options(
+    targetSettings: [
+      "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue;",
+      "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;",
+    ], sets: ["Blue"])
+
+  /// The project in a scratch folder of its own, removed with the last copy of this value.
+  public init(_ options: Options = Options()) throws {
+    try self.init(writingIn: ScratchFolder(), options)
+  }
+
+  /// The project in `root` (made if need be), which the caller removes.
+  public init(at root: URL, _ options: Options = blueInTheTarget) throws {
+    try self.init(writingIn: ScratchFolder(at: root), options)
+  }
+
+  private init(writingIn scratch: ScratchFolder, _ options: Options) throws {
+    self.scratch = scratch
+    try write("Studio.xcodeproj/project.pbxproj", Self.project(options))
+    try write("Studio/Info.plist", options.infoPlist ?? Self.plist(iconsXML: ""))
+    try write(
       "Studio/Assets.xcassets/Contents.json",
       "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
     for name in ["AppIcon"] + options.sets {
       try writeSet(name, perSize: options.perSize)
     }
     for file in options.looseFiles {
-      let side = Self.looseSide(file)
-      try scratch.write("Studio/Icons/\(file)", data: Self.png(side: side, red: 200))
+      try write(file: "Studio/Icons/\(file)", Self.png(side: Self.looseSide(file), red: 200))
     }
-    if let base = options.baseConfiguration { try scratch.write(base.path, base.text) }
+    if let base = options.baseConfiguration { try write(base.path, base.text) }
+  }
+
+  public func file(_ relative: String) -> URL { scratch.file(relative) }
+
+  public func write(_ relative: String, _ text: String) throws {
+    try scratch.write(relative, text)
+  }
+
+  public func write(file relative: String, _ data: Data) throws {
+    try scratch.write(relative, data: data)
   }
 
   /// A loose file's side from its name: `@2x` of 60 points, `~ipad` of 76.
-  static func looseSide(_ file: String) -> Int {
+  public static func looseSide(_ file: String) -> Int {
     let points = file.contains("~ipad") ? 76 : 60
     if file.contains("@3x") { return points * 3 }
     if file.contains("@2x") { return points * 2 }
     return points
   }
 
-  func writeSet(_ name: String, perSize: Bool) throws {
+  public func writeSet(_ name: String, perSize: Bool) throws {
     let folder = "Studio/Assets.xcassets/\(name).appiconset"
     if perSize {
       let slots: [(idiom: String, size: String, scale: Int, pixels: Int)] = [
@@ -68,52 +113,62 @@ struct EditProject {
       var entries: [String] = []
       for slot in slots {
         let file = "\(name)-\(slot.pixels).png"
-        try scratch.write("\(folder)/\(file)", data: Self.png(side: slot.pixels, red: 90))
+        try write(file: "\(folder)/\(file)", Self.png(side: slot.pixels, red: 90))
         entries.append(
           "    {\n      \"filename\" : \"\(file)\",\n      \"idiom\" : \"\(slot.idiom)\",\n      \"scale\" : \"\(slot.scale)x\",\n      \"size\" : \"\(slot.size)\"\n    }"
         )
       }
-      try scratch.write(
+      try write(
         "\(folder)/Contents.json",
         "{\n  \"images\" : [\n\(entries.joined(separator: ",\n"))\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
       )
     } else {
-      try scratch.write("\(folder)/\(name).png", data: Self.png(side: 1024, red: 30))
-      try scratch.write(
+      try write(file: "\(folder)/\(name).png", Self.png(side: 1024, red: 30))
+      try write(
         "\(folder)/Contents.json",
         "{\n  \"images\" : [\n    {\n      \"filename\" : \"\(name).png\",\n      \"idiom\" : \"universal\",\n      \"platform\" : \"ios\",\n      \"size\" : \"1024x1024\"\n    }\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
       )
     }
   }
 
-  /// An opaque square PNG.
-  static func png(side: Int, red: UInt8) throws -> Data {
-    var pixels = [UInt8](repeating: 255, count: side * side * 4)
+  /// An opaque PNG, `width` by `height` (square unless given).
+  public static func png(side: Int, height: Int? = nil, red: UInt8) throws -> Data {
+    let height = height ?? side
+    var pixels = [UInt8](repeating: 255, count: side * height * 4)
     for index in stride(from: 0, to: pixels.count, by: 4) {
       pixels[index] = red
       pixels[index + 1] = UInt8((index / 4) % 251)
     }
-    guard let image = RGBAImage(width: side, height: side, pixels: pixels) else {
+    guard let image = RGBAImage(width: side, height: height, pixels: pixels) else {
       throw CocoaError(.fileWriteUnknown)
     }
     return Data(try PNGMemoryEncoder.encode(image))
   }
 
-  /// Every file under the root and its bytes: the round trip compares two of these.
-  func snapshot() throws -> [String: Data] {
+  /// Every file and folder under the root and its bytes (a link: where it leads), so that two
+  /// snapshots are equal only when nothing under the root changed.
+  public func snapshot() throws -> [String: Data] {
+    try Self.snapshot(of: root)
+  }
+
+  public static func snapshot(of root: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
     let walker = FileManager.default.enumerator(atPath: root.path)
     while let relative = walker?.nextObject() as? String {
-      var isFolder: ObjCBool = false
       let path = root.appendingPathComponent(relative).path
-      FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        files[relative + " -> "] = Data(destination.utf8)
+        continue
+      }
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
       files[relative + (isFolder.boolValue ? "/" : "")] =
         isFolder.boolValue ? Data() : FileManager.default.contents(atPath: path)
     }
     return files
   }
 
-  static func plist(iconsXML: String) -> String {
+  public static func plist(iconsXML: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -129,7 +184,7 @@ struct EditProject {
     """
   }
 
-  static func project(_ options: Options) -> String {
+  public static func project(_ options: Options) -> String {
     let targetSettings =
       (options.targetSettings + [
         "INFOPLIST_FILE = Studio/Info.plist;",
