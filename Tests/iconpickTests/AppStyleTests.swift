@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The edits a careful developer makes in the app's own style: a misspelt setting corrected,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The project's reach: files it references beside its own folder (a React Native app's icons in
