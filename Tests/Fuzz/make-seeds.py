@@ -748,8 +748,8 @@ let package = Package(
   ]
 )
 '''
-write("packagemanifest", "declarative.swift", MANIFEST_DECLARATIVE)
-write("packagemanifest", "appended.swift", b'''var package = Package(name: "app", products: [], targets: [])
+write("packagemanifest", "declarative.manifest", MANIFEST_DECLARATIVE)
+write("packagemanifest", "appended.manifest", b'''var package = Package(name: "app", products: [], targets: [])
 if ProcessInfo.processInfo.environment["TEST_SERVER"] == nil {
   package.products.append(contentsOf: [.library(name: "Settings", targets: ["Settings"])])
   package.targets.append(contentsOf: [
@@ -758,6 +758,6 @@ if ProcessInfo.processInfo.environment["TEST_SERVER"] == nil {
   ])
 }
 ''')
-write("packagemanifest", "unbalanced.swift", b'let package = Package(products: [.library(name: "A", targets: ["A"]\n.target(name: "A", dependencies: [")]\n')
-write("packagemanifest", "computed.swift", b'let names = ["A", "B"]\nlet package = Package(name: "x", products: names.map { .library(name: $0, targets: [$0]) }, targets: names.map { .target(name: $0) })\n')
-write("packagemanifest", "cycle.swift", b'let package = Package(name: "c", products: [.library(name: "A", targets: ["A"])], targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B", dependencies: ["A"])])\n')
+write("packagemanifest", "unbalanced.manifest", b'let package = Package(products: [.library(name: "A", targets: ["A"]\n.target(name: "A", dependencies: [")]\n')
+write("packagemanifest", "computed.manifest", b'let names = ["A", "B"]\nlet package = Package(name: "x", products: names.map { .library(name: $0, targets: [$0]) }, targets: names.map { .target(name: $0) })\n')
+write("packagemanifest", "cycle.manifest", b'let package = Package(name: "c", products: [.library(name: "A", targets: ["A"])], targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B", dependencies: ["A"])])\n')

@@ -137,9 +137,9 @@ import Testing
     (.journal, "torn.journal", "torn"),
     (.journal, "version2.journal", "it is version 2, and this iconpick knows version 1"),
     (.journal, "outside.journal", "which is not a path inside the project"),
-    (.packagemanifest, "declarative.swift", "read: 1 products, 2 targets, 2 folders"),
-    (.packagemanifest, "appended.swift", "read: 1 products, 3 targets, 2 folders"),
-    (.packagemanifest, "cycle.swift", "read: 1 products, 2 targets, 2 folders"),
+    (.packagemanifest, "declarative.manifest", "read: 1 products, 2 targets, 2 folders"),
+    (.packagemanifest, "appended.manifest", "read: 1 products, 3 targets, 2 folders"),
+    (.packagemanifest, "cycle.manifest", "read: 1 products, 2 targets, 2 folders"),
   ])
   func seedOutcome(_ target: FuzzTarget, _ name: String, _ expected: String) throws {
     let text = try Self.outcome(target, "seeds", name)

@@ -24,7 +24,8 @@ enum SettingDeclaration {
   static func plan(
     _ change: Change, name: String, context: EditContext, files: inout PlannedFiles
   ) throws(EditError) -> [String] {
-    if change == .add, let typo = try correctMisspeltSetting(name, context: context, files: &files) {
+    if change == .add, let typo = try correctMisspeltSetting(name, context: context, files: &files)
+    {
       return [typo]
     }
     let edit = SettingEdit(

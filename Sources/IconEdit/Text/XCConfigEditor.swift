@@ -152,8 +152,9 @@ public struct XCConfigEditor: Sendable {
     guard let assignment = allAssignments.first(where: { $0.line == line }), line <= lines.count
     else { throw refusal("line \(line) is not an assignment") }
     var start = lines[line - 1].range.lowerBound
-    while start < assignment.equals, Self.isSpace(bytes[start]) || bytes[start] == 0x0C
-      || bytes[start] == 0x0B
+    while start < assignment.equals,
+      Self.isSpace(bytes[start]) || bytes[start] == 0x0C
+        || bytes[start] == 0x0B
     {
       start += 1
     }
