@@ -86,6 +86,24 @@ import Testing
           "Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png",
         ])
     ),
+    (
+      // khcrysalis/Feather: the primary written as CFBundleIconFiles, the catalog's AppIcon
+      // named by the setting, so actool makes CFBundleIcons~ipad all the same.
+      "Info.plist with loose PNGs and a CFBundleIconFiles primary, no CFBundleIcons~ipad yet",
+      EditProject.Options(
+        targetSettings: ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"],
+        infoPlist: EditProject.plist(
+          iconsXML: String(
+            legacyIcons[..<legacyIcons.range(of: "\t<key>CFBundleIcons~ipad</key>")!.lowerBound]
+          ).replacingOccurrences(
+            of: "\t\t\t<key>CFBundleIconName</key>\n\t\t\t<string>AppIcon</string>",
+            with:
+              "\t\t\t<key>CFBundleIconFiles</key>\n\t\t\t<array>\n\t\t\t\t<string>AppIcon</string>\n\t\t\t</array>"
+          )),
+        looseFiles: [
+          "Blue@2x.png", "Blue@3x.png", "Blue~ipad.png", "Blue@2x~ipad.png",
+        ])
+    ),
   ]
 
   static let legacyIcons = """

@@ -203,4 +203,29 @@ import Testing
     #expect(remove.status == 0, "\(remove.stderr)")
     #expect(try project.snapshot() == before)
   }
+
+  /// One target for iOS and tvOS whose tvOS brand assets lack their Contents.json (as
+  /// eworthing/Tiercade's do): the tvOS side is said in one line and fails the check, and the
+  /// iOS side is still checked.
+  @Test func anUnreadableOtherPlatformDoesNotHideTheFirst() throws {
+    let project = try EditProject(
+      in: scratch,
+      .init(
+        targetSettings: [
+          "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;",
+          "SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator appletvos appletvsimulator\";",
+        ], deviceFamily: "\"1,2,3\""))
+    try FileManager.default.createDirectory(
+      at: project.file("Studio/Assets.xcassets/AppIcon.brandassets/App Icon.imagestack"),
+      withIntermediateDirectories: true)
+    let check = try edit.read(["check", project.root.path, "--format", "json"])
+    #expect(check.status == 1, "\(check.stderr)")
+    #expect(check.stdout.contains("\"diagnostics\""), "\(check.stdout)")
+    let errors = check.stderr.split(separator: "\n").filter { $0.hasPrefix("iconpick: error:") }
+    #expect(errors.count == 1, "\(check.stderr)")
+    #expect(
+      errors.first?.contains("Studio · tvOS:") == true
+        && errors.first?.contains("AppIcon.brandassets/Contents.json") == true,
+      "\(check.stderr)")
+  }
 }

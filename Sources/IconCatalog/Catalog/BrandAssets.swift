@@ -67,7 +67,8 @@ enum BrandAssets {
     do {
       return try JSONDecoder().decode(T.self, from: data)
     } catch {
-      throw .invalidContentsJSON(file: file.path, reason: "not the JSON Xcode writes (\(error))")
+      throw .invalidContentsJSON(
+        file: file.path, reason: "not the JSON Xcode writes (\(JSONProblem.describe(error)))")
     }
   }
 }

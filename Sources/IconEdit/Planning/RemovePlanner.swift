@@ -53,15 +53,21 @@ public enum RemovePlanner {
       }
       // A CFBundleIcons~ipad left holding only a copy of the primary, as `add` and `--fix`
       // make it (`IPadDeclarationFix.makeIPadIcons`), goes too where it says nothing the build
-      // would not: no alternate is left in CFBundleIcons for it to hide from iPad, or the primary
-      // is a catalog's (`CFBundleIconName`), for which actool writes that same dictionary.
+      // would not: no alternate is left in CFBundleIcons for it to hide from iPad, or actool
+      // writes that dictionary anyway (it compiles an app icon of a catalog for an app that runs
+      // on iPad: `BuiltIconDictionaries.build`), as it did before `add` made it.
+      let facts = context.facts
+      let actoolWritesIPadIcons =
+        context.app.deviceFamilies.contains(2)
+        && (facts.primarySetting != nil || !facts.alternateNamesSetting.isEmpty
+          || facts.includesAllAppIcons)
       if undeclared.contains("CFBundleIcons~ipad"),
         let iPad = plist.value(at: ["CFBundleIcons~ipad"]) as? [String: Any],
         iPad.count == 1, let primary = iPad["CFBundlePrimaryIcon"],
         let iPhone = plist.value(at: ["CFBundleIcons", "CFBundlePrimaryIcon"]),
         InfoPlistTree(primary) == InfoPlistTree(iPhone),
         plist.value(at: ["CFBundleIcons", "CFBundleAlternateIcons"]) == nil
-          || (iPhone as? [String: Any])?["CFBundleIconName"] != nil
+          || (iPhone as? [String: Any])?["CFBundleIconName"] != nil || actoolWritesIPadIcons
       {
         try plist.remove(at: ["CFBundleIcons~ipad"])
       }

@@ -35,7 +35,8 @@ struct CheckCommand {
     if targets.count > 1 {
       for target in targets {
         do {
-          groups += try diagnosePlatforms(path, target: target, named: true)
+          groups += try diagnosePlatforms(
+            path, target: target, named: true, unreadable: &unreadable)
         } catch {
           // One target that cannot be read (a missing Info.plist) leaves the others to check.
           IconpickCommand.printError("target \"\(MessageText.escaped(target))\": \(error)")
@@ -43,7 +44,8 @@ struct CheckCommand {
         }
       }
     } else {
-      groups = try diagnosePlatforms(path, target: options.target, named: false)
+      groups = try diagnosePlatforms(
+        path, target: options.target, named: false, unreadable: &unreadable)
     }
     // JSON and SARIF carry each fix's changes: planned here, nothing written.
     var planned: [PlannedFix] = []
@@ -74,7 +76,10 @@ struct CheckCommand {
   /// One group per app of the target: a target that builds for iOS and tvOS is two apps, each
   /// checked against its own platform's settings and assets (`--platform` picks one), each a group
   /// named `Target · tvOS`.
-  func diagnosePlatforms(_ path: URL, target: String?, named: Bool) throws -> [CheckReport.Group] {
+  /// `unreadable` is set when one of the target's other platforms cannot be read.
+  func diagnosePlatforms(
+    _ path: URL, target: String?, named: Bool, unreadable: inout Bool
+  ) throws -> [CheckReport.Group] {
     let (app, found) = try diagnose(path, target: target, platform: options.platform)
     guard options.platform == nil, !app.otherPlatforms.isEmpty else {
       return [(target: named ? target : nil, diagnostics: found)]
@@ -84,8 +89,16 @@ struct CheckCommand {
       (target: "\(name) · \(app.platform.rawValue)", diagnostics: found)
     ]
     for platform in app.otherPlatforms {
-      let (_, other) = try diagnose(path, target: target, platform: platform)
-      groups.append((target: "\(name) · \(platform.rawValue)", diagnostics: other))
+      do {
+        let (_, other) = try diagnose(path, target: target, platform: platform)
+        groups.append((target: "\(name) · \(platform.rawValue)", diagnostics: other))
+      } catch {
+        // The other platform's app cannot be read (a tvOS brand assets without its
+        // Contents.json): said, and the exit status fails, but the first app is still checked.
+        IconpickCommand.printError(
+          "\(MessageText.escaped(name)) · \(platform.rawValue): \(MessageText.sentence(error))")
+        unreadable = true
+      }
     }
     return groups
   }
