@@ -228,4 +228,28 @@ import Testing
         && errors.first?.contains("AppIcon.brandassets/Contents.json") == true,
       "\(check.stderr)")
   }
+
+  /// The same typo in the project file: spelt right in each configuration, NAME added.
+  @Test func addSpellsAMisspeltProjectSettingRight() throws {
+    let project = try EditProject(
+      in: scratch,
+      .init(
+        targetSettings: [
+          "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;",
+          "AssetCatalog_Compiler_Alternate_AppIcon_Names = Blue;",
+        ], sets: ["Blue"]))
+    let check = try edit.read(["check", project.root.path])
+    #expect(check.stdout.contains("[setting-key-case]"), "\(check.stdout)")
+    let add = try edit.run(["add", "Night", try edit.image().path, project.root.path])
+    #expect(add.status == 0, "\(add.stderr)")
+    let text = try String(contentsOf: project.pbxproj, encoding: .utf8)
+    #expect(!text.contains("AssetCatalog_Compiler_Alternate_AppIcon_Names"), "\(text)")
+    #expect(
+      text.components(
+        separatedBy: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Blue Night\";"
+      )
+      .count == 3, "\(text)")
+    let listed = try edit.listedIcons(project)
+    #expect(listed["Night"] != nil && listed["Blue"] != nil, "\(listed)")
+  }
 }

@@ -150,30 +150,61 @@ enum SettingDeclaration {
     return described
   }
 
-  /// Where the alternate names are set under a misspelt name in an `.xcconfig`
+  /// Where the alternate names are set under a misspelt name
   /// (`AssetCatalog_Compiler_Alternate_AppIcon_Names`, which the build ignores:
-  /// `setting-key-case`) and the right name is set nowhere, `add` spells that line's name right
-  /// and adds NAME to its value, rather than write a second setting beside the typo. Returns
-  /// `file:line`, or nil when there is no such line.
+  /// `setting-key-case`), in an `.xcconfig` or `project.pbxproj`, and the right name is set
+  /// nowhere, `add` spells it right and adds NAME to its value, rather than write a second
+  /// setting beside the typo. Returns the places changed, or nil when there is no such setting.
   static func correctMisspeltSetting(
     _ name: String, context: EditContext, files: inout PlannedFiles
   ) throws(EditError) -> String? {
     guard
       let typo = context.facts.settingKeysDifferingInCase.first(where: { $0.setting == key }),
-      let file = typo.location?.file, file.pathExtension == "xcconfig",
+      let file = typo.location?.file,
       !context.places.settingPlaces(key).contains(where: { $0.level != nil })
     else { return nil }
-    var config = try XCConfigEditor(file: file, bytes: try files.current(file))
-    let assignments = config.assignments(of: typo.written)
-    guard let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last) else {
-      return nil
+    if file.pathExtension == "xcconfig" {
+      var config = try XCConfigEditor(file: file, bytes: try files.current(file))
+      let assignments = config.assignments(of: typo.written)
+      guard let line = (assignments.last { $0.conditions.isEmpty } ?? assignments.last) else {
+        return nil
+      }
+      try config.renameKey(line: line.line, to: key)
+      try config.setValue(SettingList.appending(name, to: line.value), line: line.line)
+      try files.edit(
+        file, to: config.bytes, "\(typo.written) spelt \(key), and \"\(name)\" added to it")
+      return "\(file.lastPathComponent):\(line.line)"
     }
-    try config.renameKey(line: line.line, to: key)
-    try config.setValue(SettingList.appending(name, to: line.value), line: line.line)
+    // In project.pbxproj: in each configuration that sets it, at the target's level or the
+    // project's, the setting under its right name with NAME added, the misspelt one gone.
+    guard let projectFile = context.places.projectFile, file == projectFile,
+      !context.places.isXcodeGenSpec, let targetName = context.places.targetName
+    else { return nil }
+    var editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
+    guard let targetID = editor.nativeTarget(named: targetName) else { return nil }
+    var described: [String] = []
+    for (owner, configurations) in [
+      ("target \(targetName)", editor.buildConfigurations(ofTarget: targetID)),
+      ("the project", editor.projectBuildConfigurations()),
+    ] {
+      for configuration in configurations {
+        guard let value = editor.buildSetting(typo.written, configuration: configuration.id)
+        else { continue }
+        let corrected: PbxprojValue
+        switch value {
+        case .string(let text): corrected = .string(SettingList.appending(name, to: text))
+        case .list(let items): corrected = .list(items + [name])
+        }
+        try editor.removeBuildSetting(typo.written, configuration: configuration.id)
+        try editor.setBuildSetting(key, to: corrected, configuration: configuration.id)
+        described.append("\(owner), \(configuration.name)")
+      }
+    }
+    guard !described.isEmpty else { return nil }
     try files.edit(
-      file, to: config.bytes,
+      projectFile, to: editor.bytes,
       "\(typo.written) spelt \(key), and \"\(name)\" added to it")
-    return "\(file.lastPathComponent):\(line.line)"
+    return described.joined(separator: "; ")
   }
 
   /// The settings of the asset catalog compiler a target sets beside the alternate names: where
