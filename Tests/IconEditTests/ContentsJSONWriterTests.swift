@@ -186,3 +186,84 @@ import Testing
     #expect(same + different.count + unreadable.count > 0)
   }
 }
+
+/// An edit of a Contents.json an older Xcode wrote with its keys unsorted changes only what it
+/// changes (qianlima210210/AlternateIconsDemo: 58 lines rewritten for two new entries, now 12).
+@Suite struct ContentsJSONKeyOrderTests {
+  static let original = """
+    {
+      "images" : [
+        {
+          "idiom" : "iphone",
+          "size" : "60x60",
+          "scale" : "2x"
+        },
+        {
+          "size" : "60x60",
+          "idiom" : "iphone",
+          "filename" : "icon60@3x.png",
+          "scale" : "3x"
+        }
+      ],
+      "info" : {
+        "version" : 1,
+        "author" : "xcode"
+      }
+    }
+    """
+
+  @Test func unchangedEntriesKeepTheirTextAndNewOnesAreSorted() throws {
+    let bytes = Array(Self.original.utf8)
+    let parsed = try ContentsJSONWriter.parse(bytes, file: "Contents.json")
+    guard var members = parsed.objectValue, var images = members["images"]?.arrayValue,
+      var first = images[0].objectValue
+    else {
+      Issue.record("not parsed")
+      return
+    }
+    first["filename"] = .string("icon60@2x.png")
+    images[0] = .object(first)
+    images.append(
+      .object([
+        "filename": .string("icon76@2x.png"), "idiom": .string("ipad"), "scale": .string("2x"),
+        "size": .string("76x76"),
+      ]))
+    members["images"] = .array(images)
+    let written = String(
+      decoding: ContentsJSONWriter.encode(.object(members), keepingOrderOf: bytes), as: UTF8.self)
+    let expected = """
+      {
+        "images" : [
+          {
+            "idiom" : "iphone",
+            "size" : "60x60",
+            "scale" : "2x",
+            "filename" : "icon60@2x.png"
+          },
+          {
+            "size" : "60x60",
+            "idiom" : "iphone",
+            "filename" : "icon60@3x.png",
+            "scale" : "3x"
+          },
+          {
+            "filename" : "icon76@2x.png",
+            "idiom" : "ipad",
+            "scale" : "2x",
+            "size" : "76x76"
+          }
+        ],
+        "info" : {
+          "version" : 1,
+          "author" : "xcode"
+        }
+      }
+      """
+    // No final line end in the original: none added.
+    #expect(written == expected, "\(written)")
+    // Without an original to follow, Xcode's sorted form.
+    #expect(
+      String(decoding: ContentsJSONWriter.encode(.object(members)), as: UTF8.self).contains(
+        "\"author\" : \"xcode\",\n    \"version\" : 1"))
+  }
+}

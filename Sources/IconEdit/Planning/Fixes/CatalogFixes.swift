@@ -109,7 +109,10 @@ enum CatalogFixes {
     images.remove(at: index)
     members["images"] = .array(images)
     let summary = "the \(ignored.idiom) \(ignored.size) entry actool ignores removed"
-    try files.edit(file, to: ContentsJSONWriter.encode(.object(members)), summary)
+    try files.edit(
+      file,
+      to: ContentsJSONWriter.encode(.object(members), keepingOrderOf: try files.current(file)),
+      summary)
     var notes: [String] = []
     if let filename = entry["filename"]?.stringValue,
       !images.contains(where: { $0["filename"]?.stringValue == filename })
@@ -238,7 +241,10 @@ enum CatalogFixes {
     }
     members["images"] = .array(images)
     let summary = "\(listed(made)) added"
-    try files.edit(contentsFile, to: ContentsJSONWriter.encode(.object(members)), summary)
+    try files.edit(
+      contentsFile,
+      to: ContentsJSONWriter.encode(
+        .object(members), keepingOrderOf: try files.current(contentsFile)), summary)
     let notes =
       unmade.isEmpty
       ? []
