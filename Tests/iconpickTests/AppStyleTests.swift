@@ -252,4 +252,50 @@ import Testing
     let listed = try edit.listedIcons(project)
     #expect(listed["Night"] != nil && listed["Blue"] != nil, "\(listed)")
   }
+
+  /// The same typo in an XcodeGen spec: spelt right in the target's settings, NAME added.
+  @Test func addSpellsAMisspeltSpecSettingRight() throws {
+    let folder = scratch.file("Spec")
+    let spec = """
+      name: Studio
+      targets:
+        Studio:
+          type: application
+          platform: iOS
+          sources: [Studio]
+          settings:
+            base:
+              INFOPLIST_FILE: Studio/Info.plist
+              TARGETED_DEVICE_FAMILY: "1,2"
+              ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon
+              AssetCatalog_Compiler_Alternate_AppIcon_Names: Blue
+
+      """
+    let contents =
+      #"{"images":[{"filename":"X.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+    let files: [(String, Data)] = [
+      ("project.yml", Data(spec.utf8)),
+      ("Studio/Info.plist", Data(EditProject.plist(iconsXML: "").utf8)),
+      ("Studio/Assets.xcassets/AppIcon.appiconset/Contents.json", Data(contents.utf8)),
+      ("Studio/Assets.xcassets/AppIcon.appiconset/X.png", try EditProject.png(side: 1024, red: 1)),
+      ("Studio/Assets.xcassets/Blue.appiconset/Contents.json", Data(contents.utf8)),
+      ("Studio/Assets.xcassets/Blue.appiconset/X.png", try EditProject.png(side: 1024, red: 2)),
+    ]
+    for (path, data) in files {
+      let file = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: file)
+    }
+    let check = try edit.read(["check", folder.path])
+    #expect(check.stdout.contains("project.yml"), "\(check.stdout)")
+    #expect(check.stdout.contains("[setting-key-case]"), "\(check.stdout)")
+    let add = try edit.run(["add", "Night", try edit.image().path, folder.path])
+    #expect(add.status == 0, "\(add.stderr)")
+    let written = try String(
+      contentsOf: folder.appendingPathComponent("project.yml"), encoding: .utf8)
+    #expect(!written.contains("AssetCatalog_Compiler_Alternate_AppIcon_Names"), "\(written)")
+    #expect(
+      written.contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Night"), "\(written)")
+  }
 }

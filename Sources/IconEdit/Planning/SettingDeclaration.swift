@@ -175,11 +175,23 @@ enum SettingDeclaration {
         file, to: config.bytes, "\(typo.written) spelt \(key), and \"\(name)\" added to it")
       return "\(file.lastPathComponent):\(line.line)"
     }
+    guard let projectFile = context.places.projectFile, file == projectFile,
+      let targetName = context.places.targetName
+    else { return nil }
+    // In an XcodeGen spec: the target's setting under its right name, NAME added.
+    if context.places.isXcodeGenSpec {
+      var spec = try SpecYAMLEditor(file: projectFile, bytes: try files.current(projectFile))
+      guard let current = spec.setting(typo.written, target: targetName) else { return nil }
+      try spec.removeSetting(typo.written, target: targetName)
+      try spec.setSetting(
+        key, value: SettingList.appending(name, to: current.value), target: targetName)
+      try files.edit(
+        projectFile, to: spec.bytes,
+        "\(typo.written) spelt \(key), and \"\(name)\" added to it")
+      return "\(projectFile.lastPathComponent), target \(targetName)"
+    }
     // In project.pbxproj: in each configuration that sets it, at the target's level or the
     // project's, the setting under its right name with NAME added, the misspelt one gone.
-    guard let projectFile = context.places.projectFile, file == projectFile,
-      !context.places.isXcodeGenSpec, let targetName = context.places.targetName
-    else { return nil }
     var editor = try PbxprojEditor(file: projectFile, bytes: try files.current(projectFile))
     guard let targetID = editor.nativeTarget(named: targetName) else { return nil }
     var described: [String] = []
