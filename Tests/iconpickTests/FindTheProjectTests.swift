@@ -127,6 +127,22 @@ import Testing
     #expect(result.stderr.contains("no app in \(beside.path) or any folder above it"))
   }
 
+  /// A repository inside another (a checkout in a home folder kept in git): the search stops at
+  /// the nearest root, and never reads a project of the outer one.
+  @Test func aNestedRepositoryStopsTheSearchAtItsOwnRoot() throws {
+    _ = try EditProject(in: scratch, folder: "outer/other")
+    try FileManager.default.createDirectory(
+      at: scratch.file("outer/.git"), withIntermediateDirectories: true)
+    let docs = scratch.file("outer/inner/docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: scratch.file("outer/inner/.git"), withIntermediateDirectories: true)
+    let result = try read(["list"], in: docs)
+    #expect(result.status == 1, "\(result.stdout)")
+    #expect(
+      result.stderr.contains("no app in \(docs.path) or any folder above it"), "\(result.stderr)")
+  }
+
   /// Inside a git repository, the search stops at its root, and looks one folder into it as into
   /// the current folder: `ios/Runner.xcodeproj` from the repository's `docs/`.
   @Test func insideARepositoryTheSearchLooksIntoItsRoot() throws {

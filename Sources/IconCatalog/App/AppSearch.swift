@@ -12,7 +12,7 @@ import FoundationEssentials
 enum AppSearch {
   static func nearestApp(from start: URL) -> URL? {
     let chain = folders(from: start.standardizedFileURL)
-    let repositoryRoot = chain.last { holdsRepository($0) }
+    let repositoryRoot = chain.first { holdsRepository($0) }
     func deep(_ folder: URL) -> Bool { folder == chain.first || folder == repositoryRoot }
     // Up to the repository's root, or all the way up outside one.
     let reach =
